@@ -1,0 +1,63 @@
+/**
+ * Domain errors: typed, with a stable `code`, raised by use cases and domain rules and mapped to
+ * HTTP statuses in one place (shared/http). Domain code never speaks HTTP itself.
+ */
+export type DomainErrorCode =
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'validation_failed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'malformed_request';
+
+export abstract class DomainError extends Error {
+  abstract readonly code: DomainErrorCode;
+  /** Field path -> messages, for errors that concern request fields. */
+  readonly fields: Record<string, string[]>;
+
+  constructor(message: string, fields: Record<string, string[]> = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.fields = fields;
+  }
+}
+
+/** Credentials missing, unknown or revoked. */
+export class UnauthenticatedError extends DomainError {
+  readonly code = 'unauthenticated';
+}
+
+/** Authenticated, but the principal may not perform this operation. */
+export class ForbiddenError extends DomainError {
+  readonly code = 'forbidden';
+}
+
+/** Unknown object, or one that belongs to another tenant (never confirm it exists). */
+export class NotFoundError extends DomainError {
+  readonly code = 'not_found';
+}
+
+/** The request conflicts with the stored state (duplicate name, wrong status). */
+export class ConflictError extends DomainError {
+  readonly code = 'conflict';
+}
+
+/** The request is well-formed but its values are not acceptable; `fields` names each one. */
+export class ValidationError extends DomainError {
+  readonly code = 'validation_failed';
+}
+
+/** The body could not be read as the declared content: malformed JSON, missing body. */
+export class MalformedRequestError extends DomainError {
+  readonly code = 'malformed_request';
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly code = 'payload_too_large';
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly code = 'unsupported_media_type';
+}
