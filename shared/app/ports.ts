@@ -1,0 +1,64 @@
+import type { ApiKeyRecord } from '../auth/api-keys';
+import type { ChildOrgLink, Membership, Organization, User } from '../domain/orgs';
+
+/**
+ * Ports: what use cases need from the outside world. Adapters implement them (shared/store on
+ * DynamoDB; shared/runtime wires them). Every write is a single-item conditional write, so a
+ * sequence interrupted half-way is completed by a retry (dynalite has no transactions).
+ */
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface IdGenerator {
+  /** A new random (version 4) UUID. */
+  uuid(): string;
+}
+
+export type NameClaim = { readonly claimed: true } | { readonly claimed: false; readonly orgId: string };
+
+export interface OrgRepository {
+  get(orgId: string): Promise<Organization | null>;
+  /** Creates the org; a ConflictError when an org with this id exists already. */
+  create(org: Organization): Promise<void>;
+  /**
+   * Replaces the org when its stored version is `org.version - 1`; a ConflictError otherwise
+   * (someone else wrote in between: re-read and retry).
+   */
+  update(org: Organization): Promise<void>;
+  /** Every org, for operators (admin CLI); ordered by name. */
+  list(): Promise<Organization[]>;
+  /**
+   * Reserves `name` (normalized) for `childOrgId` among the partner's children. When another org
+   * holds it already, answers that org's id.
+   */
+  claimChildName(partnerOrgId: string, normalizedName: string, childOrgId: string): Promise<NameClaim>;
+  putChildLink(link: ChildOrgLink): Promise<void>;
+  getChildLink(partnerOrgId: string, childOrgId: string): Promise<ChildOrgLink | null>;
+  listChildLinks(partnerOrgId: string): Promise<ChildOrgLink[]>;
+}
+
+export interface UserRepository {
+  get(email: string): Promise<User | null>;
+  /** Creates the user unless one with this e-mail exists; answers the stored user either way. */
+  ensure(user: User): Promise<User>;
+}
+
+export interface MembershipRepository {
+  get(orgId: string, email: string): Promise<Membership | null>;
+  /** Creates or replaces the membership. */
+  put(membership: Membership): Promise<void>;
+  listByOrg(orgId: string): Promise<Membership[]>;
+  listByUser(email: string): Promise<Membership[]>;
+}
+
+export interface ApiKeyRepository {
+  /** Creates the key record; a ConflictError when the key id exists already. */
+  create(record: ApiKeyRecord): Promise<void>;
+  get(keyId: string): Promise<ApiKeyRecord | null>;
+  /** Marks the key revoked; a NotFoundError for an unknown key id. Revoking twice keeps the first time. */
+  revoke(keyId: string, at: string): Promise<ApiKeyRecord>;
+  /** Records a successful use (best effort: callers do not wait on its failure). */
+  markUsed(keyId: string, at: string): Promise<void>;
+}

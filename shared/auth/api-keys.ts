@@ -1,0 +1,66 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * API keys (DESIGN §5): `cpk_<keyId>_<secret>`, keyId 16 and secret 40 base62 characters.
+ * Only the SHA-256 of the secret is stored, under the key id; the full key is shown once.
+ * A key belongs to a user (a member of one org) or to a partner org.
+ */
+
+export type ApiKeyOwner =
+  | { readonly kind: 'user'; readonly orgId: string; readonly email: string }
+  | { readonly kind: 'partner'; readonly orgId: string };
+
+export interface ApiKeyRecord {
+  readonly keyId: string;
+  /** Hex SHA-256 of the secret part. */
+  readonly secretHash: string;
+  readonly owner: ApiKeyOwner;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+  readonly lastUsedAt: string | null;
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const KEY_ID_LENGTH = 16;
+const SECRET_LENGTH = 40;
+const KEY_PATTERN = new RegExp(`^cpk_([0-9A-Za-z]{${KEY_ID_LENGTH}})_([0-9A-Za-z]{${SECRET_LENGTH}})$`);
+
+function randomBase62(length: number): string {
+  let text = '';
+  for (let i = 0; i < length; i += 1) text += BASE62[randomInt(BASE62.length)];
+  return text;
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+export interface IssuedApiKey {
+  /** The full key, to show once to its owner. */
+  readonly apiKey: string;
+  /** What to store. */
+  readonly record: ApiKeyRecord;
+}
+
+export function issueApiKey(owner: ApiKeyOwner, createdAt: string): IssuedApiKey {
+  const keyId = randomBase62(KEY_ID_LENGTH);
+  const secret = randomBase62(SECRET_LENGTH);
+  return {
+    apiKey: `cpk_${keyId}_${secret}`,
+    record: { keyId, secretHash: hashSecret(secret), owner, createdAt, revokedAt: null, lastUsedAt: null },
+  };
+}
+
+/** Splits a presented key into its id and secret; null when it is not of our format. */
+export function parseApiKey(apiKey: string): { keyId: string; secret: string } | null {
+  const match = KEY_PATTERN.exec(apiKey);
+  if (!match?.[1] || !match[2]) return null;
+  return { keyId: match[1], secret: match[2] };
+}
+
+/** Whether `secret` is the one stored as `secretHash`, compared in constant time. */
+export function secretMatches(secret: string, secretHash: string): boolean {
+  const presented = Buffer.from(hashSecret(secret), 'hex');
+  const stored = Buffer.from(secretHash, 'hex');
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
+}

@@ -1,0 +1,73 @@
+/**
+ * Organizations, users and memberships: the tenants of the service and who belongs to them.
+ * A partner org owns child orgs (its customers); a user belongs to an org through a membership.
+ */
+
+export const membershipRoles = ['user', 'admin', 'support', 'cloud_rep', 'restricted_user'] as const;
+export type MembershipRole = (typeof membershipRoles)[number];
+
+export const cloudProviders = ['aws', 'azure', 'gcp'] as const;
+export type CloudProvider = (typeof cloudProviders)[number];
+
+export interface Address {
+  readonly line1: string;
+  readonly line2: string | null;
+  readonly city: string;
+  readonly state: string;
+  readonly zip: string;
+  readonly country: string;
+}
+
+/** Marketplace offer links per cloud; https URLs, stored as given and never fetched. */
+export type MarketplaceOfferLinks = Readonly<Record<CloudProvider, string | null>>;
+
+export interface Organization {
+  readonly id: string;
+  readonly name: string;
+  readonly domain: string | null;
+  readonly primaryAddress: Address | null;
+  readonly offerLinks: MarketplaceOfferLinks;
+  /** The partner's own reference for this customer (spec: partner_subscription_id). */
+  readonly partnerSubscriptionId: string | null;
+  /** The partner org this org was registered by, if any. */
+  readonly parentOrgId: string | null;
+  /** Partner orgs may register and act on child orgs. */
+  readonly isPartner: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Optimistic-locking counter, incremented by every write. */
+  readonly version: number;
+}
+
+export interface User {
+  /** Trimmed, lower-cased e-mail: the user's identity. */
+  readonly email: string;
+  readonly name: string | null;
+  readonly createdAt: string;
+}
+
+export interface Membership {
+  readonly orgId: string;
+  readonly email: string;
+  readonly role: MembershipRole;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** A partner's link to one of its child orgs. */
+export interface ChildOrgLink {
+  readonly partnerOrgId: string;
+  readonly childOrgId: string;
+  readonly childOrgName: string;
+  readonly createdAt: string;
+}
+
+/** E-mail addresses are identities: compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Org names are unique per partner regardless of case and surrounding or repeated spaces. */
+export function normalizeOrgName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
