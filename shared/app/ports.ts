@@ -62,3 +62,18 @@ export interface ApiKeyRepository {
   /** Records a successful use (best effort: callers do not wait on its failure). */
   markUsed(keyId: string, at: string): Promise<void>;
 }
+
+/** Every repository a use case may reach, as one object (built by shared/store's createStore). */
+export interface Repositories {
+  readonly orgs: OrgRepository;
+  readonly users: UserRepository;
+  readonly memberships: MembershipRepository;
+  readonly apiKeys: ApiKeyRepository;
+}
+
+/** What every use case is given by the composition root. */
+export interface AppContext {
+  readonly repos: Repositories;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}

@@ -1,0 +1,45 @@
+import { type ApiKeyOwner, parseApiKey, secretMatches } from '../auth/api-keys';
+import type { Principal } from '../domain/principal';
+import type { AppContext } from './ports';
+
+/** API-key callers are not limited by OAuth scopes. */
+const API_KEY_SCOPES = ['*'] as const;
+
+/**
+ * Resolves a presented API key to the principal it acts as, from stored data only: the key must
+ * exist, be unrevoked and match in constant time; a user key's role is read from its current
+ * membership (a removed member's key stops working); a partner key needs its org to still be a
+ * partner. Answers null for every failure alike, so callers cannot tell which check failed.
+ */
+export async function authenticateApiKey(
+  ctx: AppContext,
+  apiKey: string | undefined,
+): Promise<Principal | null> {
+  const parsed = apiKey ? parseApiKey(apiKey.trim()) : null;
+  if (!parsed) return null;
+  const record = await ctx.repos.apiKeys.get(parsed.keyId);
+  if (!record || record.revokedAt !== null || !secretMatches(parsed.secret, record.secretHash)) return null;
+
+  const principal = await principalOf(ctx, record.owner);
+  if (principal) {
+    // Best effort: a failed bookkeeping write must not refuse a valid key.
+    await ctx.repos.apiKeys.markUsed(record.keyId, ctx.clock.now().toISOString()).catch(() => undefined);
+  }
+  return principal;
+}
+
+async function principalOf(ctx: AppContext, owner: ApiKeyOwner): Promise<Principal | null> {
+  if (owner.kind === 'partner') {
+    const org = await ctx.repos.orgs.get(owner.orgId);
+    return org?.isPartner ? { kind: 'partner', orgId: org.id, scopes: API_KEY_SCOPES } : null;
+  }
+  const membership = await ctx.repos.memberships.get(owner.orgId, owner.email);
+  if (!membership) return null;
+  return {
+    kind: 'user',
+    orgId: membership.orgId,
+    userId: membership.email,
+    role: membership.role,
+    scopes: API_KEY_SCOPES,
+  };
+}

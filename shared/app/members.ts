@@ -1,0 +1,58 @@
+import { ValidationError } from '../domain/errors';
+import { type Membership, type MembershipRole, normalizeEmail } from '../domain/orgs';
+import type { AppContext } from './ports';
+
+export interface MemberInvite {
+  readonly email: string;
+  readonly role: MembershipRole;
+  readonly name: string | null;
+}
+
+/**
+ * Rejects a list that names one person twice (by normalized e-mail) before anything is written;
+ * `field` is where the list sits in the request, for the error body.
+ */
+export function assertDistinctInvites(invites: readonly MemberInvite[], field: string): void {
+  const seen = new Map<string, number>();
+  const errors: Record<string, string[]> = {};
+  invites.forEach((invite, index) => {
+    const email = normalizeEmail(invite.email);
+    const first = seen.get(email);
+    if (first === undefined) seen.set(email, index);
+    else errors[`${field}.${index}.email`] = [`duplicates ${field}.${first}.email`];
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationError('Each user may be listed once', errors);
+}
+
+/**
+ * Makes each invited person a member of the org with the given role: creates the user if new,
+ * leaves a membership with the same role as it is, and changes the role of one with another.
+ * Each step is an idempotent single-item write, so a retry after a failure completes the list.
+ */
+export async function addMembers(
+  ctx: AppContext,
+  orgId: string,
+  invites: readonly MemberInvite[],
+): Promise<Membership[]> {
+  const now = ctx.clock.now().toISOString();
+  const memberships: Membership[] = [];
+  for (const invite of invites) {
+    const email = normalizeEmail(invite.email);
+    await ctx.repos.users.ensure({ email, name: invite.name, createdAt: now });
+    const existing = await ctx.repos.memberships.get(orgId, email);
+    if (existing?.role === invite.role) {
+      memberships.push(existing);
+      continue;
+    }
+    const membership: Membership = {
+      orgId,
+      email,
+      role: invite.role,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    };
+    await ctx.repos.memberships.put(membership);
+    memberships.push(membership);
+  }
+  return memberships;
+}

@@ -1,0 +1,89 @@
+import { type ApiKeyRecord, issueApiKey } from '../auth/api-keys';
+import { NotFoundError, ValidationError } from '../domain/errors';
+import type { Membership, MembershipRole, Organization } from '../domain/orgs';
+import { addMembers } from './members';
+import { type NewOrganization, registerOrganization } from './organizations';
+import type { AppContext } from './ports';
+
+/**
+ * Operator actions (bin/admin.ts and the local seed). Operators are trusted: these use cases
+ * skip the principal checks of the API, but keep its invariants (name claims, normalized e-mails).
+ */
+
+export interface IssuedKey {
+  readonly keyId: string;
+  /** Shown once; only its hash is stored. */
+  readonly apiKey: string;
+}
+
+/** An org as operators create it: a name and its place (partner or child), details left empty. */
+function bareOrganization(name: string, parentOrgId: string | null, isPartner: boolean): NewOrganization {
+  return {
+    name,
+    parentOrgId,
+    isPartner,
+    partnerSubscriptionId: null,
+    domain: null,
+    primaryAddress: null,
+    offerLinks: {},
+    members: [],
+  };
+}
+
+export async function createPartner(
+  ctx: AppContext,
+  name: string,
+): Promise<{ readonly org: Organization; readonly key: IssuedKey }> {
+  const { org } = await registerOrganization(ctx, bareOrganization(name, null, true));
+  const key = await storeKey(
+    ctx,
+    issueApiKey({ kind: 'partner', orgId: org.id }, ctx.clock.now().toISOString()),
+  );
+  return { org, key };
+}
+
+export async function createOrg(
+  ctx: AppContext,
+  name: string,
+  partnerOrgId: string | null,
+): Promise<Organization> {
+  if (partnerOrgId) {
+    const partner = await ctx.repos.orgs.get(partnerOrgId);
+    if (!partner) throw new NotFoundError(`Partner organization ${partnerOrgId} not found`);
+    if (!partner.isPartner) {
+      throw new ValidationError(`Organization ${partnerOrgId} is not a partner`, {
+        partner: ['not a partner org'],
+      });
+    }
+  }
+  const { org } = await registerOrganization(ctx, bareOrganization(name, partnerOrgId, false));
+  return org;
+}
+
+/** Issues a user key, making the user a member with `role` first (creating user and membership if needed). */
+export async function createUserKey(
+  ctx: AppContext,
+  orgId: string,
+  email: string,
+  role: MembershipRole,
+): Promise<{ readonly membership: Membership; readonly key: IssuedKey }> {
+  if (!(await ctx.repos.orgs.get(orgId))) throw new NotFoundError(`Organization ${orgId} not found`);
+  const [membership] = await addMembers(ctx, orgId, [{ email, role, name: null }]);
+  if (!membership) throw new Error('addMembers answered no membership for one invite');
+  const owner = { kind: 'user', orgId, email: membership.email } as const;
+  const key = await storeKey(ctx, issueApiKey(owner, ctx.clock.now().toISOString()));
+  return { membership, key };
+}
+
+export async function revokeKey(ctx: AppContext, keyId: string): Promise<ApiKeyRecord> {
+  return ctx.repos.apiKeys.revoke(keyId, ctx.clock.now().toISOString());
+}
+
+export async function listOrgs(ctx: AppContext): Promise<Organization[]> {
+  return ctx.repos.orgs.list();
+}
+
+async function storeKey(ctx: AppContext, issued: ReturnType<typeof issueApiKey>): Promise<IssuedKey> {
+  await ctx.repos.apiKeys.create(issued.record);
+  return { keyId: issued.record.keyId, apiKey: issued.apiKey };
+}

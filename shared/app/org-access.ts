@@ -1,0 +1,37 @@
+import { ForbiddenError, NotFoundError } from '../domain/errors';
+import type { Organization } from '../domain/orgs';
+import { decideOrgAccess, type Permission } from '../domain/permissions';
+import type { Principal } from '../domain/principal';
+import type { AppContext } from './ports';
+
+/**
+ * Loads the org a request targets and checks the caller may act on it. Orgs the caller cannot
+ * see answer 404 like unknown ones; orgs it sees without the needed role answer 403.
+ */
+export async function loadOrgFor(
+  ctx: AppContext,
+  principal: Principal,
+  orgId: string,
+  permission: Permission,
+): Promise<Organization> {
+  const org = await ctx.repos.orgs.get(orgId);
+  const decision = org ? decideOrgAccess(principal, org, permission) : 'hidden';
+  if (!org || decision === 'hidden') throw new NotFoundError(`Organization ${orgId} not found`);
+  if (decision === 'forbidden') {
+    throw new ForbiddenError(`Your role may not perform this operation on organization ${orgId}`);
+  }
+  return org;
+}
+
+/** Loads a partner org the caller acts for; an org that is not a partner cannot have children. */
+export async function loadPartnerOrgFor(
+  ctx: AppContext,
+  principal: Principal,
+  partnerOrgId: string,
+): Promise<Organization> {
+  const partner = await loadOrgFor(ctx, principal, partnerOrgId, 'manage');
+  if (!partner.isPartner || (principal.kind === 'partner' && principal.orgId !== partner.id)) {
+    throw new ForbiddenError(`Organization ${partnerOrgId} is not a partner organization you act for`);
+  }
+  return partner;
+}

@@ -1,0 +1,92 @@
+import { ConflictError } from '../domain/errors';
+import {
+  type Address,
+  type MarketplaceOfferLinks,
+  type Membership,
+  normalizeOrgName,
+  type Organization,
+} from '../domain/orgs';
+import { addMembers, assertDistinctInvites, type MemberInvite } from './members';
+import type { AppContext } from './ports';
+
+export interface NewOrganization {
+  readonly name: string;
+  readonly parentOrgId: string | null;
+  readonly isPartner: boolean;
+  readonly partnerSubscriptionId: string | null;
+  readonly domain: string | null;
+  readonly primaryAddress: Address | null;
+  readonly offerLinks: Partial<MarketplaceOfferLinks>;
+  readonly members: readonly MemberInvite[];
+}
+
+export interface RegisteredOrganization {
+  readonly org: Organization;
+  readonly memberships: readonly Membership[];
+}
+
+/**
+ * Creates an org with its members and, for a child org, its partner's link and name claim.
+ *
+ * Without transactions, the writes are ordered so that a failure half-way is completed by a
+ * retry: the name claim comes first (it decides the org id), the org item last (its presence
+ * means the registration is complete). A claim whose org item is missing belongs to an
+ * interrupted registration, which this one resumes under the claimed id.
+ */
+export async function registerOrganization(
+  ctx: AppContext,
+  spec: NewOrganization,
+): Promise<RegisteredOrganization> {
+  assertDistinctInvites(spec.members, 'users');
+  const now = ctx.clock.now().toISOString();
+  const orgId = spec.parentOrgId ? await claimChildName(ctx, spec.parentOrgId, spec.name) : ctx.ids.uuid();
+
+  const memberships = await addMembers(ctx, orgId, spec.members);
+  if (spec.parentOrgId) {
+    await ctx.repos.orgs.putChildLink({
+      partnerOrgId: spec.parentOrgId,
+      childOrgId: orgId,
+      childOrgName: spec.name,
+      createdAt: now,
+    });
+  }
+  const org: Organization = {
+    id: orgId,
+    name: spec.name,
+    domain: spec.domain,
+    primaryAddress: spec.primaryAddress,
+    offerLinks: {
+      aws: spec.offerLinks.aws ?? null,
+      azure: spec.offerLinks.azure ?? null,
+      gcp: spec.offerLinks.gcp ?? null,
+    },
+    partnerSubscriptionId: spec.partnerSubscriptionId,
+    parentOrgId: spec.parentOrgId,
+    isPartner: spec.isPartner,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  try {
+    await ctx.repos.orgs.create(org);
+  } catch (error) {
+    if (error instanceof ConflictError) throw nameTaken(spec.name, orgId);
+    throw error;
+  }
+  return { org, memberships };
+}
+
+/** Reserves the name among the partner's children; answers the org id the registration uses. */
+async function claimChildName(ctx: AppContext, partnerOrgId: string, name: string): Promise<string> {
+  const candidateId = ctx.ids.uuid();
+  const claim = await ctx.repos.orgs.claimChildName(partnerOrgId, normalizeOrgName(name), candidateId);
+  if (claim.claimed) return candidateId;
+  if (await ctx.repos.orgs.get(claim.orgId)) throw nameTaken(name, claim.orgId);
+  return claim.orgId;
+}
+
+function nameTaken(name: string, existingOrgId: string): ConflictError {
+  return new ConflictError(`An organization named "${name}" is already registered as ${existingOrgId}`, {
+    name: [`already registered as ${existingOrgId}`],
+  });
+}
