@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
@@ -41,19 +41,21 @@ const RECORD_FILE = 'dynalite.json';
 const OPEN_TIMEOUT_MS = 5_000;
 const RETRY_DELAY_MS = 100;
 const ANSWER_TIMEOUT_MS = 1_000;
-const NO_STATE_DELAY = { createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 };
+/** Tables are ACTIVE as soon as CreateTable answers (dynalite defaults to 500 ms of CREATING). */
+const INSTANT_TABLE_CHANGES = { createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 };
 
 /** Record files this process holds: a record naming this pid but not held here is stale. */
 const heldRecords = new Set<string>();
 
 export async function openLocalDynamo(options: { dir: string }): Promise<LocalDynamo> {
   await mkdir(options.dir, { recursive: true });
-  const recordPath = join(options.dir, RECORD_FILE);
+  const recordPath = resolve(options.dir, RECORD_FILE);
   const giveUpAt = Date.now() + OPEN_TIMEOUT_MS;
   for (;;) {
     const record = await readRecord(recordPath);
     if (!record) {
-      if (await claimRecord(recordPath)) return startEngine(options.dir, recordPath);
+      const claim: EngineRecord = { pid: process.pid, endpoint: null };
+      if (await claimRecord(recordPath, claim)) return startEngine(options.dir, recordPath, claim);
     } else if (isStale(record, recordPath)) {
       await removeRecord(recordPath, record);
       continue;
@@ -62,8 +64,8 @@ export async function openLocalDynamo(options: { dir: string }): Promise<LocalDy
     }
     if (Date.now() >= giveUpAt) {
       throw new Error(
-        `The local DynamoDB engine of process ${record?.pid} named in ${recordPath} does not answer. ` +
-          'Stop that process, or delete the file if it is no dynalite engine.',
+        `The local DynamoDB engine named in ${recordPath} does not answer. ` +
+          'Stop the process it names, or delete the file if that process is no dynalite engine.',
       );
     }
     await sleep(RETRY_DELAY_MS);
@@ -72,15 +74,15 @@ export async function openLocalDynamo(options: { dir: string }): Promise<LocalDy
 
 /** An in-memory engine on a free port, for tests. */
 export async function startMemoryDynamo(): Promise<MemoryDynamo> {
-  const server = dynalite(NO_STATE_DELAY);
+  const server = dynalite(INSTANT_TABLE_CHANGES);
   const endpoint = await listen(server);
   return { endpoint, close: () => closeServer(server) };
 }
 
-async function startEngine(dir: string, recordPath: string): Promise<LocalDynamo> {
+async function startEngine(dir: string, recordPath: string, claim: EngineRecord): Promise<LocalDynamo> {
   heldRecords.add(recordPath);
   try {
-    const server = dynalite({ path: join(dir, 'db'), ...NO_STATE_DELAY });
+    const server = dynalite({ path: join(dir, 'db'), ...INSTANT_TABLE_CHANGES });
     const endpoint = await listen(server);
     const record: EngineRecord = { pid: process.pid, endpoint };
     await writeRecord(recordPath, record);
@@ -94,7 +96,7 @@ async function startEngine(dir: string, recordPath: string): Promise<LocalDynamo
       },
     };
   } catch (error) {
-    await unlink(recordPath);
+    await removeRecord(recordPath, claim);
     heldRecords.delete(recordPath);
     throw error;
   }
@@ -152,8 +154,8 @@ function parseRecord(text: string): EngineRecord | null {
 }
 
 /** Creates the record file unless it exists: true when this process may start the engine. */
-async function claimRecord(recordPath: string): Promise<boolean> {
-  const draft = await writeDraft(recordPath, { pid: process.pid, endpoint: null });
+async function claimRecord(recordPath: string, claim: EngineRecord): Promise<boolean> {
+  const draft = await writeDraft(recordPath, claim);
   try {
     await link(draft, recordPath);
     return true;

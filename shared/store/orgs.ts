@@ -70,11 +70,10 @@ export function createOrgRepository(table: TableClient): OrgRepository {
         normalizedName,
         childOrgId,
       });
-      const holder = existing?.childOrgId as string | undefined;
+      if (!existing) return { claimed: true };
+      const holder = existing.childOrgId as string;
       // A retry of the registration that claimed the name first still holds it.
-      return holder === undefined || holder === childOrgId
-        ? { claimed: true }
-        : { claimed: false, orgId: holder };
+      return holder === childOrgId ? { claimed: true } : { claimed: false, orgId: holder };
     },
 
     async putChildLink(link) {

@@ -43,7 +43,10 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
  */
 export async function createTableIfMissing(client: DynamoDBDocumentClient, tableName: string): Promise<void> {
   const created = !(await tableExists(client, tableName)) && (await createTable(client, tableName));
-  await waitUntilTableExists({ client, maxWaitTime: 60, minDelay: 1, maxDelay: 2 }, { TableName: tableName });
+  await waitUntilTableExists(
+    { client, maxWaitTime: 60, minDelay: 0.1, maxDelay: 2 },
+    { TableName: tableName },
+  );
   if (created) await enableTimeToLive(client, tableName);
 }
 
