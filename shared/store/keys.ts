@@ -1,0 +1,168 @@
+import { normalizeEmail } from '../domain/orgs';
+
+/**
+ * Key builders for every item of the single table (DESIGN §6, docs/data-model.md). Keys are made
+ * of `#`-separated segments. Identifier segments (org, plan, line, key ids, providers, dates,
+ * resource ids, principals) may not contain `#`: otherwise `ORG#a#USAGE#aws` could be both an org
+ * partition and a usage partition. Free text (e-mails, names, client-chosen idempotency keys) only
+ * ever ends a key, where a `#` cannot make two keys collide.
+ */
+
+export interface ItemKey {
+  readonly PK: string;
+  readonly SK: string;
+}
+
+export interface IndexKey {
+  readonly GSI1PK: string;
+  readonly GSI1SK: string;
+}
+
+function id(value: string): string {
+  if (value === '' || value.includes('#')) {
+    throw new RangeError(`A key segment must be non-empty and free of '#': ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function text(value: string): string {
+  if (value === '') throw new RangeError('A key segment must be non-empty');
+  return value;
+}
+
+function email(value: string): string {
+  return text(normalizeEmail(value));
+}
+
+/** GSI1 partition holding every org, sorted by normalized name (operators' listing). */
+export const allOrgsPartition = 'ORGS';
+
+export const orgPartitionPrefix = 'ORG#';
+
+export function orgPartition(orgId: string): string {
+  return `${orgPartitionPrefix}${id(orgId)}`;
+}
+
+export function orgKey(orgId: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: 'ORG' };
+}
+
+export function orgListIndexKey(normalizedName: string): IndexKey {
+  return { GSI1PK: allOrgsPartition, GSI1SK: text(normalizedName) };
+}
+
+export const membershipPrefix = 'MEMBER#';
+
+export function membershipKey(orgId: string, memberEmail: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: `${membershipPrefix}${email(memberEmail)}` };
+}
+
+export function membershipByUserIndexKey(memberEmail: string, orgId: string): IndexKey {
+  return { GSI1PK: userPartition(memberEmail), GSI1SK: orgPartition(orgId) };
+}
+
+export function userPartition(userEmail: string): string {
+  return `USER#${email(userEmail)}`;
+}
+
+export function userKey(userEmail: string): ItemKey {
+  return { PK: userPartition(userEmail), SK: 'USER' };
+}
+
+export const childLinkPrefix = 'CHILD#';
+
+export function childLinkKey(partnerOrgId: string, childOrgId: string): ItemKey {
+  return { PK: orgPartition(partnerOrgId), SK: `${childLinkPrefix}${id(childOrgId)}` };
+}
+
+/** Reserves a child org name (normalized) among one partner's children. */
+export function childNameKey(partnerOrgId: string, normalizedName: string): ItemKey {
+  return { PK: orgPartition(partnerOrgId), SK: `CHILDNAME#${text(normalizedName)}` };
+}
+
+export function apiKeyKey(keyId: string): ItemKey {
+  return { PK: `KEY#${id(keyId)}`, SK: 'KEY' };
+}
+
+export function usagePartition(orgId: string, provider: string): string {
+  return `${orgPartition(orgId)}#USAGE#${id(provider)}`;
+}
+
+/** One resource's hourly usage over one calendar month (`yyyy-mm`). */
+export function usageSeriesKey(orgId: string, provider: string, resourceId: string, month: string): ItemKey {
+  return { PK: usagePartition(orgId, provider), SK: `${id(resourceId)}#${id(month)}` };
+}
+
+export function planPrefix(provider: string): string {
+  return `PLAN#${id(provider)}#`;
+}
+
+export function planKey(orgId: string, provider: string, planId: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: `${planPrefix(provider)}${id(planId)}` };
+}
+
+/** Finds a plan by id alone (line items, purchases and the queue consumer know only the plan id). */
+export function planByIdIndexKey(planId: string): IndexKey {
+  return { GSI1PK: planPartition(planId), GSI1SK: 'PLAN' };
+}
+
+export function planPartition(planId: string): string {
+  return `PLAN#${id(planId)}`;
+}
+
+export const lineItemPrefix = 'LINE#';
+
+export function lineItemKey(planId: string, lineItemId: string): ItemKey {
+  return { PK: planPartition(planId), SK: `${lineItemPrefix}${id(lineItemId)}` };
+}
+
+export const resourceMatchPrefix = 'MATCH#';
+
+export function resourceMatchKey(planId: string, lineItemId: string, matchId: string): ItemKey {
+  return { PK: planPartition(planId), SK: `${resourceMatchPrefix}${id(lineItemId)}#${id(matchId)}` };
+}
+
+export function purchaseKey(planId: string, lineItemId: string): ItemKey {
+  return { PK: planPartition(planId), SK: `PURCHASE#${id(lineItemId)}` };
+}
+
+export function commitmentPartition(orgId: string): string {
+  return `${orgPartition(orgId)}#COMMIT`;
+}
+
+/** Sorted by provider, then end date (`yyyy-mm-dd`), so expiring commitments read as a range. */
+export function commitmentKey(
+  orgId: string,
+  provider: string,
+  endDate: string,
+  commitmentId: string,
+): ItemKey {
+  return { PK: commitmentPartition(orgId), SK: `${id(provider)}#${id(endDate)}#${id(commitmentId)}` };
+}
+
+export function onboardingKey(orgId: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: 'ONBOARDING' };
+}
+
+function selfKey(partition: string): ItemKey {
+  return { PK: partition, SK: partition };
+}
+
+export function oauthClientKey(clientId: string): ItemKey {
+  return selfKey(`OAUTH#CLIENT#${id(clientId)}`);
+}
+
+/** Authorization codes are stored under the hex SHA-256 of the code, never the code itself. */
+export function oauthCodeKey(codeHash: string): ItemKey {
+  return selfKey(`OAUTH#CODE#${id(codeHash)}`);
+}
+
+/** Refresh tokens are stored under the hex SHA-256 of the token, never the token itself. */
+export function oauthRefreshTokenKey(tokenHash: string): ItemKey {
+  return selfKey(`OAUTH#RT#${id(tokenHash)}`);
+}
+
+/** `principalId` names the caller (it scopes the key); `key` is the client's Idempotency-Key. */
+export function idempotencyRecordKey(principalId: string, key: string): ItemKey {
+  return { PK: `IDEM#${id(principalId)}#${text(key)}`, SK: 'IDEM' };
+}

@@ -1,0 +1,39 @@
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  paginateQuery,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { ItemKey } from './keys';
+
+/** What every repository is built from: the process's one document client and the table's name. */
+export interface TableClient {
+  readonly client: DynamoDBDocumentClient;
+  readonly tableName: string;
+}
+
+/** A stored item as the document client returns it; repositories map it to domain objects. */
+export type StoredItem = Record<string, unknown>;
+
+/** Reads one item with a strongly consistent read; null when there is none. */
+export async function getItem(table: TableClient, key: ItemKey): Promise<StoredItem | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }),
+  );
+  return Item ?? null;
+}
+
+/** Runs a query to its last page and answers every item in key order. */
+export async function queryAll(
+  table: TableClient,
+  input: Omit<QueryCommandInput, 'TableName'>,
+): Promise<StoredItem[]> {
+  const items: StoredItem[] = [];
+  for await (const page of paginateQuery(
+    { client: table.client },
+    { ...input, TableName: table.tableName },
+  )) {
+    items.push(...(page.Items ?? []));
+  }
+  return items;
+}

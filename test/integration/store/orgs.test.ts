@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConflictError, NotFoundError } from '../../../shared/domain/errors';
+import { normalizeOrgName, type Organization } from '../../../shared/domain/orgs';
+import { orgKey } from '../../../shared/store/keys';
+import { startTestTable, type TestTable } from '../../support/dynalite';
+
+function anOrg(overrides: Partial<Organization> = {}): Organization {
+  return {
+    id: randomUUID(),
+    name: 'Acme',
+    domain: 'acme.example',
+    primaryAddress: {
+      line1: '1 Main St',
+      line2: null,
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+      country: 'US',
+    },
+    offerLinks: { aws: 'https://aws.example/offer', azure: null, gcp: null },
+    partnerSubscriptionId: null,
+    parentOrgId: null,
+    isPartner: false,
+    createdAt: '2025-01-02T03:04:05.000Z',
+    updatedAt: '2025-01-02T03:04:05.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
+
+describe('org repository', () => {
+  let table: TestTable;
+
+  beforeAll(async () => {
+    table = await startTestTable();
+  });
+
+  afterAll(async () => {
+    await table.close();
+  });
+
+  it('reads back a created org field for field', async () => {
+    // Prepare
+    const org = anOrg({ partnerSubscriptionId: 'sub-1', parentOrgId: randomUUID() });
+
+    // Act
+    await table.store.orgs.create(org);
+
+    // Assess
+    expect(await table.store.orgs.get(org.id)).toEqual(org);
+  });
+
+  it('reads back an org whose optional fields are all null', async () => {
+    // Prepare
+    const org = anOrg({
+      domain: null,
+      primaryAddress: null,
+      offerLinks: { aws: null, azure: null, gcp: null },
+    });
+
+    // Act
+    await table.store.orgs.create(org);
+
+    // Assess
+    expect(await table.store.orgs.get(org.id)).toEqual(org);
+  });
+
+  it('answers null for an unknown org', async () => {
+    expect(await table.store.orgs.get(randomUUID())).toBeNull();
+  });
+
+  it('stores the org with its type and version and without attributes for nulls', async () => {
+    // Prepare
+    const org = anOrg({ domain: null });
+
+    // Act
+    await table.store.orgs.create(org);
+
+    // Assess
+    const { Item } = await table.client.send(
+      new GetCommand({ TableName: table.tableName, Key: orgKey(org.id) }),
+    );
+    expect(Item).toMatchObject({ type: 'org', version: 1, GSI1PK: 'ORGS', GSI1SK: 'acme' });
+    expect(Item).not.toHaveProperty('domain');
+  });
+
+  it('refuses to create an org whose id exists, keeping the first', async () => {
+    // Prepare
+    const org = anOrg();
+    await table.store.orgs.create(org);
+
+    // Act
+    const second = table.store.orgs.create({ ...org, name: 'Other' });
+
+    // Assess
+    await expect(second).rejects.toBeInstanceOf(ConflictError);
+    expect((await table.store.orgs.get(org.id))?.name).toBe('Acme');
+  });
+
+  it('updates an org whose stored version is the one before', async () => {
+    // Prepare
+    const org = anOrg();
+    await table.store.orgs.create(org);
+    const updated = { ...org, name: 'Acme Two', updatedAt: '2025-02-01T00:00:00.000Z', version: 2 };
+
+    // Act
+    await table.store.orgs.update(updated);
+
+    // Assess
+    expect(await table.store.orgs.get(org.id)).toEqual(updated);
+  });
+
+  it('rejects an update based on a stale version with a ConflictError, keeping the stored org', async () => {
+    // Prepare
+    const org = anOrg();
+    await table.store.orgs.create(org);
+    await table.store.orgs.update({ ...org, name: 'First writer', version: 2 });
+
+    // Act
+    const late = table.store.orgs.update({ ...org, name: 'Second writer', version: 2 });
+
+    // Assess
+    await expect(late).rejects.toBeInstanceOf(ConflictError);
+    expect(await table.store.orgs.get(org.id)).toMatchObject({ name: 'First writer', version: 2 });
+  });
+
+  it('rejects an update of an unknown org with a NotFoundError', async () => {
+    await expect(table.store.orgs.update(anOrg({ version: 2 }))).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('lists every org ordered by name regardless of case, following renames', async () => {
+    // Prepare
+    const { close, store } = await startTestTable();
+    const zeta = anOrg({ name: 'zeta' });
+    const alpha = anOrg({ name: 'Alpha' });
+    const beta = anOrg({ name: 'beta' });
+    for (const org of [zeta, alpha, beta]) await store.orgs.create(org);
+    await store.orgs.update({ ...zeta, name: 'Aardvark', version: 2 });
+
+    // Act
+    const names = (await store.orgs.list()).map((org) => org.name);
+    await close();
+
+    // Assess
+    expect(names).toEqual(['Aardvark', 'Alpha', 'beta']);
+  });
+
+  describe('child names', () => {
+    it('lets the first org claim a name among a partner’s children', async () => {
+      // Prepare
+      const partnerId = randomUUID();
+
+      // Act
+      const claim = await table.store.orgs.claimChildName(
+        partnerId,
+        normalizeOrgName('Big Co'),
+        randomUUID(),
+      );
+
+      // Assess
+      expect(claim).toEqual({ claimed: true });
+    });
+
+    it('answers the holder’s id to a second org claiming the same name, whatever its case and spaces', async () => {
+      // Prepare
+      const partnerId = randomUUID();
+      const firstId = randomUUID();
+      await table.store.orgs.claimChildName(partnerId, normalizeOrgName('Big Co'), firstId);
+
+      // Act
+      const claim = await table.store.orgs.claimChildName(
+        partnerId,
+        normalizeOrgName('  big   CO '),
+        randomUUID(),
+      );
+
+      // Assess
+      expect(claim).toEqual({ claimed: false, orgId: firstId });
+    });
+
+    it('confirms the claim again to its holder (a retried registration)', async () => {
+      // Prepare
+      const partnerId = randomUUID();
+      const childId = randomUUID();
+      await table.store.orgs.claimChildName(partnerId, 'big co', childId);
+
+      // Act
+      const claim = await table.store.orgs.claimChildName(partnerId, 'big co', childId);
+
+      // Assess
+      expect(claim).toEqual({ claimed: true });
+    });
+
+    it('keeps names of different partners apart', async () => {
+      // Prepare
+      await table.store.orgs.claimChildName(randomUUID(), 'big co', randomUUID());
+
+      // Act
+      const claim = await table.store.orgs.claimChildName(randomUUID(), 'big co', randomUUID());
+
+      // Assess
+      expect(claim).toEqual({ claimed: true });
+    });
+  });
+
+  describe('child links', () => {
+    it('gets and lists a partner’s links, and only its own', async () => {
+      // Prepare
+      const partnerId = randomUUID();
+      const aLink = (childOrgName: string) => ({
+        partnerOrgId: partnerId,
+        childOrgId: randomUUID(),
+        childOrgName,
+        createdAt: '2025-03-04T05:06:07.000Z',
+      });
+      const one = aLink('One');
+      const two = aLink('Two');
+      for (const link of [one, two]) await table.store.orgs.putChildLink(link);
+      await table.store.orgs.putChildLink({ ...one, partnerOrgId: randomUUID(), childOrgId: randomUUID() });
+      await table.store.orgs.claimChildName(partnerId, 'one', one.childOrgId);
+
+      // Act
+      const listed = await table.store.orgs.listChildLinks(partnerId);
+      const got = await table.store.orgs.getChildLink(partnerId, two.childOrgId);
+
+      // Assess
+      expect(listed).toHaveLength(2);
+      expect(listed).toEqual(expect.arrayContaining([one, two]));
+      expect(got).toEqual(two);
+    });
+
+    it('answers null for a child that is not the partner’s', async () => {
+      // Prepare
+      const partnerId = randomUUID();
+      const link = {
+        partnerOrgId: randomUUID(),
+        childOrgId: randomUUID(),
+        childOrgName: 'X',
+        createdAt: '2025-01-01T00:00:00.000Z',
+      };
+      await table.store.orgs.putChildLink(link);
+
+      // Act
+      const got = await table.store.orgs.getChildLink(partnerId, link.childOrgId);
+
+      // Assess
+      expect(got).toBeNull();
+    });
+
+    it('lists no links for a partner without children', async () => {
+      expect(await table.store.orgs.listChildLinks(randomUUID())).toEqual([]);
+    });
+  });
+});

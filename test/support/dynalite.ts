@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../../shared/store/dynamo-client';
+import { localDynamoCredentials, startMemoryDynamo } from '../../shared/store/local-dynamo';
+import { createStore, type Store } from '../../shared/store/store';
+import { createTableIfMissing } from '../../shared/store/table-setup';
+
+export interface TestTable {
+  readonly client: DynamoDBDocumentClient;
+  readonly tableName: string;
+  readonly store: Store;
+  close(): Promise<void>;
+}
+
+/**
+ * An in-memory dynalite on a free port with the service's table created under a unique name.
+ * Call in `beforeAll` and close in `afterAll`, one per test file.
+ */
+export async function startTestTable(): Promise<TestTable> {
+  const engine = await startMemoryDynamo();
+  const client = createDocumentClient({
+    endpoint: engine.endpoint,
+    region: 'local',
+    credentials: localDynamoCredentials,
+  });
+  const tableName = `test-${randomUUID()}`;
+  await createTableIfMissing(client, tableName);
+  return {
+    client,
+    tableName,
+    store: createStore({ client, tableName }),
+    async close() {
+      client.destroy();
+      await engine.close();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiKeyKey,
+  childLinkKey,
+  childLinkPrefix,
+  childNameKey,
+  commitmentKey,
+  commitmentPartition,
+  idempotencyRecordKey,
+  lineItemKey,
+  lineItemPrefix,
+  membershipByUserIndexKey,
+  membershipKey,
+  membershipPrefix,
+  oauthClientKey,
+  oauthCodeKey,
+  oauthRefreshTokenKey,
+  onboardingKey,
+  orgKey,
+  orgListIndexKey,
+  planByIdIndexKey,
+  planKey,
+  planPrefix,
+  purchaseKey,
+  resourceMatchKey,
+  resourceMatchPrefix,
+  usagePartition,
+  usageSeriesKey,
+  userKey,
+} from '../../../shared/store/keys';
+
+describe('single-table keys', () => {
+  it('builds each item’s keys as DESIGN §6 lays them out', () => {
+    expect(orgKey('o1')).toEqual({ PK: 'ORG#o1', SK: 'ORG' });
+    expect(orgListIndexKey('acme corp')).toEqual({ GSI1PK: 'ORGS', GSI1SK: 'acme corp' });
+    expect(membershipKey('o1', 'ada@example.com')).toEqual({ PK: 'ORG#o1', SK: 'MEMBER#ada@example.com' });
+    expect(membershipByUserIndexKey('ada@example.com', 'o1')).toEqual({
+      GSI1PK: 'USER#ada@example.com',
+      GSI1SK: 'ORG#o1',
+    });
+    expect(userKey('ada@example.com')).toEqual({ PK: 'USER#ada@example.com', SK: 'USER' });
+    expect(childLinkKey('p1', 'c1')).toEqual({ PK: 'ORG#p1', SK: 'CHILD#c1' });
+    expect(childNameKey('p1', 'big co')).toEqual({ PK: 'ORG#p1', SK: 'CHILDNAME#big co' });
+    expect(apiKeyKey('k1')).toEqual({ PK: 'KEY#k1', SK: 'KEY' });
+    expect(usageSeriesKey('o1', 'aws', 'i-123', '2025-01')).toEqual({
+      PK: 'ORG#o1#USAGE#aws',
+      SK: 'i-123#2025-01',
+    });
+    expect(planKey('o1', 'aws', 'pl1')).toEqual({ PK: 'ORG#o1', SK: 'PLAN#aws#pl1' });
+    expect(planByIdIndexKey('pl1')).toEqual({ GSI1PK: 'PLAN#pl1', GSI1SK: 'PLAN' });
+    expect(lineItemKey('pl1', 'l1')).toEqual({ PK: 'PLAN#pl1', SK: 'LINE#l1' });
+    expect(resourceMatchKey('pl1', 'l1', 'm1')).toEqual({ PK: 'PLAN#pl1', SK: 'MATCH#l1#m1' });
+    expect(commitmentKey('o1', 'aws', '2026-01-31', 'c1')).toEqual({
+      PK: 'ORG#o1#COMMIT',
+      SK: 'aws#2026-01-31#c1',
+    });
+    expect(purchaseKey('pl1', 'l1')).toEqual({ PK: 'PLAN#pl1', SK: 'PURCHASE#l1' });
+    expect(onboardingKey('o1')).toEqual({ PK: 'ORG#o1', SK: 'ONBOARDING' });
+    expect(oauthClientKey('cl1')).toEqual({ PK: 'OAUTH#CLIENT#cl1', SK: 'OAUTH#CLIENT#cl1' });
+    expect(oauthCodeKey('ab12')).toEqual({ PK: 'OAUTH#CODE#ab12', SK: 'OAUTH#CODE#ab12' });
+    expect(oauthRefreshTokenKey('cd34')).toEqual({ PK: 'OAUTH#RT#cd34', SK: 'OAUTH#RT#cd34' });
+    expect(idempotencyRecordKey('user:o1:ada@example.com', 'req-1')).toEqual({
+      PK: 'IDEM#user:o1:ada@example.com#req-1',
+      SK: 'IDEM',
+    });
+  });
+
+  it('gives the partitions and prefixes that queries use the same text as the item keys', () => {
+    expect(membershipKey('o1', 'a@b.c').SK.startsWith(membershipPrefix)).toBe(true);
+    expect(childLinkKey('p1', 'c1').SK.startsWith(childLinkPrefix)).toBe(true);
+    expect(childNameKey('p1', 'x').SK.startsWith(childLinkPrefix)).toBe(false);
+    expect(planKey('o1', 'aws', 'pl1').SK.startsWith(planPrefix('aws'))).toBe(true);
+    expect(lineItemKey('pl1', 'l1').SK.startsWith(lineItemPrefix)).toBe(true);
+    expect(resourceMatchKey('pl1', 'l1', 'm1').SK.startsWith(resourceMatchPrefix)).toBe(true);
+    expect(usageSeriesKey('o1', 'gcp', 'r', '2025-01').PK).toBe(usagePartition('o1', 'gcp'));
+    expect(commitmentKey('o1', 'aws', '2026-01-31', 'c1').PK).toBe(commitmentPartition('o1'));
+  });
+
+  it('keys e-mails trimmed and lower-cased', () => {
+    expect(userKey('  Ada@Example.COM ')).toEqual(userKey('ada@example.com'));
+    expect(membershipKey('o1', 'Ada@Example.COM')).toEqual(membershipKey('o1', 'ada@example.com'));
+    expect(membershipByUserIndexKey(' ADA@example.com', 'o1')).toEqual(
+      membershipByUserIndexKey('ada@example.com', 'o1'),
+    );
+  });
+
+  it('rejects identifiers containing # so that no two items can share a key', () => {
+    expect(() => orgKey('o1#USAGE#aws')).toThrow(RangeError);
+    expect(() => usageSeriesKey('o1', 'aws', 'res#1', '2025-01')).toThrow(RangeError);
+    expect(() => resourceMatchKey('pl1', 'l#1', 'm1')).toThrow(RangeError);
+    expect(() => idempotencyRecordKey('user#o1', 'k')).toThrow(RangeError);
+  });
+
+  it('accepts # in free text that ends a key', () => {
+    expect(userKey('a#b@example.com').PK).toBe('USER#a#b@example.com');
+    expect(childNameKey('p1', 'c# shop').SK).toBe('CHILDNAME#c# shop');
+    expect(idempotencyRecordKey('p1', 'key#1').PK).toBe('IDEM#p1#key#1');
+  });
+
+  it('rejects empty segments', () => {
+    expect(() => orgKey('')).toThrow(RangeError);
+    expect(() => userKey('   ')).toThrow(RangeError);
+    expect(() => childNameKey('p1', '')).toThrow(RangeError);
+    expect(() => idempotencyRecordKey('p1', '')).toThrow(RangeError);
+  });
+});
