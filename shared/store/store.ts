@@ -1,4 +1,4 @@
-import type { ApiKeyRepository, MembershipRepository, OrgRepository, UserRepository } from '../app/ports';
+import type { Repositories } from '../app/ports';
 import { createApiKeyRepository } from './api-keys';
 import { createMembershipRepository } from './memberships';
 import { createOrgRepository } from './orgs';
@@ -6,14 +6,7 @@ import type { TableClient } from './table-client';
 import { createUserRepository } from './users';
 
 /** Every repository on one table: what the composition roots hand to use cases. */
-export interface Store {
-  readonly orgs: OrgRepository;
-  readonly users: UserRepository;
-  readonly memberships: MembershipRepository;
-  readonly apiKeys: ApiKeyRepository;
-}
-
-export function createStore(table: TableClient): Store {
+export function createStore(table: TableClient): Repositories {
   return {
     orgs: createOrgRepository(table),
     users: createUserRepository(table),

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Repositories } from '../../shared/app/ports';
 import { createDocumentClient } from '../../shared/store/dynamo-client';
 import { localDynamoCredentials, startMemoryDynamo } from '../../shared/store/local-dynamo';
-import { createStore, type Store } from '../../shared/store/store';
+import { createStore } from '../../shared/store/store';
 import { createTableIfMissing } from '../../shared/store/table-setup';
 
 export interface TestTable {
   readonly client: DynamoDBDocumentClient;
   readonly tableName: string;
-  readonly store: Store;
+  readonly store: Repositories;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext, Clock, IdGenerator } from '../app/ports';
+import { createStore } from '../store/store';
+import type { TableClient } from '../store/table-client';
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export const randomIds: IdGenerator = { uuid: () => randomUUID() };
+
+/** The use cases' context on one table, with the real clock and random ids. */
+export function createAppContext(table: TableClient): AppContext {
+  return { repos: createStore(table), clock: systemClock, ids: randomIds };
+}

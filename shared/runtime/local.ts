@@ -1,0 +1,63 @@
+import { rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { AppContext } from '../app/ports';
+import { createDocumentClient } from '../store/dynamo-client';
+import { type LocalDynamo, localDynamoCredentials, openLocalDynamo } from '../store/local-dynamo';
+import { createTableIfMissing } from '../store/table-setup';
+import { createAppContext } from './app-context';
+
+/** The embedded defaults: everything the local runtime needs, overridable from the environment. */
+export interface LocalConfig {
+  /** Where the local data lives (dynalite's database, the demo credentials). */
+  readonly dir: string;
+  readonly host: string;
+  readonly port: number;
+  readonly tableName: string;
+}
+
+export function readLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0..65535, got ${env.PORT}`);
+  return {
+    dir: resolve(env.LOCAL_DIR ?? '.local'),
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    tableName: env.TABLE_NAME ?? 'commitment-planning',
+  };
+}
+
+export interface LocalRuntime {
+  readonly ctx: AppContext;
+  readonly dynamo: LocalDynamo;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the local store (starting dynalite under `dir`, or joining the engine another local
+ * process runs there) and builds the use cases' context on it.
+ */
+export async function openLocalRuntime(
+  config: Pick<LocalConfig, 'dir' | 'tableName'>,
+): Promise<LocalRuntime> {
+  const dynamo = await openLocalDynamo({ dir: config.dir });
+  const client = createDocumentClient({
+    endpoint: dynamo.endpoint,
+    region: 'local',
+    credentials: localDynamoCredentials,
+  });
+  await createTableIfMissing(client, config.tableName);
+  return {
+    ctx: createAppContext({ client, tableName: config.tableName }),
+    dynamo,
+    async close() {
+      client.destroy();
+      await dynamo.close();
+    },
+  };
+}
+
+/** `npm start -- --reset`: forget every local org, key and plan. */
+export async function resetLocalData(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
