@@ -44,11 +44,8 @@ const statusByDomainCode: Readonly<Record<DomainErrorCode, ErrorStatus>> = {
 /** What a client sees for an unexpected failure; the cause goes to the logs only. */
 export const internalErrorMessage = 'The service failed to handle the request.';
 
-export const jsonContentType = 'application/json';
-
-export function reasonPhrase(status: ErrorStatus): string {
-  return reasonPhrases[status];
-}
+/** The content type of every JSON response. */
+export const applicationJson = 'application/json';
 
 export function errorBody(
   status: ErrorStatus,
@@ -73,7 +70,7 @@ export function errorBodyOf(error: unknown): ErrorBody {
 export function errorResponse(body: ErrorBody, headers: Record<string, string> = {}): APIGatewayProxyResult {
   return {
     statusCode: body.code,
-    headers: { 'content-type': jsonContentType, ...headers },
+    headers: { 'content-type': applicationJson, ...headers },
     body: JSON.stringify(body),
   };
 }

@@ -2,7 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Principal } from '../domain/principal';
-import { jsonContentType } from './error-response';
+import { applicationJson } from './error-response';
 import type { QueryValues } from './query-parameters';
 import type { RequestSchemas } from './request-validation';
 
@@ -98,7 +98,7 @@ export function operationResult(result: unknown, successStatus: SuccessStatus): 
   }
   return {
     statusCode: successStatus,
-    headers: { 'content-type': jsonContentType, ...response.headers },
+    headers: { 'content-type': applicationJson, ...response.headers },
     body: JSON.stringify(response.body),
   };
 }
