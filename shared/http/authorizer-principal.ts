@@ -1,0 +1,75 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { UnauthenticatedError } from '../domain/errors';
+import { membershipRoles } from '../domain/orgs';
+import type { Principal } from '../domain/principal';
+import { invalidCredentialsMessage } from './error-response';
+
+/**
+ * The authorizer hands the principal to the handlers as one JSON string under this key of its
+ * context (API Gateway passes only flat string, number and boolean context values).
+ */
+export const authorizerPrincipalKey = 'principal';
+
+const principalSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('user'),
+    orgId: z.string().min(1),
+    userId: z.string().min(1),
+    role: z.enum(membershipRoles),
+    scopes: z.array(z.string()),
+  }),
+  z.strictObject({
+    kind: z.literal('partner'),
+    orgId: z.string().min(1),
+    scopes: z.array(z.string()),
+  }),
+]);
+
+export function encodeAuthorizerPrincipal(principal: Principal): string {
+  return JSON.stringify(principal);
+}
+
+/** The principal the authorizer put on the event, or null when there is none or it is not one. */
+export function principalFromEvent(event: Pick<APIGatewayProxyEvent, 'requestContext'>): Principal | null {
+  const encoded: unknown = event.requestContext?.authorizer?.[authorizerPrincipalKey];
+  if (typeof encoded !== 'string') {
+    return null;
+  }
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(encoded);
+  } catch {
+    return null;
+  }
+  const parsed = principalSchema.safeParse(decoded);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface PrincipalContext {
+  /** Who is calling; null on public routes. */
+  principal: Principal | null;
+}
+
+/**
+ * Reads the principal of the request. A route behind the authorizer without a valid principal is
+ * answered 401; a public route never gets one, even if the event carries it.
+ */
+export function authorizerPrincipal(options: {
+  required: boolean;
+}): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & PrincipalContext> {
+  return {
+    before: (request) => {
+      if (!options.required) {
+        request.context.principal = null;
+        return;
+      }
+      const principal = principalFromEvent(request.event);
+      if (principal === null) {
+        throw new UnauthenticatedError(invalidCredentialsMessage);
+      }
+      request.context.principal = principal;
+    },
+  };
+}

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { FunctionGroup, Route } from '../../functions/routes';
+import { DomainError } from '../domain/errors';
+import {
+  errorResponseOf,
+  methodNotAllowedResponse,
+  routeNotFoundResponse,
+  unauthorizedResponse,
+} from './error-response';
+import type { ProxyHandler } from './group-handler';
+import { bodyTooLargeError, maxRequestBodyBytes } from './request-body';
+import { requestIdHeader, resolveRequestId } from './request-id';
+import { createRouteMatcher } from './route-matching';
+
+/** What the authorizer decided: the principal (a JSON string, as in the authorizer context) or no. */
+export type LocalAuthorization = { readonly principal: string } | 'unauthorized';
+
+export interface LocalServerOptions {
+  readonly routes: readonly Route[];
+  /** The Lambda handler of a function group; called once per group, on its first request. */
+  readonly loadHandler: (group: FunctionGroup) => Promise<ProxyHandler>;
+  /** Runs for every non-public route, before the handler, as API Gateway's REQUEST authorizer does. */
+  readonly authorize: (event: APIGatewayProxyEvent) => Promise<LocalAuthorization>;
+  readonly logger?: Logger;
+}
+
+/** API Gateway's integration timeout: the handlers see it through getRemainingTimeInMillis. */
+const handlerTimeoutMs = 29_000;
+const stage = 'local';
+
+interface RequestTarget {
+  readonly rawPath: string;
+  readonly rawQuery: string;
+}
+
+/**
+ * The local stand-in for API Gateway: matches the request against the route templates, answers
+ * unknown routes (404), wrong methods (405 with Allow), oversized bodies (413) and refused
+ * credentials (401) itself, and hands everything else to the group's Lambda handler as a REST (v1)
+ * proxy event, exactly as the deployed API would.
+ */
+export function createLocalServer(options: LocalServerOptions): Server {
+  const matchRoute = createRouteMatcher(options.routes);
+  const logger = options.logger ?? new Logger();
+  const handlers = new Map<FunctionGroup, Promise<ProxyHandler>>();
+
+  const handlerOf = (group: FunctionGroup): Promise<ProxyHandler> => {
+    const cached = handlers.get(group);
+    if (cached !== undefined) {
+      return cached;
+    }
+    const loading = options.loadHandler(group);
+    handlers.set(group, loading);
+    // A failed load is retried by the next request rather than remembered.
+    loading.catch(() => handlers.delete(group));
+    return loading;
+  };
+
+  const serve = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const gatewayRequestId = randomUUID();
+    const requestId = resolveRequestId(firstHeader(request.headers[requestIdHeader]), gatewayRequestId);
+    const method = (request.method ?? 'GET').toUpperCase();
+    const answerItself = (result: APIGatewayProxyResult, resource: string | null) => {
+      logger.info('request', { request_id: requestId, method, resource, status: result.statusCode });
+      writeResult(response, { ...result, headers: { ...result.headers, [requestIdHeader]: requestId } });
+    };
+    try {
+      const target = splitTarget(request.url ?? '/');
+      const match = matchRoute(method, target.rawPath);
+      if (match.kind === 'not-found') {
+        return answerItself(routeNotFoundResponse(), null);
+      }
+      if (match.kind === 'method-not-allowed') {
+        return answerItself(methodNotAllowedResponse(match.allowedMethods), null);
+      }
+      const { route, pathParameters } = match;
+      const body = await readBody(request, maxRequestBodyBytes);
+      if (body === null) {
+        // The rest of the body is not read: closing the connection is the only way to refuse it.
+        const tooLarge = errorResponseOf(bodyTooLargeError());
+        return answerItself(
+          { ...tooLarge, headers: { ...tooLarge.headers, connection: 'close' } },
+          route.path,
+        );
+      }
+      const event = proxyEvent({ request, method, route, pathParameters, target, body, gatewayRequestId });
+      if (route.public !== true) {
+        const authorization = await options.authorize(event);
+        if (authorization === 'unauthorized') {
+          return answerItself(unauthorizedResponse(), route.path);
+        }
+        event.requestContext.authorizer = { principal: authorization.principal };
+      }
+      const handler = await handlerOf(route.group);
+      writeResult(response, await handler(event, lambdaContext(route.group)));
+    } catch (error) {
+      if (!(error instanceof DomainError)) {
+        logger.error(
+          { message: 'local server failed to handle the request', request_id: requestId },
+          error instanceof Error ? error : new Error(String(error)),
+        );
+      }
+      if (response.headersSent) {
+        response.destroy();
+      } else {
+        answerItself(errorResponseOf(error), null);
+      }
+    }
+  };
+
+  return createServer((request, response) => {
+    void serve(request, response);
+  });
+}
+
+function splitTarget(url: string): RequestTarget {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1
+    ? { rawPath: url, rawQuery: '' }
+    : { rawPath: url.slice(0, queryStart), rawQuery: url.slice(queryStart + 1) };
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Reads the request body, or answers null as soon as it exceeds `maxBytes` (a declared
+ * Content-Length over the limit is refused without reading anything): memory stays bounded
+ * whatever the client sends.
+ */
+function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  const declaredLength = Number(request.headers['content-length']);
+  if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        request.off('data', onData);
+        request.off('end', onEnd);
+        request.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', reject);
+  });
+}
+
+function proxyEvent(args: {
+  request: IncomingMessage;
+  method: string;
+  route: Route;
+  pathParameters: Record<string, string>;
+  target: RequestTarget;
+  body: Buffer;
+  gatewayRequestId: string;
+}): APIGatewayProxyEvent {
+  const { request, method, route, pathParameters, target, body, gatewayRequestId } = args;
+  const { headers, multiValueHeaders } = headersOf(request.rawHeaders);
+  const query = queryOf(target.rawQuery);
+  const userAgent = firstHeader(request.headers['user-agent']) ?? null;
+  return {
+    resource: route.path,
+    path: target.rawPath,
+    httpMethod: method,
+    headers,
+    multiValueHeaders,
+    queryStringParameters: query.single,
+    multiValueQueryStringParameters: query.multi,
+    pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : null,
+    stageVariables: null,
+    body: body.length > 0 ? body.toString('utf8') : null,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      authorizer: undefined,
+      protocol: `HTTP/${request.httpVersion}`,
+      httpMethod: method,
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: request.socket.remoteAddress ?? '',
+        user: null,
+        userAgent,
+        userArn: null,
+      },
+      path: target.rawPath,
+      stage,
+      requestId: gatewayRequestId,
+      requestTimeEpoch: Date.now(),
+      resourceId: route.path,
+      resourcePath: route.path,
+    },
+  };
+}
+
+/** Both header views of API Gateway: names as the client wrote them, the last value winning in `headers`. */
+function headersOf(rawHeaders: readonly string[]): {
+  headers: Record<string, string>;
+  multiValueHeaders: Record<string, string[]>;
+} {
+  const single = new Map<string, string>();
+  const multi = new Map<string, string[]>();
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index] as string;
+    const value = rawHeaders[index + 1] as string;
+    single.set(name, value);
+    multi.set(name, [...(multi.get(name) ?? []), value]);
+  }
+  return { headers: Object.fromEntries(single), multiValueHeaders: Object.fromEntries(multi) };
+}
+
+/** Both query views of API Gateway, null when the request has no query parameters. */
+function queryOf(rawQuery: string): {
+  single: Record<string, string> | null;
+  multi: Record<string, string[]> | null;
+} {
+  const multi = new Map<string, string[]>();
+  for (const [key, value] of new URLSearchParams(rawQuery)) {
+    multi.set(key, [...(multi.get(key) ?? []), value]);
+  }
+  if (multi.size === 0) {
+    return { single: null, multi: null };
+  }
+  const single = [...multi].map(([key, values]) => [key, values[values.length - 1] as string] as const);
+  return { single: Object.fromEntries(single), multi: Object.fromEntries(multi) };
+}
+
+function lambdaContext(group: FunctionGroup): Context {
+  const deadline = Date.now() + handlerTimeoutMs;
+  const functionName = `local-${group}`;
+  const callbacksUnsupported = () => {
+    throw new Error('The local runtime runs async handlers only; Lambda callbacks are not supported.');
+  };
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: stage,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: callbacksUnsupported,
+    fail: callbacksUnsupported,
+    succeed: callbacksUnsupported,
+  };
+}
+
+/** Writes a proxy result as API Gateway does: `multiValueHeaders` win over `headers` for the same name. */
+function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
+  response.statusCode = result.statusCode;
+  const multiValueNames = new Set(
+    Object.keys(result.multiValueHeaders ?? {}).map((name) => name.toLowerCase()),
+  );
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (!multiValueNames.has(name.toLowerCase())) {
+      response.setHeader(name, String(value));
+    }
+  }
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    response.setHeader(name, values.map(String));
+  }
+  response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
