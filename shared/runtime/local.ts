@@ -7,12 +7,23 @@ import { createTableIfMissing } from '../store/table-setup';
 import { createAppContext } from './app-context';
 
 /** The embedded defaults: everything the local runtime needs, overridable from the environment. */
+/** The local table's name; `TABLE_NAME` is for the deployed table (see bin/admin.ts). */
+export const localTableName = 'commitment-planning';
+
 export interface LocalConfig {
   /** Where the local data lives (dynalite's database, the demo credentials). */
   readonly dir: string;
   readonly host: string;
   readonly port: number;
   readonly tableName: string;
+}
+
+/**
+ * Powertools loggers take their service name from the environment, which CDK sets on Lambda;
+ * the local runtime names itself unless the caller chose a name.
+ */
+export function nameLocalService(env: NodeJS.ProcessEnv): void {
+  env.POWERTOOLS_SERVICE_NAME ??= 'commitment-planning-local';
 }
 
 export function readLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
@@ -23,7 +34,7 @@ export function readLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
     dir: resolve(env.LOCAL_DIR ?? '.local'),
     host: env.HOST ?? '127.0.0.1',
     port,
-    tableName: env.TABLE_NAME ?? 'commitment-planning',
+    tableName: localTableName,
   };
 }
 

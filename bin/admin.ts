@@ -1,0 +1,135 @@
+/**
+ * The operator CLI: `npm run admin -- <command> [options]`. Each command prints its result as one
+ * JSON object on stdout; errors go to stderr with a non-zero exit code.
+ *
+ * It works on the local store (also while `npm start` runs: both use the same engine), or, when
+ * TABLE_NAME is set, on that deployed DynamoDB table with the usual AWS credentials and region.
+ */
+import { parseArgs } from 'node:util';
+import { createOrg, createPartner, createUserKey, listOrgs, revokeKey } from '../shared/app/operator';
+import type { AppContext } from '../shared/app/ports';
+import { DomainError } from '../shared/domain/errors';
+import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
+import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
+import { openLocalRuntime, readLocalConfig } from '../shared/runtime/local';
+
+const usage = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-partner --name <name>                             a partner org and its partner API key
+  create-org --name <name> [--partner <partner_org_id>]    an org, optionally a partner's child
+  create-key --org <org_id> --email <email> --role <role>  a user API key (creates user and membership
+                                                           if needed); roles: ${membershipRoles.join(', ')}
+  revoke-key <key_id>                                      revoke an API key (its id is the part after cpk_)
+  list-orgs                                                every org
+
+Target: the local store under LOCAL_DIR (default .local), or the deployed table named by
+TABLE_NAME (with AWS credentials and AWS_REGION).
+API keys are printed once: only their hash is stored.`;
+
+class UsageError extends Error {}
+
+type Options = Record<string, string | boolean | undefined>;
+
+function required(options: Options, name: string): string {
+  const value = options[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value.trim();
+}
+
+function roleOption(options: Options): MembershipRole {
+  const role = required(options, 'role');
+  if (!(membershipRoles as readonly string[]).includes(role)) {
+    throw new UsageError(`--role must be one of ${membershipRoles.join(', ')}; got ${role}`);
+  }
+  return role as MembershipRole;
+}
+
+function orgJson(org: Organization) {
+  return { org_id: org.id, name: org.name, is_partner: org.isPartner, partner_org_id: org.parentOrgId };
+}
+
+const commands: Record<string, (ctx: AppContext, options: Options, args: string[]) => Promise<object>> = {
+  'create-partner': async (ctx, options) => {
+    const { org, key } = await createPartner(ctx, required(options, 'name'));
+    return { ...orgJson(org), key_id: key.keyId, api_key: key.apiKey };
+  },
+  'create-org': async (ctx, options) => {
+    const partner = typeof options.partner === 'string' ? options.partner : null;
+    return orgJson(await createOrg(ctx, required(options, 'name'), partner));
+  },
+  'create-key': async (ctx, options) => {
+    const email = required(options, 'email');
+    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 255) {
+      throw new UsageError(`--email must be an e-mail address of at most 255 characters; got ${email}`);
+    }
+    const { membership, key } = await createUserKey(
+      ctx,
+      required(options, 'org'),
+      email,
+      roleOption(options),
+    );
+    return {
+      org_id: membership.orgId,
+      email: membership.email,
+      role: membership.role,
+      key_id: key.keyId,
+      api_key: key.apiKey,
+    };
+  },
+  'revoke-key': async (ctx, _options, args) => {
+    const keyId = args[0];
+    if (!keyId) throw new UsageError('revoke-key needs the key id');
+    const record = await revokeKey(ctx, keyId);
+    return { key_id: record.keyId, revoked_at: record.revokedAt };
+  },
+  'list-orgs': async (ctx) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
+};
+
+async function withContext<T>(work: (ctx: AppContext) => Promise<T>): Promise<T> {
+  if (process.env.TABLE_NAME) return work(createAwsAppContext(readAwsConfig(process.env)));
+  const runtime = await openLocalRuntime(readLocalConfig(process.env));
+  try {
+    return await work(runtime.ctx);
+  } finally {
+    await runtime.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      name: { type: 'string' },
+      partner: { type: 'string' },
+      org: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
+    },
+  });
+  const [command, ...args] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return values.help ? 0 : 2;
+  }
+  const run = commands[command];
+  if (!run) throw new UsageError(`unknown command ${command}`);
+  const result = await withContext((ctx) => run(ctx, values, args));
+  console.log(JSON.stringify(result));
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+      console.error(`admin: ${message}\n\n${usage}`);
+      process.exit(2);
+    }
+    console.error(`admin: ${error instanceof DomainError ? message : `failed: ${message}`}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,92 @@
+/**
+ * The local API server, the embedded default: `npm start` (`npm start -- --reset` wipes `.local/`).
+ * Serves the route manifest through the very handlers and authorizer deployed to Lambda, on dynalite.
+ */
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { handler as authorizer } from '../functions/authorizer/handler';
+import { type FunctionGroup, routes } from '../functions/routes';
+import type { ProxyHandler } from '../shared/http/group-handler';
+import { localAuthorization } from '../shared/http/local-authorizer';
+import { createLocalServer } from '../shared/http/local-server';
+import { installAppContext } from '../shared/runtime/current';
+import { nameLocalService, openLocalRuntime, readLocalConfig, resetLocalData } from '../shared/runtime/local';
+import {
+  type DemoCredentials,
+  readDemoCredentials,
+  seedDemo,
+  writeDemoCredentials,
+} from '../shared/runtime/local-seed';
+
+const usage = `Usage: npm start [-- --reset]
+
+Serves the API locally on http://HOST:PORT with its data under LOCAL_DIR.
+  --reset   delete LOCAL_DIR (every local org, key and plan) before starting
+Environment: PORT (default 3000), HOST (default 127.0.0.1), LOCAL_DIR (default .local)`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { reset: { type: 'boolean' }, help: { type: 'boolean' } } });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  nameLocalService(process.env);
+  const config = readLocalConfig(process.env);
+  if (values.reset) {
+    await resetLocalData(config.dir);
+    console.log(`Reset: removed ${config.dir}`);
+  }
+  const runtime = await openLocalRuntime(config);
+  installAppContext(runtime.ctx);
+
+  const server = createLocalServer({
+    routes,
+    loadHandler: loadGroupHandler,
+    authorize: localAuthorization(authorizer),
+  });
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://${config.host}:${port}`;
+
+  const seeded = await readDemoCredentials(config.dir);
+  const credentials = { ...(seeded ?? (await seedDemo(runtime.ctx, baseUrl))), base_url: baseUrl };
+  const credentialsPath = await writeDemoCredentials(config.dir, credentials);
+  printWelcome(credentials, credentialsPath, seeded === null);
+
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    void runtime.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function loadGroupHandler(group: FunctionGroup): Promise<ProxyHandler> {
+  const module: { handler: ProxyHandler } = await import(`../functions/${group}/handler.ts`);
+  return module.handler;
+}
+
+function printWelcome(credentials: DemoCredentials, credentialsPath: string, firstStart: boolean): void {
+  const { base_url: url, partner, org } = credentials;
+  console.log(`Commitment planning service listening on ${url}
+${firstStart ? 'Seeded the demo' : 'Demo data from an earlier start'} (credentials in ${credentialsPath}):
+  partner org  ${partner.org_id}  x-api-key: ${partner.api_key}
+  customer org ${org.org_id}  x-api-key: ${org.api_key}  (${org.user_email}, admin)
+
+Register a customer org as the partner:
+  curl -s -X POST ${url}/v2/partners/${partner.org_id}/orgs \\
+    -H 'x-api-key: ${partner.api_key}' -H 'content-type: application/json' \\
+    -d '{"name":"Acme Corp","users":[{"email":"ops@acme.example","role":"admin"}]}'
+
+Set the customer's marketplace offer links:
+  curl -s -X PATCH ${url}/v2/org/${org.org_id}/partners \\
+    -H 'x-api-key: ${org.api_key}' -H 'content-type: application/json' \\
+    -d '{"aws_marketplace_offer_link":"https://aws.amazon.com/marketplace/pp/prodview-example"}'
+`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

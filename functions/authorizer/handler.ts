@@ -1,0 +1,35 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { authenticateApiKey } from '../../shared/app/authenticate';
+import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-principal';
+import { headerValue } from '../../shared/http/request-headers';
+import { appContext } from '../../shared/runtime/current';
+
+const logger = new Logger({ serviceName: 'authorizer' });
+
+/**
+ * API Gateway answers a thrown `Unauthorized` with its UNAUTHORIZED gateway response (401, in
+ * the service's error body). Every refusal looks alike: the caller learns nothing about why.
+ */
+export const unauthorized = 'Unauthorized';
+
+/**
+ * The REQUEST authorizer: authenticates the caller and hands its principal to the route's
+ * function. It does not decide what the caller may do; use cases do, from stored data.
+ * The policy allows exactly the method called: results are not cached (keys are revocable at once).
+ */
+export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  const principal = await authenticateApiKey(appContext(), headerValue(event.headers, 'x-api-key'));
+  if (!principal) {
+    logger.info('refused credentials', { request_id: event.requestContext.requestId });
+    throw new Error(unauthorized);
+  }
+  return {
+    principalId: principal.kind === 'user' ? `${principal.orgId}/${principal.userId}` : principal.orgId,
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
+    },
+    context: { [authorizerPrincipalKey]: encodeAuthorizerPrincipal(principal) },
+  };
+}
