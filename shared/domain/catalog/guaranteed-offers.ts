@@ -27,14 +27,26 @@ export function guaranteedOffers(file: GuaranteedOfferFile, providerOffers: read
       const feeSource = file.sources[terms.source];
       if (!feeSource) throw new CatalogDataError(`unknown source ${terms.source}`);
       for (const base of underlying) {
+        // Listed field by field: every offer object then has the same shape, which keeps the
+        // engine's hot loops monomorphic.
         offers.push({
-          ...base,
           id: deterministicUuid('offer', 'leased', terms.term, base.id),
+          provider: base.provider,
           contractType: lease.leasedContractType,
           term: terms.term,
+          paymentOption: base.paymentOption,
+          scope: base.scope,
+          termHours: base.termHours,
           lockinHours: terms.lockinHours,
+          upfront: base.upfront,
+          recurring: base.recurring,
           feeRate: terms.feeRate,
+          providerOfferingId: base.providerOfferingId,
+          displayName: base.displayName,
           leasedDisplayName: `${terms.label} guaranteed ${base.displayName}`,
+          productDescription: base.productDescription,
+          offeringClass: base.offeringClass,
+          planType: base.planType,
           source: `${base.source}; fee: ${feeSource.description}`,
           illustrative: base.illustrative || feeSource.illustrative,
         });

@@ -89,8 +89,16 @@ export function reservationCatalog(file: ReservationFile): { instances: PricedIn
           for (const [paymentOption, effectiveRate] of definedEntries(byPayment)) {
             for (const { scope, scopeParts, label, units } of scopes) {
               const rate = (effectiveRate * units) / referenceUnits;
+              const { id, providerOfferingId } = offerIdentity(
+                provider,
+                contractType,
+                term,
+                paymentOption,
+                scopeParts,
+              );
+              const { upfront, recurring } = splitEffectiveRate(rate, paymentOption, termHours);
               offers.push({
-                ...offerIdentity(provider, contractType, term, paymentOption, scopeParts),
+                id,
                 provider,
                 contractType,
                 term,
@@ -98,8 +106,10 @@ export function reservationCatalog(file: ReservationFile): { instances: PricedIn
                 scope,
                 termHours,
                 lockinHours: termHours,
-                ...splitEffectiveRate(rate, paymentOption, termHours),
+                upfront,
+                recurring,
                 feeRate: 0,
+                providerOfferingId,
                 displayName: `${product.name}, ${label}, ${productDescription}, ${region}, ${TERM_LABELS[term]}, ${paymentOption}`,
                 leasedDisplayName: '',
                 productDescription,

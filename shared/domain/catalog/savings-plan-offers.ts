@@ -54,8 +54,16 @@ export function savingsPlanOffers(file: SavingsPlanFile): Offer[] {
           if (!source) throw new CatalogDataError(`unknown source ${key}`);
           return source;
         });
+        const { id, providerOfferingId } = offerIdentity(
+          file.provider,
+          plan.contractType,
+          term,
+          paymentOption,
+          scopeParts,
+        );
+        const { upfront, recurring } = splitEffectiveRate(1, paymentOption, termHours);
         offers.push({
-          ...offerIdentity(file.provider, plan.contractType, term, paymentOption, scopeParts),
+          id,
           provider: file.provider,
           contractType: plan.contractType,
           term,
@@ -63,8 +71,10 @@ export function savingsPlanOffers(file: SavingsPlanFile): Offer[] {
           scope: { kind: 'spend', rates },
           termHours,
           lockinHours: termHours,
-          ...splitEffectiveRate(1, paymentOption, termHours),
+          upfront,
+          recurring,
           feeRate: 0,
+          providerOfferingId,
           displayName: `${plan.displayName}${label}, ${TERM_LABELS[term]}, ${paymentOption}`,
           leasedDisplayName: '',
           productDescription: '',
