@@ -16,17 +16,19 @@ export class CatalogDataError extends Error {
 /** T: hours billed by a provider term. */
 export const PROVIDER_TERM_HOURS = { one_year: 8760, three_year: 26280 } as const;
 
+export type ProviderTerm = keyof typeof PROVIDER_TERM_HOURS;
+
 const text = z.string().min(1);
 const price = z.number().positive().finite();
 const discount = z.number().gt(0).lt(1);
 
-export const providerSchema = z.enum(['aws', 'azure', 'gcp']);
-export const paymentOptionSchema = z.enum(['No Upfront', 'Partial Upfront', 'All Upfront']);
-export const providerTermSchema = z.enum(['one_year', 'three_year']);
-export const reservationContractTypeSchema = z.enum(['standard_ris', 'convertible_ris', 'db_ris', 'vm']);
-export const spendContractTypeSchema = z.enum(['compute_plans', 'instance_plans']);
-export const leasedContractTypeSchema = z.enum(['leased_ris', 'leased_compute_plans', 'leased_vm']);
-export const guaranteedTermSchema = z.enum(['thirty_day_gris', 'one_year_gris']);
+const providerSchema = z.enum(['aws', 'azure', 'gcp']);
+const paymentOptionSchema = z.enum(['No Upfront', 'Partial Upfront', 'All Upfront']);
+const providerTermSchema = z.enum(['one_year', 'three_year']);
+const reservationContractTypeSchema = z.enum(['standard_ris', 'convertible_ris', 'db_ris', 'vm']);
+const spendContractTypeSchema = z.enum(['compute_plans', 'instance_plans']);
+const leasedContractTypeSchema = z.enum(['leased_ris', 'leased_compute_plans', 'leased_vm']);
+const guaranteedTermSchema = z.enum(['thirty_day_gris', 'one_year_gris']);
 
 /** Where a figure comes from; `illustrative` when no verified public snapshot backs it. */
 const sourceSchema = z.strictObject({ illustrative: z.boolean(), description: text });

@@ -1,9 +1,6 @@
-import type { z } from 'zod';
 import { deterministicUuid } from '../deterministic-id';
 import type { PaymentOption } from '../engine/model';
-import type { providerTermSchema } from './catalog-schema';
-
-export type ProviderTerm = z.infer<typeof providerTermSchema>;
+import type { ProviderTerm } from './catalog-schema';
 
 export const TERM_LABELS: Readonly<Record<ProviderTerm, string>> = {
   one_year: '1 year',

@@ -1,12 +1,11 @@
 import type { Offer, PaymentOption, SpendRate } from '../engine/model';
-import { CatalogDataError, PROVIDER_TERM_HOURS, type SavingsPlanFile } from './catalog-schema';
 import {
-  definedEntries,
-  offerIdentity,
+  CatalogDataError,
+  PROVIDER_TERM_HOURS,
   type ProviderTerm,
-  splitEffectiveRate,
-  TERM_LABELS,
-} from './offer-pricing';
+  type SavingsPlanFile,
+} from './catalog-schema';
+import { definedEntries, offerIdentity, splitEffectiveRate, TERM_LABELS } from './offer-pricing';
 
 type RateRow = SavingsPlanFile['rates'][number];
 

@@ -224,7 +224,7 @@ const WORKLOADS: Readonly<Record<Provider, Readonly<Record<UsagePattern, Workloa
  */
 export function generateFleet(options: FleetOptions): SyntheticStream[] {
   const { provider, window, catalog } = options;
-  windowStartHour(window);
+  windowStartHour(window); // rejects a malformed window before anything is allocated
   if (!Number.isInteger(options.streams) || options.streams < 0) {
     throw new ValidationError('invalid fleet size', { streams: ['must be a whole number of at least 0'] });
   }
