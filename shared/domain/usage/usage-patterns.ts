@@ -15,15 +15,6 @@ import type { SeededRandom } from './seeded-random';
  */
 export type UsagePattern = 'steady' | 'diurnal' | 'bursty' | 'growing' | 'declining' | 'dev';
 
-export const USAGE_PATTERNS: readonly UsagePattern[] = [
-  'steady',
-  'diurnal',
-  'bursty',
-  'growing',
-  'declining',
-  'dev',
-];
-
 /** Fills the usage of a group's members (all of the same length, zero on entry). */
 export function fillGroupUsage(
   pattern: UsagePattern,
