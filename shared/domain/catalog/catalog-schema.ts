@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import { sizeInstance } from './instance-units';
+
+/**
+ * Schemas of the catalog's data files (`./data/*.json`). Every file is validated when the catalog
+ * loads, so a malformed entry fails loudly with the path of the offending field instead of
+ * producing wrong offers. Cross-references inside a file (sources, instance types, families) are
+ * checked here too; references between files are checked by the loader.
+ */
+
+/** The bundled catalog data is malformed or inconsistent; the message names the file and field. */
+export class CatalogDataError extends Error {
+  override readonly name = 'CatalogDataError';
+}
+
+/** T: hours billed by a provider term. */
+export const PROVIDER_TERM_HOURS = { one_year: 8760, three_year: 26280 } as const;
+
+export type ProviderTerm = keyof typeof PROVIDER_TERM_HOURS;
+
+const text = z.string().min(1);
+const price = z.number().positive().finite();
+const discount = z.number().gt(0).lt(1);
+
+const providerSchema = z.enum(['aws', 'azure', 'gcp']);
+const paymentOptionSchema = z.enum(['No Upfront', 'Partial Upfront', 'All Upfront']);
+const providerTermSchema = z.enum(['one_year', 'three_year']);
+const reservationContractTypeSchema = z.enum(['standard_ris', 'convertible_ris', 'db_ris', 'vm']);
+const spendContractTypeSchema = z.enum(['compute_plans', 'instance_plans']);
+const leasedContractTypeSchema = z.enum(['leased_ris', 'leased_compute_plans', 'leased_vm']);
+const guaranteedTermSchema = z.enum(['thirty_day_gris', 'one_year_gris']);
+
+/** Where a figure comes from; `illustrative` when no verified public snapshot backs it. */
+const sourceSchema = z.strictObject({ illustrative: z.boolean(), description: text });
+const sourcesSchema = z.record(text, sourceSchema);
+
+function byTermAndPayment<T extends z.ZodType>(value: T) {
+  const byPayment = z
+    .partialRecord(paymentOptionSchema, value)
+    .refine((entries) => Object.keys(entries).length > 0, 'name at least one payment option');
+  return z
+    .partialRecord(providerTermSchema, byPayment)
+    .refine((entries) => Object.keys(entries).length > 0, 'name at least one term');
+}
+
+const reservedScopeSchema = z.discriminatedUnion('kind', [
+  /** Size-flexible: one offer per family, priced per normalized unit. */
+  z.strictObject({ kind: z.literal('family') }),
+  /** Exact: one offer per instance type (all of the family's when `instanceTypes` is absent). */
+  z.strictObject({ kind: z.literal('instance'), instanceTypes: z.array(text).min(1).optional() }),
+]);
+
+/**
+ * Prices of one family in one region, OS and tenancy, per instance-hour of the family's
+ * `priceReference` type; other sizes scale linearly with their units.
+ * `reserved` holds EFFECTIVE hourly rates (upfront amortized over the term plus recurring).
+ */
+const familyPricesSchema = z
+  .strictObject({
+    region: text,
+    operatingSystem: text,
+    tenancy: text,
+    source: text,
+    ondemand: price,
+    reserved: z.partialRecord(reservationContractTypeSchema, byTermAndPayment(price)).optional(),
+    reservedScope: reservedScopeSchema.optional(),
+  })
+  .refine((prices) => (prices.reserved === undefined) === (prices.reservedScope === undefined), {
+    message: 'reserved and reservedScope are given together',
+    path: ['reservedScope'],
+  });
+
+const familySchema = z.strictObject({
+  family: text,
+  priceReference: text,
+  instanceTypes: z.array(text).min(1),
+  prices: z.array(familyPricesSchema).min(1),
+});
+
+const productSchema = z.strictObject({ name: text, offeringClass: z.string() });
+
+/** A provider's on-demand prices and reservations (EC2, RDS, Azure VMs, Compute Engine). */
+export const reservationFileSchema = z
+  .strictObject({
+    provider: providerSchema,
+    service: text,
+    sources: sourcesSchema,
+    productDescriptions: z.record(text, text),
+    products: z.partialRecord(reservationContractTypeSchema, productSchema),
+    families: z.array(familySchema).min(1),
+  })
+  .superRefine((file, ctx) => {
+    const seenTypes = new Set<string>();
+    file.families.forEach((family, f) => {
+      const at = (...path: (string | number)[]) => ['families', f, ...path];
+      family.instanceTypes.forEach((instanceType, i) => {
+        const sized = sizeInstance(file.provider, instanceType);
+        if (sized?.family !== family.family) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${instanceType} is not a ${file.provider} instance type of family ${family.family}`,
+            path: at('instanceTypes', i),
+          });
+        }
+        if (seenTypes.has(instanceType)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${instanceType} is listed twice`,
+            path: at('instanceTypes', i),
+          });
+        }
+        seenTypes.add(instanceType);
+      });
+      if (!family.instanceTypes.includes(family.priceReference)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'priceReference is one of instanceTypes',
+          path: at('priceReference'),
+        });
+      }
+      const seenPrices = new Set<string>();
+      family.prices.forEach((prices, p) => {
+        const key = `${prices.region}|${prices.operatingSystem}|${prices.tenancy}`;
+        if (seenPrices.has(key)) {
+          ctx.addIssue({ code: 'custom', message: `${key} is priced twice`, path: at('prices', p) });
+        }
+        seenPrices.add(key);
+        if (!(prices.source in file.sources)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown source ${prices.source}`,
+            path: at('prices', p, 'source'),
+          });
+        }
+        if (!(prices.operatingSystem in file.productDescriptions)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `no product description for ${prices.operatingSystem}`,
+            path: at('prices', p, 'operatingSystem'),
+          });
+        }
+        for (const contractType of Object.keys(prices.reserved ?? {})) {
+          if (!(contractType in file.products)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `no product named for ${contractType}`,
+              path: at('prices', p, 'reserved', contractType),
+            });
+          }
+        }
+        const scoped =
+          prices.reservedScope?.kind === 'instance' ? (prices.reservedScope.instanceTypes ?? []) : [];
+        scoped.forEach((instanceType, i) => {
+          if (!family.instanceTypes.includes(instanceType)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `${instanceType} is not one of the family's instanceTypes`,
+              path: at('prices', p, 'reservedScope', 'instanceTypes', i),
+            });
+          }
+        });
+      });
+    });
+  });
+
+/** Savings-plan discounts: one row per plan type, region, family, OS and tenancy. */
+export const savingsPlanFileSchema = z
+  .strictObject({
+    provider: providerSchema,
+    sources: sourcesSchema,
+    plans: z
+      .array(
+        z.strictObject({
+          planType: text,
+          contractType: spendContractTypeSchema,
+          displayName: text,
+          /** True when one plan is bought per region and family (EC2 Instance Savings Plans). */
+          perRegionFamily: z.boolean(),
+        }),
+      )
+      .min(1),
+    rates: z
+      .array(
+        z.strictObject({
+          planType: text,
+          region: text,
+          family: text,
+          operatingSystem: text,
+          tenancy: text,
+          source: text,
+          discounts: byTermAndPayment(discount),
+        }),
+      )
+      .min(1),
+  })
+  .superRefine((file, ctx) => {
+    const planTypes = new Set(file.plans.map((plan) => plan.planType));
+    if (planTypes.size !== file.plans.length) {
+      ctx.addIssue({ code: 'custom', message: 'a plan type is listed twice', path: ['plans'] });
+    }
+    const seenRows = new Set<string>();
+    file.rates.forEach((row, r) => {
+      if (!planTypes.has(row.planType)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown plan type ${row.planType}`,
+          path: ['rates', r, 'planType'],
+        });
+      }
+      if (!(row.source in file.sources)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown source ${row.source}`,
+          path: ['rates', r, 'source'],
+        });
+      }
+      const key = [row.planType, row.region, row.family, row.operatingSystem, row.tenancy].join('|');
+      if (seenRows.has(key))
+        ctx.addIssue({ code: 'custom', message: `${key} is listed twice`, path: ['rates', r] });
+      seenRows.add(key);
+    });
+  });
+
+/** The service's guaranteed (leased) offers: lock-in terms with their fees, and what they lease. */
+export const guaranteedOfferFileSchema = z
+  .strictObject({
+    sources: sourcesSchema,
+    terms: z
+      .array(
+        z.strictObject({
+          term: guaranteedTermSchema,
+          label: text,
+          lockinHours: z.number().int().positive(),
+          feeRate: z.number().min(0).lt(1),
+          source: text,
+        }),
+      )
+      .min(1),
+    leases: z
+      .array(
+        z.strictObject({
+          provider: providerSchema,
+          contractType: z.union([reservationContractTypeSchema, spendContractTypeSchema]),
+          term: providerTermSchema,
+          paymentOption: paymentOptionSchema,
+          leasedContractType: leasedContractTypeSchema,
+        }),
+      )
+      .min(1),
+  })
+  .superRefine((file, ctx) => {
+    const shortestLeasedTerm = Math.min(...file.leases.map((lease) => PROVIDER_TERM_HOURS[lease.term]));
+    const seenTerms = new Set<string>();
+    file.terms.forEach((term, t) => {
+      if (seenTerms.has(term.term)) {
+        ctx.addIssue({ code: 'custom', message: `${term.term} is listed twice`, path: ['terms', t, 'term'] });
+      }
+      seenTerms.add(term.term);
+      if (!(term.source in file.sources)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown source ${term.source}`,
+          path: ['terms', t, 'source'],
+        });
+      }
+      if (term.lockinHours >= shortestLeasedTerm) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'lockinHours is shorter than every leased term',
+          path: ['terms', t, 'lockinHours'],
+        });
+      }
+    });
+  });
+
+export type ReservationFile = z.infer<typeof reservationFileSchema>;
+export type SavingsPlanFile = z.infer<typeof savingsPlanFileSchema>;
+export type GuaranteedOfferFile = z.infer<typeof guaranteedOfferFileSchema>;
