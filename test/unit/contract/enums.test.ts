@@ -42,6 +42,7 @@ describe('number words', () => {
   });
 
   it('refuses numbers it cannot spell', () => {
+    // Assess
     expect(() => englishNumberWords(100)).toThrow(RangeError);
     expect(() => englishNumberWords(2.5)).toThrow(RangeError);
   });
@@ -76,6 +77,7 @@ describe('contract terms', () => {
   });
 
   it('has no month term for whole years or outside the ranges', () => {
+    // Assess
     for (const absent of [
       'twelve_month',
       'twenty_four_month',
@@ -89,10 +91,12 @@ describe('contract terms', () => {
   });
 
   it('names each term once', () => {
+    // Assess
     expect(new Set(contractTerms).size).toBe(contractTerms.length);
   });
 
   it('covers every term the catalog offers', () => {
+    // Assess
     expectTypeOf<OfferTerm>().toExtend<ContractTerm>();
     expect(contractTerm.safeParse('thirty_day_gris').success).toBe(true);
   });
@@ -133,17 +137,20 @@ describe('contract types', () => {
   });
 
   it('does not prefix the fixed group', () => {
+    // Assess
     expect(contractType.safeParse('leased_leased_ris').success).toBe(false);
     expect(contractType.safeParse('leased_standard_ris').success).toBe(false);
   });
 
   it('covers every contract type the catalog offers', () => {
+    // Assess
     expectTypeOf<OfferContractType>().toExtend<ContractType>();
   });
 });
 
 describe('other enumerations', () => {
   it('lists them exactly as the spec does', () => {
+    // Assess
     expect(planStatuses).toEqual([
       'new',
       'reviewed',
@@ -164,6 +171,7 @@ describe('other enumerations', () => {
   });
 
   it("agree with the plan engine's types", () => {
+    // Assess
     expectTypeOf<UsageType>().toEqualTypeOf<EngineUsageType>();
     expectTypeOf<PaymentOption>().toEqualTypeOf<EnginePaymentOption>();
   });

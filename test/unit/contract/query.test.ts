@@ -61,6 +61,7 @@ describe('query coercion', () => {
   });
 
   it('reads true and false', () => {
+    // Assess
     expect(lineItemsQuery.parse({ desc: 'true' }).desc).toBe(true);
     expect(resourceMatchesQuery.parse({ ...window, desc: 'false' }).desc).toBe(false);
   });
@@ -110,6 +111,7 @@ describe('query coercion', () => {
   });
 
   it('reads the sort field, and `null` as no particular order', () => {
+    // Assess
     expect(lineItemsQuery.parse({ order_by: 'offer.duration_seconds' }).order_by).toBe(
       'offer.duration_seconds',
     );
@@ -128,6 +130,7 @@ describe('query coercion', () => {
   });
 
   it('requires the provider of #5 and #6', () => {
+    // Assess
     expect(errorsOf(parseInput(providerQuery, {}, 'query'))).toEqual({ provider: ['is required'] });
     expect(providerQuery.parse({ provider: 'gcp' })).toEqual({ provider: 'gcp' });
     expect(providerQuery.safeParse({ provider: 'kubernetes' }).success).toBe(false);
@@ -210,6 +213,7 @@ describe('chart filter', () => {
   });
 
   it('rejects an empty list of criteria and JSON of another shape', () => {
+    // Assess
     expect(chartQuery.safeParse({ filter: '[]' }).success).toBe(false);
     expect(chartQuery.safeParse({ filter: '"region"' }).success).toBe(false);
   });

@@ -64,6 +64,7 @@ describe('request bodies', () => {
   });
 
   it('reject malformed e-mail addresses and trim surrounding spaces', () => {
+    // Assess
     expect(purchasePlanBody.safeParse({ email: 'not-an-address' }).success).toBe(false);
     expect(purchasePlanBody.parse({ email: '  Ann@Example.com ' })).toEqual({ email: 'Ann@Example.com' });
   });
@@ -89,6 +90,7 @@ describe('request bodies', () => {
   });
 
   it('reject an invite without users', () => {
+    // Assess
     expect(inviteUsersBody.safeParse({ users: [] }).success).toBe(false);
   });
 });
@@ -139,6 +141,7 @@ describe('AWS onboarding verification', () => {
   const valid = { onboarding_id: '3f0c2d9e-8a4b-4c1d-9e2f-1a2b3c4d5e6f', account_id: '123456789012' };
 
   it('accepts a version-4 onboarding id', () => {
+    // Assess
     expect(awsVerifyBody.safeParse(valid).success).toBe(true);
   });
 
