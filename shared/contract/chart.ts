@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { cloudProvider } from './enums';
+import { calendarDate } from './formats';
+import { dateParam, jsonParam, singleValue } from './query';
+import { described, named } from './schema-registry';
+
+/** The commitments chart (#10): its query, points and response. */
+
+export const chartPoint = named(
+  'CommitmentChartPoint',
+  z.object({
+    date: described(calendarDate, 'the day, or the first day of the month for monthly points'),
+    remaining_commit: z.number(),
+    locked_commit: z.number(),
+    unlocked_commit: z.number(),
+    savings: z.number(),
+    net_savings: z.number(),
+    utilization: z.number(),
+    unutilized_commit: z.number(),
+    is_projection: described(z.boolean(), 'true for points after today'),
+  }),
+  'One point of the commitments chart (USD)',
+);
+export type ChartPoint = z.infer<typeof chartPoint>;
+
+export const chartResponse = named(
+  'CommitmentChart',
+  z.object({ data: z.array(chartPoint) }),
+  'Daily points for ranges up to 92 days, monthly points beyond',
+);
+export type ChartResponse = z.infer<typeof chartResponse>;
+
+/** Commitment attributes the chart can be filtered by. */
+export const chartFilterFields = [
+  'account_id',
+  'region',
+  'service',
+  'instance_family',
+  'contract_type',
+  'contract_term',
+  'payment_option',
+] as const;
+
+/** Most criteria one filter may hold, and most values one `in`/`not_in` criterion may list. */
+export const maxChartFilterCriteria = 20;
+export const maxChartFilterValues = 100;
+
+const chartFilterField = z.enum(chartFilterFields);
+
+/** One criterion: `eq`/`ne` compare with one value, `in`/`not_in` with a list of values. */
+const chartFilterCriterion = named(
+  'ChartFilterCriterion',
+  z.discriminatedUnion('op', [
+    z.strictObject({ field: chartFilterField, op: z.enum(['eq', 'ne']), value: z.string() }),
+    z.strictObject({
+      field: chartFilterField,
+      op: z.enum(['in', 'not_in']),
+      value: z.array(z.string()).min(1).max(maxChartFilterValues),
+    }),
+  ]),
+);
+export type ChartFilterCriterion = z.infer<typeof chartFilterCriterion>;
+
+/** One criterion or a list of them (all must hold), read as a list. */
+const chartFilter = described(
+  z
+    .union([chartFilterCriterion, z.array(chartFilterCriterion).min(1).max(maxChartFilterCriteria)])
+    .transform((filter) => (Array.isArray(filter) ? filter : [filter])),
+  'criteria the commitments must all meet: one `{field, op, value}` object or an array of them',
+);
+
+export const chartQuery = z
+  .strictObject({
+    filter: jsonParam(chartFilter).optional(),
+    provider: singleValue(cloudProvider).optional(),
+    start_date: dateParam().optional(),
+    end_date: dateParam().optional(),
+  })
+  .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
+    path: ['end_date'],
+    message: 'must not be before start_date',
+  });
+export type ChartQuery = z.infer<typeof chartQuery>;

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import {
+  type MarketplaceOfferLinks,
+  type MembershipRole,
+  normalizeEmail,
+  type Address as OrgAddress,
+} from '../domain/orgs';
+import { displayName, emailAddress, marketplaceOfferLink } from './formats';
+import {
+  addressInput,
+  distinctEmails,
+  maxUsersPerRequest,
+  partnerSubscriptionId,
+  userInvites,
+} from './partners';
+import { described, named } from './schema-registry';
+
+/**
+ * #14, registering a child org. The spec shows two request forms; both are accepted and read as
+ * one `ChildOrgRegistration`. When a body fits neither, the errors name the fields of the form
+ * it resembles more (see validation-errors.ts).
+ */
+
+/** The reference form. */
+export const childOrgRegistrationBody = named(
+  'RegisterChildOrgRequest',
+  z.strictObject({
+    name: displayName,
+    partner_subscription_id: partnerSubscriptionId.optional(),
+    users: userInvites.optional(),
+    domain: described(
+      z.string().trim().toLowerCase().regex(z.regexes.domain, 'must be a domain name').nullable().optional(),
+      "the customer's e-mail domain, e.g. example.com",
+    ),
+    primary_address: addressInput.optional(),
+    aws_marketplace_offer_link: marketplaceOfferLink.optional(),
+    azure_marketplace_offer_link: marketplaceOfferLink.optional(),
+    gcp_marketplace_offer_link: marketplaceOfferLink.optional(),
+  }),
+);
+export type ChildOrgRegistrationBody = z.infer<typeof childOrgRegistrationBody>;
+
+/** The second form: users as parallel lists of e-mail addresses and names. */
+export const legacyChildOrgRegistrationBody = named(
+  'RegisterChildOrgByNamesRequest',
+  z
+    .strictObject({
+      org_name: displayName,
+      org_email: described(emailAddress.optional(), "the organization's contact; becomes a member"),
+      user_emails: z
+        .array(emailAddress)
+        .max(maxUsersPerRequest)
+        .superRefine(distinctEmails((email: string) => email))
+        .optional(),
+      user_names: described(
+        z.array(z.string().trim().max(255)).max(maxUsersPerRequest).optional(),
+        'names of the users, in the order of `user_emails`',
+      ),
+      partner_subscription_id: partnerSubscriptionId.optional(),
+    })
+    .refine((body) => (body.user_names?.length ?? 0) <= (body.user_emails?.length ?? 0), {
+      path: ['user_names'],
+      message: 'must not list more names than user_emails lists addresses',
+    }),
+);
+export type LegacyChildOrgRegistrationBody = z.infer<typeof legacyChildOrgRegistrationBody>;
+
+export const registerChildOrgBody = z.union([childOrgRegistrationBody, legacyChildOrgRegistrationBody]);
+export type RegisterChildOrgBody = z.infer<typeof registerChildOrgBody>;
+
+/**
+ * Role of the users the second form names: it carries no roles, and the customer's own people
+ * must be able to run their org (invite colleagues, apply plans) without the partner.
+ */
+export const legacyRegistrationRole: MembershipRole = 'admin';
+
+export interface RegistrationUser {
+  /** Trimmed and lower-cased. */
+  readonly email: string;
+  readonly role: MembershipRole;
+  readonly name: string | null;
+}
+
+/** What registering a child org asks for, whichever form the request used. */
+export interface ChildOrgRegistration {
+  readonly name: string;
+  readonly partnerSubscriptionId: string | null;
+  /** Each e-mail address once. */
+  readonly users: readonly RegistrationUser[];
+  readonly domain: string | null;
+  readonly primaryAddress: OrgAddress | null;
+  readonly offerLinks: MarketplaceOfferLinks;
+}
+
+export function toChildOrgRegistration(body: RegisterChildOrgBody): ChildOrgRegistration {
+  return 'org_name' in body ? fromLegacyForm(body) : fromReferenceForm(body);
+}
+
+function fromReferenceForm(body: ChildOrgRegistrationBody): ChildOrgRegistration {
+  const address = body.primary_address;
+  return {
+    name: body.name,
+    partnerSubscriptionId: body.partner_subscription_id ?? null,
+    users: (body.users ?? []).map((user) => ({
+      email: normalizeEmail(user.email),
+      role: user.role,
+      name: null,
+    })),
+    domain: body.domain ?? null,
+    primaryAddress: address
+      ? {
+          line1: address.line1,
+          line2: address.line2 ?? null,
+          city: address.city,
+          state: address.state,
+          zip: address.zip,
+          country: address.country,
+        }
+      : null,
+    offerLinks: {
+      aws: body.aws_marketplace_offer_link ?? null,
+      azure: body.azure_marketplace_offer_link ?? null,
+      gcp: body.gcp_marketplace_offer_link ?? null,
+    },
+  };
+}
+
+function fromLegacyForm(body: LegacyChildOrgRegistrationBody): ChildOrgRegistration {
+  const users: RegistrationUser[] = (body.user_emails ?? []).map((email, index) => ({
+    email: normalizeEmail(email),
+    role: legacyRegistrationRole,
+    name: body.user_names?.[index] || null,
+  }));
+  const contact = body.org_email === undefined ? undefined : normalizeEmail(body.org_email);
+  if (contact !== undefined && !users.some((user) => user.email === contact)) {
+    users.unshift({ email: contact, role: legacyRegistrationRole, name: null });
+  }
+  return {
+    name: body.org_name,
+    partnerSubscriptionId: body.partner_subscription_id ?? null,
+    users,
+    domain: null,
+    primaryAddress: null,
+    offerLinks: { aws: null, azure: null, gcp: null },
+  };
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { described, named } from './schema-registry';
+
+/** The error body every endpoint answers failures with (DESIGN §4). */
+export const errorBody = named(
+  'Error',
+  z.object({
+    code: described(z.int().min(400).max(599), 'the HTTP status'),
+    status: described(z.string(), 'the HTTP reason phrase, e.g. `Unprocessable Entity`'),
+    message: z.string(),
+    errors: described(
+      z.record(z.string(), z.array(z.string())),
+      'messages per field; a field path joins names and list positions with dots, e.g. `users.0.email`',
+    ),
+  }),
+);
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** RFC 6749 §5.2 error codes of the token endpoint. */
+export const tokenErrorCodes = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+] as const;
+export type TokenErrorCode = (typeof tokenErrorCodes)[number];
+
+/** The token endpoint's error body: the common fields plus RFC 6749's `error` and `error_description`. */
+export const tokenErrorBody = named(
+  'TokenError',
+  errorBody.extend({ error: z.enum(tokenErrorCodes), error_description: z.string() }),
+);
+export type TokenErrorBody = z.infer<typeof tokenErrorBody>;

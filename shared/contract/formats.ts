@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { described } from './schema-registry';
+
+/** Field formats shared by many shapes. */
+
+/** Longest e-mail address accepted anywhere (purchase, invites, register_child, memberships). */
+export const maxEmailLength = 255;
+
+/** An e-mail address; surrounding spaces are dropped. Stored lower-cased by the domain. */
+export const emailAddress = z.string().trim().max(maxEmailLength).check(z.email());
+
+export const uuid = z.uuid();
+
+/** ISO 8601 UTC timestamp, as `Date.prototype.toISOString` writes it. */
+export const dateTime = z.iso.datetime();
+
+/** ISO 8601 calendar date, `YYYY-MM-DD`. */
+export const calendarDate = z.iso.date();
+
+/** A name a person typed (org, company): trimmed, not blank. */
+export const displayName = z.string().trim().min(1).max(255);
+
+/**
+ * Marketplace offer link: an https URL to a public host. Stored as given and never fetched by
+ * the service; https-only so a link handed to customers cannot downgrade to plain HTTP or carry
+ * a script scheme.
+ */
+export const marketplaceOfferLink = described(
+  z
+    .url({ hostname: z.regexes.domain })
+    .regex(/^https:\/\//, 'must be an https URL')
+    .max(2048),
+  'https URL of the offer on the cloud marketplace',
+);
+
+/** Free-form object whose inner structure the spec does not define. */
+export const openObject = z.record(z.string(), z.unknown());

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { checklistStatus } from './enums';
+import { dateTime, displayName, emailAddress, openObject } from './formats';
+import { partnerSubscriptionId } from './partners';
+import { described, named } from './schema-registry';
+
+/** Partner onboarding of child orgs and their clouds (#16 to #21). */
+
+export const checklistItem = named(
+  'ChecklistItem',
+  z.object({ feature: z.string(), status: checklistStatus }),
+);
+export type ChecklistItem = z.infer<typeof checklistItem>;
+
+export const checklist = z.array(checklistItem);
+
+export const childOrgEntry = named(
+  'ChildOrgEntry',
+  z.object({
+    created_at: dateTime,
+    org_id: z.string(),
+    org_name: z.string(),
+    org_checklist: z.array(checklistItem),
+    integration_checklist: openObject,
+  }),
+  "A partner's child organization with its onboarding checklists",
+);
+export type ChildOrgEntry = z.infer<typeof childOrgEntry>;
+
+/** #16 */
+export const registerChildBody = named(
+  'RegisterChildRequest',
+  z.strictObject({
+    company: displayName,
+    partner_subscription_id: partnerSubscriptionId.optional(),
+    email: emailAddress.nullable().optional(),
+  }),
+);
+export type RegisterChildBody = z.infer<typeof registerChildBody>;
+
+export const registerChildResponse = named('RegisteredChild', z.object({ org_id: z.string() }));
+export type RegisterChildResponse = z.infer<typeof registerChildResponse>;
+
+/** #17 */
+export const onboardingStarted = named('OnboardingStarted', z.object({ onboarding_id: z.uuidv4() }));
+export type OnboardingStarted = z.infer<typeof onboardingStarted>;
+
+/** #18: where the account's existing Cost and Usage Report is delivered, when it has one. */
+export const existingCostAndUsageReport = named(
+  'ExistingCostAndUsageReport',
+  z.strictObject({
+    region: described(
+      z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1'),
+      'AWS region of the bucket',
+    ),
+    bucket: described(
+      z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'),
+      'S3 bucket the report is delivered to',
+    ),
+    prefix: described(z.string().max(1024), 'key prefix of the report in the bucket; may be empty'),
+    report_name: z.string().trim().min(1).max(256),
+  }),
+);
+
+export const awsVerifyBody = named(
+  'VerifyAwsOnboardingRequest',
+  z.strictObject({
+    onboarding_id: described(z.uuidv4(), 'from #17 (a version-4 UUID)'),
+    account_id: described(
+      z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id'),
+      'AWS account id',
+    ),
+    existing_cur: existingCostAndUsageReport.optional(),
+  }),
+);
+export type AwsVerifyBody = z.infer<typeof awsVerifyBody>;
+
+/** #20 */
+export const azureAuthUrlBody = named(
+  'CreateAzureAuthUrlRequest',
+  z.strictObject({
+    tenant_id: described(z.guid(), 'Microsoft Entra tenant id'),
+    subscription_id: described(z.guid(), 'Azure subscription id'),
+  }),
+);
+export type AzureAuthUrlBody = z.infer<typeof azureAuthUrlBody>;
+
+export const azureAuthUrl = named(
+  'AzureAuthUrl',
+  z.object({
+    url: described(z.url({ protocol: /^https$/ }), 'hand this URL to the customer to grant access'),
+  }),
+);
+export type AzureAuthUrl = z.infer<typeof azureAuthUrl>;

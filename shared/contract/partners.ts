@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { normalizeEmail } from '../domain/orgs';
+import { membershipRole } from './enums';
+import { emailAddress, marketplaceOfferLink, uuid } from './formats';
+import { described, named } from './schema-registry';
+
+/** Partner settings, organizations and memberships (#11, #14, #15). */
+
+export const partnerSettings = named(
+  'PartnerSettings',
+  z.object({
+    id: uuid,
+    name: z.string(),
+    aws_marketplace_offer_link: marketplaceOfferLink.nullable(),
+    azure_marketplace_offer_link: marketplaceOfferLink.nullable(),
+    gcp_marketplace_offer_link: marketplaceOfferLink.nullable(),
+  }),
+  'A partner organization and its marketplace offer links (null: not set)',
+);
+export type PartnerSettings = z.infer<typeof partnerSettings>;
+
+/** #11: a field left out stays as it is; `null` clears the link. */
+export const partnerSettingsBody = named(
+  'UpdatePartnerSettingsRequest',
+  z.strictObject({
+    aws_marketplace_offer_link: marketplaceOfferLink.nullable().optional(),
+    azure_marketplace_offer_link: marketplaceOfferLink.nullable().optional(),
+    gcp_marketplace_offer_link: marketplaceOfferLink.nullable().optional(),
+  }),
+);
+export type PartnerSettingsBody = z.infer<typeof partnerSettingsBody>;
+
+export const address = named(
+  'Address',
+  z.object({
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    country: z.string(),
+  }),
+);
+export type Address = z.infer<typeof address>;
+
+const addressLine = z.string().trim().min(1).max(255);
+
+export const addressInput = named(
+  'AddressInput',
+  z.strictObject({
+    line1: addressLine,
+    line2: addressLine.nullable().optional(),
+    city: addressLine,
+    state: addressLine,
+    zip: z.string().trim().min(1).max(20),
+    country: addressLine,
+  }),
+);
+export type AddressInput = z.infer<typeof addressInput>;
+
+export const membership = named('Membership', z.object({ role: membershipRole, username: emailAddress }));
+export type Membership = z.infer<typeof membership>;
+
+export const organization = named(
+  'Organization',
+  z.object({
+    id: uuid,
+    name: z.string(),
+    memberships: z.array(membership),
+    domain: z.string().nullable(),
+    primary_address: address.nullable(),
+    aws_marketplace_offer_link: marketplaceOfferLink.nullable(),
+    azure_marketplace_offer_link: marketplaceOfferLink.nullable(),
+    gcp_marketplace_offer_link: marketplaceOfferLink.nullable(),
+  }),
+);
+export type Organization = z.infer<typeof organization>;
+
+/** #14's answer: the organization, its id also as `child_org_id` (the second registration form reads that). */
+export const registeredOrganization = named(
+  'RegisteredOrganization',
+  organization.extend({ child_org_id: described(uuid, 'the same value as `id`') }),
+);
+export type RegisteredOrganization = z.infer<typeof registeredOrganization>;
+
+/** The partner's own reference for a customer org (the spec's `partner_subscription_id`). */
+export const partnerSubscriptionId = described(
+  z.string().trim().min(1).max(255),
+  "the partner's own reference for the customer",
+);
+
+/** Most users one request may name (registration, invites). */
+export const maxUsersPerRequest = 100;
+
+/**
+ * Rejects an e-mail address listed twice (compared as stored: trimmed, lower-cased), naming
+ * the later entry: a membership per person, with one role.
+ */
+export function distinctEmails<T>(emailOf: (entry: T) => string, field?: string) {
+  return (entries: readonly T[], ctx: z.RefinementCtx<readonly T[]>) => {
+    const seen = new Map<string, number>();
+    entries.forEach((entry, index) => {
+      const email = normalizeEmail(emailOf(entry));
+      const first = seen.get(email);
+      if (first === undefined) {
+        seen.set(email, index);
+        return;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: `repeats the e-mail address of entry ${first}`,
+        path: field === undefined ? [index] : [index, field],
+        input: entry,
+      });
+    });
+  };
+}
+
+export const userInvite = named('UserInvite', z.strictObject({ email: emailAddress, role: membershipRole }));
+export type UserInvite = z.infer<typeof userInvite>;
+
+/** A list of users to make members, each e-mail address once. */
+export const userInvites = z
+  .array(userInvite)
+  .max(maxUsersPerRequest)
+  .superRefine(distinctEmails((user: UserInvite) => user.email, 'email'));
+
+/** #15: the users to invite. */
+export const inviteUsersBody = named('InviteUsersRequest', z.strictObject({ users: userInvites.min(1) }));
+export type InviteUsersBody = z.infer<typeof inviteUsersBody>;
