@@ -1,4 +1,3 @@
-import { ValidationError } from '../domain/errors';
 import { type Membership, type MembershipRole, normalizeEmail } from '../domain/orgs';
 import type { AppContext } from './ports';
 
@@ -6,22 +5,6 @@ export interface MemberInvite {
   readonly email: string;
   readonly role: MembershipRole;
   readonly name: string | null;
-}
-
-/**
- * Rejects a list that names one person twice (by normalized e-mail) before anything is written;
- * `field` is where the list sits in the request, for the error body.
- */
-export function assertDistinctInvites(invites: readonly MemberInvite[], field: string): void {
-  const seen = new Map<string, number>();
-  const errors: Record<string, string[]> = {};
-  invites.forEach((invite, index) => {
-    const email = normalizeEmail(invite.email);
-    const first = seen.get(email);
-    if (first === undefined) seen.set(email, index);
-    else errors[`${field}.${index}.email`] = [`duplicates ${field}.${first}.email`];
-  });
-  if (Object.keys(errors).length > 0) throw new ValidationError('Each user may be listed once', errors);
 }
 
 /**

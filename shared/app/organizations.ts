@@ -6,7 +6,7 @@ import {
   normalizeOrgName,
   type Organization,
 } from '../domain/orgs';
-import { addMembers, assertDistinctInvites, type MemberInvite } from './members';
+import { addMembers, type MemberInvite } from './members';
 import type { AppContext } from './ports';
 
 export interface NewOrganization {
@@ -37,7 +37,6 @@ export async function registerOrganization(
   ctx: AppContext,
   spec: NewOrganization,
 ): Promise<RegisteredOrganization> {
-  assertDistinctInvites(spec.members, 'users');
   const now = ctx.clock.now().toISOString();
   const orgId = spec.parentOrgId ? await claimChildName(ctx, spec.parentOrgId, spec.name) : ctx.ids.uuid();
 

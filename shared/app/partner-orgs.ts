@@ -2,7 +2,7 @@ import { NotFoundError } from '../domain/errors';
 import type { Membership } from '../domain/orgs';
 import type { Principal } from '../domain/principal';
 import type { MemberInvite } from './members';
-import { addMembers, assertDistinctInvites } from './members';
+import { addMembers } from './members';
 import { loadPartnerOrgFor } from './org-access';
 import { type NewOrganization, type RegisteredOrganization, registerOrganization } from './organizations';
 import type { AppContext } from './ports';
@@ -33,6 +33,5 @@ export async function inviteChildOrgUsers(
   const child = await ctx.repos.orgs.get(childOrgId);
   if (!child || child.parentOrgId !== partner.id)
     throw new NotFoundError(`Organization ${childOrgId} not found`);
-  assertDistinctInvites(invites, 'users');
   return addMembers(ctx, child.id, invites);
 }

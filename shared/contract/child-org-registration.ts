@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import {
-  type MarketplaceOfferLinks,
-  type MembershipRole,
-  normalizeEmail,
-  type Address as OrgAddress,
-} from '../domain/orgs';
+import type { MemberInvite } from '../app/members';
+import type { ChildOrgRegistration } from '../app/partner-orgs';
+import { type MembershipRole, normalizeEmail } from '../domain/orgs';
 import { displayName, emailAddress, marketplaceOfferLink } from './formats';
 import {
   addressInput,
@@ -74,24 +71,6 @@ export type RegisterChildOrgBody = z.infer<typeof registerChildOrgBody>;
  */
 export const legacyRegistrationRole: MembershipRole = 'admin';
 
-export interface RegistrationUser {
-  /** Trimmed and lower-cased. */
-  readonly email: string;
-  readonly role: MembershipRole;
-  readonly name: string | null;
-}
-
-/** What registering a child org asks for, whichever form the request used. */
-export interface ChildOrgRegistration {
-  readonly name: string;
-  readonly partnerSubscriptionId: string | null;
-  /** Each e-mail address once. */
-  readonly users: readonly RegistrationUser[];
-  readonly domain: string | null;
-  readonly primaryAddress: OrgAddress | null;
-  readonly offerLinks: MarketplaceOfferLinks;
-}
-
 export function toChildOrgRegistration(body: RegisterChildOrgBody): ChildOrgRegistration {
   return 'org_name' in body ? fromLegacyForm(body) : fromReferenceForm(body);
 }
@@ -101,7 +80,7 @@ function fromReferenceForm(body: ChildOrgRegistrationBody): ChildOrgRegistration
   return {
     name: body.name,
     partnerSubscriptionId: body.partner_subscription_id ?? null,
-    users: (body.users ?? []).map((user) => ({
+    members: (body.users ?? []).map((user) => ({
       email: normalizeEmail(user.email),
       role: user.role,
       name: null,
@@ -126,19 +105,19 @@ function fromReferenceForm(body: ChildOrgRegistrationBody): ChildOrgRegistration
 }
 
 function fromLegacyForm(body: LegacyChildOrgRegistrationBody): ChildOrgRegistration {
-  const users: RegistrationUser[] = (body.user_emails ?? []).map((email, index) => ({
+  const members: MemberInvite[] = (body.user_emails ?? []).map((email, index) => ({
     email: normalizeEmail(email),
     role: legacyRegistrationRole,
     name: body.user_names?.[index] || null,
   }));
   const contact = body.org_email === undefined ? undefined : normalizeEmail(body.org_email);
-  if (contact !== undefined && !users.some((user) => user.email === contact)) {
-    users.unshift({ email: contact, role: legacyRegistrationRole, name: null });
+  if (contact !== undefined && !members.some((member) => member.email === contact)) {
+    members.unshift({ email: contact, role: legacyRegistrationRole, name: null });
   }
   return {
     name: body.org_name,
     partnerSubscriptionId: body.partner_subscription_id ?? null,
-    users,
+    members,
     domain: null,
     primaryAddress: null,
     offerLinks: { aws: null, azure: null, gcp: null },

@@ -1,10 +1,10 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { type InputLocation, parseInput } from '../contract/validation-errors';
 import { ValidationError } from '../domain/errors';
 import type { JsonBodyContext } from './json-body';
 import { mergeQueryParameters } from './query-parameters';
-import { fieldErrorsFromZod, type RequestPart } from './zod-field-errors';
 
 /** Schemas of the parts of a request; a part without a schema is not validated (see `validateRequest`). */
 export interface RequestSchemas {
@@ -44,18 +44,19 @@ export function validateRequest(
       const { event, context } = request;
       // Entries, not an object: a field named `__proto__` must stay an ordinary key.
       const failures: [string, string[]][] = [];
-      const parse = async (part: RequestPart, schema: z.ZodType | undefined, raw: unknown) => {
+      const parse = (part: InputLocation, schema: z.ZodType | undefined, raw: unknown) => {
         if (schema === undefined) {
           return raw;
         }
-        const result = await schema.safeParseAsync(raw);
+        const result = parseInput(schema, raw, part);
         if (!result.success) {
-          failures.push(...Object.entries(fieldErrorsFromZod(result.error, part)));
+          failures.push(...Object.entries(result.errors));
+          return undefined;
         }
         return result.data;
       };
-      const pathParams = await parse('path', schemas.pathParams, definedEntries(event.pathParameters));
-      const query = await parse(
+      const pathParams = parse('path', schemas.pathParams, definedEntries(event.pathParameters));
+      const query = parse(
         'query',
         schemas.query,
         mergeQueryParameters(event.queryStringParameters, event.multiValueQueryStringParameters),
@@ -63,7 +64,7 @@ export function validateRequest(
       if (schemas.body === undefined && context.jsonBody !== undefined) {
         failures.push(['body', [unexpectedBodyMessage]]);
       }
-      const body = await parse('body', schemas.body, context.jsonBody);
+      const body = parse('body', schemas.body, context.jsonBody);
       if (failures.length > 0) {
         throw new ValidationError(
           'The request is not valid; `errors` names each failing field.',

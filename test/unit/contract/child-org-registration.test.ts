@@ -25,7 +25,7 @@ describe('child org registration (#14)', () => {
     expect(registration).toEqual({
       name: 'Acme Corp',
       partnerSubscriptionId: 'sub-42',
-      users: [{ email: 'ann@acme.example', role: 'admin', name: null }],
+      members: [{ email: 'ann@acme.example', role: 'admin', name: null }],
       domain: 'acme.example',
       primaryAddress: {
         line1: '1 Main St',
@@ -55,7 +55,7 @@ describe('child org registration (#14)', () => {
     expect(registration).toEqual({
       name: 'Globex',
       partnerSubscriptionId: null,
-      users: [
+      members: [
         { email: 'it@globex.example', role: 'admin', name: null },
         { email: 'hank@globex.example', role: 'admin', name: 'Hank Scorpio' },
         { email: 'mona@globex.example', role: 'admin', name: null },
@@ -77,7 +77,7 @@ describe('child org registration (#14)', () => {
     );
 
     // Assess
-    expect(registration.users).toEqual([{ email: 'it@globex.example', role: 'admin', name: null }]);
+    expect(registration.members).toEqual([{ email: 'it@globex.example', role: 'admin', name: null }]);
   });
 
   it('names the fields of the second form when the body uses its names', () => {
