@@ -1,6 +1,14 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
+import {
+  type BodyOf,
+  type OperationContract,
+  type OperationId,
+  operations,
+  type PathParamsOf,
+  type QueryOf,
+} from '../contract/operations';
 import type { Principal } from '../domain/principal';
 import { applicationJson } from './error-response';
 import type { QueryValues } from './query-parameters';
@@ -100,5 +108,26 @@ export function operationResult(result: unknown, successStatus: SuccessStatus): 
     statusCode: successStatus,
     headers: { 'content-type': applicationJson, ...response.headers },
     body: JSON.stringify(response.body),
+  };
+}
+
+type CallerOf<Id extends OperationId> = (typeof operations)[Id]['public'] extends true ? null : Principal;
+
+/**
+ * Implements an operation of the contract: its request schemas come from the contract's registry,
+ * so a handler validates exactly what the OpenAPI document describes.
+ */
+export function implement<Id extends OperationId>(
+  id: Id,
+  handle: (
+    input: OperationInput<PathParamsOf<Id>, QueryOf<Id>, BodyOf<Id>, CallerOf<Id>>,
+  ) => Promise<unknown>,
+): Operation {
+  const contract: OperationContract = operations[id];
+  return {
+    public: contract.public,
+    schemas: { pathParams: contract.pathParams, query: contract.query, body: contract.body },
+    successStatus: 200,
+    handle: handle as Operation['handle'],
   };
 }

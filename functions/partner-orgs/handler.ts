@@ -1,0 +1,32 @@
+import { inviteChildOrgUsers, registerChildOrg } from '../../shared/app/partner-orgs';
+import { toChildOrgRegistration } from '../../shared/contract/child-org-registration';
+import { membershipView, registeredOrganizationView } from '../../shared/contract/organization-views';
+import { createGroupHandler } from '../../shared/http/group-handler';
+import { implement } from '../../shared/http/operation';
+import { appContext } from '../../shared/runtime/current';
+
+/** Partners registering their customer orgs (#14) and inviting the customers' users (#15). */
+export const handler = createGroupHandler('partner-orgs', {
+  registerChildOrg: implement('registerChildOrg', async ({ principal, pathParams, body }) => {
+    const registration = toChildOrgRegistration(body);
+    const { org, memberships } = await registerChildOrg(
+      appContext(),
+      principal,
+      pathParams.partner_org_id,
+      registration,
+    );
+    return registeredOrganizationView(org, memberships);
+  }),
+
+  inviteChildOrgUsers: implement('inviteChildOrgUsers', async ({ principal, pathParams, body }) => {
+    const invites = body.users.map((user) => ({ email: user.email, role: user.role, name: null }));
+    const memberships = await inviteChildOrgUsers(
+      appContext(),
+      principal,
+      pathParams.partner_org_id,
+      pathParams.child_org_id,
+      invites,
+    );
+    return memberships.map(membershipView);
+  }),
+});
