@@ -1,0 +1,173 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { type FunctionGroup, functionGroups, routes } from '../functions/routes';
+import { tableDefinition } from '../shared/store/table';
+import { ServiceRestApi } from './constructs/rest-api';
+import { type LogLevel, ServiceFunction } from './constructs/service-function';
+import { functionEntry } from './project-paths';
+
+export interface ApiStackProps extends StackProps {
+  /** The service table (from the stateful stack). */
+  readonly table: ITable;
+  /** @default 'prod' */
+  readonly stageName?: string;
+  /** Steady-state requests per second across the stage. @default 50 */
+  readonly throttlingRateLimit?: number;
+  /** @default 100 */
+  readonly throttlingBurstLimit?: number;
+  /** X-Ray tracing on the stage and every function. @default false */
+  readonly tracing?: boolean;
+  /** Memory of every function, in MB. @default 512 */
+  readonly memorySize?: number;
+  /** Retention of the access log and of every function's log. @default RetentionDays.ONE_MONTH */
+  readonly logRetention?: RetentionDays;
+  /** @default 'INFO' */
+  readonly logLevel?: LogLevel;
+  /** ARN of a regional WAFv2 web ACL for the stage. @default - no web ACL */
+  readonly webAclArn?: string;
+}
+
+/** Powertools service name of every function. */
+export const serviceName = 'commitment-planning';
+
+/**
+ * What `grantReadWriteData` allows on items, granted on the table and each named index rather
+ * than on `<table>/index/*`: no wildcard resource to justify.
+ */
+const tableItemActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+/** API key items live under `KEY#<keyId>` (DESIGN §6). */
+const apiKeyPartitionPrefix = 'KEY#';
+/** The one attribute the authorizer writes: an API key's last use. */
+const apiKeyLastUsedAttribute = 'lastUsedAt';
+
+/**
+ * The HTTP side: the REST API, its Lambda REQUEST authorizer, and one function per function group
+ * of the route manifest (`functions/<group>/handler.ts`), so a new group or route in the manifest
+ * is deployed without touching this stack.
+ */
+export class ApiStack extends Stack {
+  readonly api: ServiceRestApi;
+  readonly authorizerFunction: ServiceFunction;
+  readonly groupFunctions: ReadonlyMap<FunctionGroup, ServiceFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { table } = props;
+
+    const tableAndIndexArns = [
+      table.tableArn,
+      ...tableDefinition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+    ];
+
+    const functionSettings = {
+      serviceName,
+      environment: { TABLE_NAME: table.tableName },
+      memorySize: props.memorySize,
+      logRetention: props.logRetention,
+      logLevel: props.logLevel,
+      tracing: props.tracing,
+    };
+
+    this.authorizerFunction = new ServiceFunction(this, 'Authorizer', {
+      ...functionSettings,
+      entry: functionEntry('authorizer'),
+      description: 'Authenticates the API key or Bearer JWT of every non-public request',
+    });
+    // The authorizer reads stored credentials and records an API key's last use, and may write
+    // nothing else: UpdateItem is limited to API key items (`KEY#...`), to requests naming no
+    // attribute but PK, SK and `lastUsedAt` (in any expression), returning touched attributes only.
+    this.authorizerFunction.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [table.tableArn] }),
+    );
+    this.authorizerFunction.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${apiKeyPartitionPrefix}*`] },
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': [
+              tableDefinition.partitionKey,
+              tableDefinition.sortKey,
+              apiKeyLastUsedAttribute,
+            ],
+          },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
+        },
+      }),
+    );
+
+    const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
+    for (const group of functionGroups) {
+      const groupFunction = new ServiceFunction(this, group, {
+        ...functionSettings,
+        entry: functionEntry(group),
+        description: `Serves the ${group} routes`,
+      });
+      groupFunction.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns }),
+      );
+      groupFunctions.set(group, groupFunction);
+    }
+    this.groupFunctions = groupFunctions;
+
+    // No identity sources and no cache, on purpose. API Gateway calls the authorizer only when every
+    // listed identity source is present, and a caller sends either `x-api-key` or
+    // `Authorization: Bearer`, not both; and a cached Allow would outlive a key revoked meanwhile.
+    const authorizer = new RequestAuthorizer(this, 'RequestAuthorizer', {
+      handler: this.authorizerFunction.function,
+      identitySources: [],
+      resultsCacheTtl: Duration.seconds(0),
+    });
+
+    this.api = new ServiceRestApi(this, 'RestApi', {
+      restApiName: 'commitment-planning',
+      description: 'Commitment Planning and Partner Onboarding Service',
+      stageName: props.stageName,
+      throttlingRateLimit: props.throttlingRateLimit,
+      throttlingBurstLimit: props.throttlingBurstLimit,
+      tracing: props.tracing,
+      accessLogRetention: props.logRetention,
+      webAclArn: props.webAclArn,
+    });
+
+    // One integration per function, and one invoke permission per function for this API instead
+    // of one per method: a function's resource policy stays far below Lambda's 20 KB limit however
+    // many routes its group gains.
+    const integrations = new Map(
+      [...groupFunctions].map(([group, groupFunction]) => [
+        group,
+        new LambdaIntegration(groupFunction.function, { scopePermissionToMethod: false }),
+      ]),
+    );
+    this.api.serveRoutes(
+      routes,
+      (route) => {
+        const integration = integrations.get(route.group);
+        if (!integration) throw new Error(`No function for group ${route.group}`);
+        return integration;
+      },
+      authorizer,
+    );
+
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.api.restApi.url,
+      description: 'Base URL of the API (the stage URL)',
+    });
+  }
+}

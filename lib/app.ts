@@ -1,0 +1,39 @@
+import { type App, type Environment, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ApiStack, type ApiStackProps } from './api-stack';
+import { StatefulStack } from './stateful-stack';
+
+export interface ServiceAppConfig {
+  /** Account and region; unset values leave the stacks environment-agnostic. */
+  readonly env?: Environment;
+  /** API settings; every one has a default. */
+  readonly api?: Omit<ApiStackProps, 'table' | 'env'>;
+}
+
+export interface ServiceStacks {
+  readonly stateful: StatefulStack;
+  readonly api: ApiStack;
+}
+
+export const statefulStackName = 'CommitmentPlanning-Stateful';
+export const apiStackName = 'CommitmentPlanning-Api';
+
+/**
+ * Builds the service into `app`: the stateful stack (table), the API stack that uses it, and the
+ * cdk-nag AWS Solutions checks, which fail synthesis on any finding not acknowledged with a reason.
+ * `bin/app.ts` and the infra tests both build the app with this function.
+ */
+export function buildApp(app: App, config: ServiceAppConfig = {}): ServiceStacks {
+  const stateful = new StatefulStack(app, statefulStackName, {
+    env: config.env,
+    description: 'Commitment Planning service: data (DynamoDB table)',
+  });
+  const api = new ApiStack(app, apiStackName, {
+    ...config.api,
+    env: config.env,
+    description: 'Commitment Planning service: REST API and functions',
+    table: stateful.table,
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { stateful, api };
+}

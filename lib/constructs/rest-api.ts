@@ -1,0 +1,223 @@
+import { Validations } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  AuthorizationType,
+  EndpointType,
+  type IAuthorizer,
+  type Integration,
+  LogGroupLogDestination,
+  MockIntegration,
+  PassthroughBehavior,
+  type Resource,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+import type { HttpMethod, Route } from '../../functions/routes';
+import { addErrorResponses, errorBodyTemplate, requestIdHeader, requestIdSource } from './error-responses';
+
+export interface ServiceRestApiProps {
+  readonly restApiName: string;
+  readonly description: string;
+  /** @default 'prod' */
+  readonly stageName?: string;
+  /** Steady-state requests per second across the whole stage. @default 50 */
+  readonly throttlingRateLimit?: number;
+  /** Requests the stage absorbs at once above the steady rate. @default 100 */
+  readonly throttlingBurstLimit?: number;
+  /** X-Ray tracing of the stage. @default false */
+  readonly tracing?: boolean;
+  /** @default RetentionDays.ONE_MONTH */
+  readonly accessLogRetention?: RetentionDays;
+  /** ARN of a regional WAFv2 web ACL to associate with the stage. @default - no web ACL */
+  readonly webAclArn?: string;
+}
+
+/**
+ * The service's REST API: one regional stage with JSON access logs and stage-wide throttling,
+ * the service's error body on every response API Gateway answers itself, and the routes of the
+ * manifest (`serveRoutes`).
+ */
+export class ServiceRestApi extends Construct {
+  readonly restApi: RestApi;
+  readonly accessLogGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceRestApiProps) {
+    super(scope, id);
+
+    this.accessLogGroup = new LogGroup(this, 'AccessLogs', {
+      retention: props.accessLogRetention ?? RetentionDays.ONE_MONTH,
+    });
+
+    this.restApi = new RestApi(this, 'Api', {
+      restApiName: props.restApiName,
+      description: props.description,
+      // Callers are programs, mostly in AWS regions; an edge-optimized endpoint would add a
+      // CloudFront hop the operator cannot configure. A custom domain or CDN can front this one.
+      endpointTypes: [EndpointType.REGIONAL],
+      // The API Gateway CloudWatch role is an account-wide singleton (AWS::ApiGateway::Account);
+      // this app does not own it (see cdk.json), and the access log needs no role.
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: props.stageName ?? 'prod',
+        accessLogDestination: new LogGroupLogDestination(this.accessLogGroup),
+        accessLogFormat: accessLogFormat(),
+        throttlingRateLimit: props.throttlingRateLimit ?? 50,
+        throttlingBurstLimit: props.throttlingBurstLimit ?? 100,
+        tracingEnabled: props.tracing ?? false,
+      },
+    });
+    addErrorResponses(this.restApi);
+
+    const stage = this.restApi.deploymentStage;
+    if (props.webAclArn) {
+      new CfnWebACLAssociation(this, 'WebAcl', { resourceArn: stage.stageArn, webAclArn: props.webAclArn });
+    } else {
+      Validations.of(stage).acknowledge({
+        id: 'AwsSolutions-APIG3',
+        reason:
+          'No web ACL by default: every non-public route needs a revocable API key or JWT checked by the authorizer, the stage is throttled, and the functions validate every body strictly. A WAFv2 web ACL is an account-level cost and policy decision; pass webAclArn to attach one.',
+      });
+    }
+    Validations.of(stage).acknowledge({
+      id: 'AwsSolutions-APIG6',
+      reason:
+        'Execution logging needs the account-wide API Gateway CloudWatch role, which this app deliberately does not own. Every request is recorded in the JSON access log (status, latencies, authorizer and integration errors) and in the functions’ own logs.',
+    });
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-APIG2',
+      reason:
+        'Requests are validated by the functions with strict schemas, answering 422 with each field named (DESIGN §4); an API Gateway validator would answer 400 in another shape first.',
+    });
+    Validations.of(this.restApi).acknowledge({
+      id: 'AwsSolutions-COG4',
+      reason:
+        'Callers authenticate with the service’s own API keys and OAuth JWTs, checked by the Lambda REQUEST authorizer; there is no Cognito user pool.',
+    });
+  }
+
+  /**
+   * Serves every route with the integration `integrationFor` gives it, guarded by `authorizer`
+   * unless the route is public; other methods on a served path are answered 405 (DESIGN §4).
+   */
+  serveRoutes(
+    routes: readonly Route[],
+    integrationFor: (route: Route) => Integration,
+    authorizer: IAuthorizer,
+  ): void {
+    const routesByPath = new Map<string, Route[]>();
+    for (const route of routes)
+      routesByPath.set(route.path, [...(routesByPath.get(route.path) ?? []), route]);
+    for (const [path, pathRoutes] of routesByPath) {
+      const resource = this.restApi.root.resourceForPath(path);
+      for (const route of pathRoutes) {
+        const method = resource.addMethod(route.method, integrationFor(route), {
+          operationName: route.operationId,
+          ...(route.public
+            ? { authorizationType: AuthorizationType.NONE }
+            : { authorizationType: AuthorizationType.CUSTOM, authorizer }),
+        });
+        if (route.public) {
+          Validations.of(method).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason: `${route.method} ${route.path} is public by design (route manifest): it serves callers before they hold credentials.`,
+          });
+        }
+      }
+      answerMethodNotAllowed(
+        resource,
+        pathRoutes.map((route) => route.method),
+      );
+    }
+  }
+}
+
+/**
+ * One JSON object per request: what an operator needs to trace a call and its failures. Values
+ * are quoted (an absent one renders as `-`), except the error message, whose
+ * `$context.error.messageString` form API Gateway renders quoted itself.
+ */
+function accessLogFormat(): AccessLogFormat {
+  const quoted = (value: string) => `"${value}"`;
+  const fields: Record<string, string> = {
+    requestId: quoted(AccessLogField.contextRequestId()),
+    extendedRequestId: quoted(AccessLogField.contextExtendedRequestId()),
+    requestTimeEpoch: quoted(AccessLogField.contextRequestTimeEpoch()),
+    ip: quoted(AccessLogField.contextIdentitySourceIp()),
+    userAgent: quoted(AccessLogField.contextIdentityUserAgent()),
+    httpMethod: quoted(AccessLogField.contextHttpMethod()),
+    resourcePath: quoted(AccessLogField.contextResourcePath()),
+    path: quoted(AccessLogField.contextPath()),
+    protocol: quoted(AccessLogField.contextProtocol()),
+    status: quoted(AccessLogField.contextStatus()),
+    responseLength: quoted(AccessLogField.contextResponseLength()),
+    responseLatency: quoted(AccessLogField.contextResponseLatency()),
+    errorResponseType: quoted(AccessLogField.contextErrorResponseType()),
+    errorMessage: AccessLogField.contextErrorMessageString(),
+    authorizerStatus: quoted(AccessLogField.contextAuthorizerStatus()),
+    authorizerLatency: quoted(AccessLogField.contextAuthorizerLatency()),
+    authorizerError: quoted(AccessLogField.contextAuthorizerError()),
+    integrationStatus: quoted(AccessLogField.contextIntegrationStatus()),
+    integrationLatency: quoted(AccessLogField.contextIntegrationLatency()),
+    integrationError: quoted(AccessLogField.contextIntegrationErrorMessage()),
+    xrayTraceId: quoted(AccessLogField.contextXrayTraceId()),
+  };
+  const members = Object.entries(fields).map(([name, value]) => `"${name}":${value}`);
+  return AccessLogFormat.custom(`{${members.join(',')}}`);
+}
+
+/**
+ * API Gateway answers a method a resource does not define like an unknown path; an ANY method
+ * (explicit methods take precedence over it) answers 405 with the methods the path serves, from a
+ * mock integration: no function runs and no credentials are needed to learn the allowed methods,
+ * which the public OpenAPI document lists anyway.
+ */
+function answerMethodNotAllowed(resource: Resource, served: readonly HttpMethod[]): void {
+  const allow = served.join(', ');
+  const method = resource.addMethod(
+    'ANY',
+    new MockIntegration({
+      // The mock needs its request mapped to `{"statusCode": ...}`; a body of another type is
+      // answered 415 (UNSUPPORTED_MEDIA_TYPE, in the service's error body) instead of reaching it.
+      requestTemplates: {
+        'application/json': '{"statusCode": 405}',
+        'application/x-www-form-urlencoded': '{"statusCode": 405}',
+      },
+      passthroughBehavior: PassthroughBehavior.NEVER,
+      integrationResponses: [
+        {
+          statusCode: '405',
+          responseParameters: {
+            [`method.response.header.${requestIdHeader}`]: requestIdSource,
+            'method.response.header.Allow': `'${allow}'`,
+          },
+          responseTemplates: {
+            'application/json': errorBodyTemplate(
+              405,
+              JSON.stringify(`Method not allowed; this path serves ${allow}`),
+            ),
+          },
+        },
+      ],
+    }),
+    {
+      authorizationType: AuthorizationType.NONE,
+      methodResponses: [
+        {
+          statusCode: '405',
+          responseParameters: {
+            [`method.response.header.${requestIdHeader}`]: true,
+            'method.response.header.Allow': true,
+          },
+        },
+      ],
+    },
+  );
+  Validations.of(method).acknowledge({
+    id: 'AwsSolutions-APIG4',
+    reason:
+      'Answers 405 for methods the path does not serve, from a mock integration: no function or data is reached.',
+  });
+}

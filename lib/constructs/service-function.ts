@@ -1,0 +1,112 @@
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ApplicationLogLevel, Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { lockFilePath, projectRoot } from '../project-paths';
+
+export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+
+export interface ServiceFunctionProps {
+  /** Absolute path of the TypeScript entry file; it exports `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  /** Powertools service name, shared by every function of the service. */
+  readonly serviceName: string;
+  /** Variables the function's runtime composition root reads (e.g. `TABLE_NAME`). */
+  readonly environment: Readonly<Record<string, string>>;
+  /** @default 512 */
+  readonly memorySize?: number;
+  /** @default Duration.seconds(10) */
+  readonly timeout?: Duration;
+  /** @default RetentionDays.ONE_MONTH */
+  readonly logRetention?: RetentionDays;
+  /** Level for Powertools and for Lambda's own application-log filter. @default 'INFO' */
+  readonly logLevel?: LogLevel;
+  /** X-Ray active tracing. @default false */
+  readonly tracing?: boolean;
+}
+
+const applicationLogLevels: Record<LogLevel, ApplicationLogLevel> = {
+  DEBUG: ApplicationLogLevel.DEBUG,
+  INFO: ApplicationLogLevel.INFO,
+  WARN: ApplicationLogLevel.WARN,
+  ERROR: ApplicationLogLevel.ERROR,
+};
+
+/**
+ * One Lambda function of the service with the settings every function shares: arm64 on the
+ * newest Node runtime, an ESM bundle with the AWS SDK v3 inside it (no reliance on the runtime's
+ * copy, faster cold starts), source maps, its own log group with a retention, and a role that may
+ * write to that log group only. Callers grant data access on `role` / `function`.
+ */
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    const logLevel = props.logLevel ?? 'INFO';
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+    });
+
+    // An explicit role instead of the default AWSLambdaBasicExecutionRole: that managed policy may
+    // create and write any log group in the account; this one writes to its own group only.
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      // Lambda filters application logs by this level; Powertools gets the same level so the two
+      // filters never disagree.
+      applicationLogLevelV2: applicationLogLevels[logLevel],
+      tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+      environment: {
+        ...props.environment,
+        POWERTOOLS_SERVICE_NAME: props.serviceName,
+        POWERTOOLS_LOG_LEVEL: logLevel,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      projectRoot,
+      depsLockFilePath: lockFilePath,
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        // Stack traces need the mappings only; leaving the sources out keeps the bundle small.
+        sourcesContent: false,
+        // Bundle everything, the AWS SDK v3 included.
+        externalModules: [],
+        // CommonJS dependencies call `require`, which ES modules do not have.
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+
+    if (props.tracing) {
+      Validations.of(this.role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so their resource is "*".',
+      });
+    }
+  }
+}

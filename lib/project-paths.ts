@@ -1,0 +1,16 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Paths the CDK app bundles from, resolved from this file rather than the working directory, so
+ * `cdk synth` and the infra tests find the same files wherever they are started.
+ */
+export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The lock file esbuild bundling resolves dependencies against. */
+export const lockFilePath = join(projectRoot, 'package-lock.json');
+
+/** Entry of a Lambda function: `functions/<name>/handler.ts`, exporting `handler`. */
+export function functionEntry(name: string): string {
+  return join(projectRoot, 'functions', name, 'handler.ts');
+}

@@ -1,0 +1,177 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { describe, expect, it } from 'vitest';
+import type { ServiceFunction } from '../../lib/constructs/service-function';
+import { synthesizeService } from './service-app';
+
+interface CfnFunctionResource {
+  readonly Properties: {
+    readonly Runtime: string;
+    readonly Architectures: string[];
+    readonly Handler: string;
+    readonly MemorySize: number;
+    readonly Timeout: number;
+    readonly Role: { 'Fn::GetAtt': [string, 'Arn'] };
+    readonly Environment: { Variables: Record<string, unknown> };
+    readonly LoggingConfig: { LogGroup: { Ref: string }; LogFormat: string; ApplicationLogLevel: string };
+  };
+}
+
+interface PolicyStatement {
+  readonly Action: string | string[];
+  readonly Resource: unknown;
+  readonly Condition?: Record<string, Record<string, string[]>>;
+}
+
+describe('API functions', () => {
+  const { api, stacks } = synthesizeService();
+  const functions = Object.values(
+    api.findResources('AWS::Lambda::Function') as Record<string, CfnFunctionResource>,
+  );
+  const logicalId = (serviceFunction: ServiceFunction) =>
+    stacks.api.getLogicalId(serviceFunction.function.node.defaultChild as CfnFunction);
+  const statementsOf = (serviceFunction: ServiceFunction): PolicyStatement[] => {
+    const roleId = stacks.api.getLogicalId(serviceFunction.role.node.defaultChild as CfnFunction);
+    const policies = api.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } });
+    return Object.values(policies).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+  };
+  const tableStatementsOf = (serviceFunction: ServiceFunction) =>
+    statementsOf(serviceFunction).filter((statement) =>
+      [statement.Action].flat()[0]?.startsWith('dynamodb:'),
+    );
+  const tableArn = {
+    'Fn::ImportValue': expect.stringMatching(/^CommitmentPlanning-Stateful:ExportsOutputFnGetAttTable.*Arn/),
+  };
+
+  it('runs every function on Node.js 24 on arm64 with 512 MB and 10 s', () => {
+    // Assess
+    expect(functions).toHaveLength(stacks.api.groupFunctions.size + 1);
+    for (const { Properties } of functions) {
+      expect(Properties.Runtime).toBe('nodejs24.x');
+      expect(Properties.Architectures).toEqual(['arm64']);
+      expect(Properties.Handler).toBe('index.handler');
+      expect(Properties.MemorySize).toBe(512);
+      expect(Properties.Timeout).toBe(10);
+    }
+  });
+
+  it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
+    for (const { Properties } of functions) {
+      expect(Properties.Environment.Variables).toEqual({
+        TABLE_NAME: {
+          'Fn::ImportValue': expect.stringMatching(/^CommitmentPlanning-Stateful:ExportsOutputRefTable/),
+        },
+        POWERTOOLS_SERVICE_NAME: 'commitment-planning',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+  });
+
+  it('logs every function as JSON to its own log group kept for a month', () => {
+    // Prepare
+    const logGroupIds = functions.map(({ Properties }) => Properties.LoggingConfig.LogGroup.Ref);
+
+    // Assess
+    expect(new Set(logGroupIds).size).toBe(functions.length);
+    for (const { Properties } of functions) {
+      expect(Properties.LoggingConfig).toMatchObject({ LogFormat: 'JSON', ApplicationLogLevel: 'INFO' });
+      expect(
+        api.findResources('AWS::Logs::LogGroup')[Properties.LoggingConfig.LogGroup.Ref]?.Properties,
+      ).toEqual({
+        RetentionInDays: 30,
+      });
+    }
+  });
+
+  it('gives every function its own role, with no managed policy, writing only to its log group', () => {
+    // Prepare
+    const all = [stacks.api.authorizerFunction, ...stacks.api.groupFunctions.values()];
+
+    // Assess
+    api.resourcePropertiesCountIs('AWS::IAM::Role', { ManagedPolicyArns: Match.anyValue() }, 0);
+    for (const serviceFunction of all) {
+      const logStatements = statementsOf(serviceFunction).filter((statement) =>
+        [statement.Action].flat().some((action) => action.startsWith('logs:')),
+      );
+      expect(logStatements).toEqual([
+        {
+          Effect: 'Allow',
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: {
+            'Fn::GetAtt': [
+              stacks.api.getLogicalId(serviceFunction.logGroup.node.defaultChild as never),
+              'Arn',
+            ],
+          },
+        },
+      ]);
+    }
+  });
+
+  it('lets route functions read and write items of the table and its GSI1 index, nothing else', () => {
+    for (const groupFunction of stacks.api.groupFunctions.values()) {
+      // Act
+      const statements = tableStatementsOf(groupFunction);
+
+      // Assess
+      expect(statements).toEqual([
+        {
+          Effect: 'Allow',
+          Action: [
+            'dynamodb:BatchGetItem',
+            'dynamodb:BatchWriteItem',
+            'dynamodb:ConditionCheckItem',
+            'dynamodb:DeleteItem',
+            'dynamodb:GetItem',
+            'dynamodb:PutItem',
+            'dynamodb:Query',
+            'dynamodb:Scan',
+            'dynamodb:UpdateItem',
+          ],
+          Resource: [tableArn, { 'Fn::Join': ['', [tableArn, '/index/GSI1']] }],
+        },
+      ]);
+    }
+  });
+
+  it('lets the authorizer read items and update only the last use of API keys', () => {
+    // Act
+    const statements = tableStatementsOf(stacks.api.authorizerFunction);
+
+    // Assess
+    expect(statements).toEqual([
+      { Effect: 'Allow', Action: 'dynamodb:GetItem', Resource: tableArn },
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:UpdateItem',
+        Resource: tableArn,
+        Condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['KEY#*'] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['PK', 'SK', 'lastUsedAt'] },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
+        },
+      },
+    ]);
+  });
+
+  it('lets API Gateway invoke each route function from this API only, and the authorizer as the authorizer', () => {
+    // Prepare
+    const permissions = Object.values(api.findResources('AWS::Lambda::Permission'));
+
+    // Assess
+    expect(permissions).toHaveLength(stacks.api.groupFunctions.size + 1);
+    for (const groupFunction of stacks.api.groupFunctions.values()) {
+      const [permission] = permissions.filter(
+        (candidate) => candidate.Properties.FunctionName['Fn::GetAtt']?.[0] === logicalId(groupFunction),
+      );
+      expect(permission?.Properties.Principal).toBe('apigateway.amazonaws.com');
+      expect(JSON.stringify(permission?.Properties.SourceArn)).toMatch(/"RestApi[0-9A-F]+"\},"\/\*\/\*\/\*"/);
+    }
+    const [authorizerPermission] = permissions.filter(
+      (candidate) =>
+        candidate.Properties.FunctionName['Fn::GetAtt']?.[0] === logicalId(stacks.api.authorizerFunction),
+    );
+    expect(JSON.stringify(authorizerPermission?.Properties.SourceArn)).toContain('/authorizers/');
+  });
+});

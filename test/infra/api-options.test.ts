@@ -1,0 +1,63 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { describe, expect, it } from 'vitest';
+import { synthesizeService } from './service-app';
+
+describe('API stack options', () => {
+  // Prepare: every option away from its default; synthesis also runs the cdk-nag checks.
+  const webAclArn = 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/commitment-planning/0a1b2c3d';
+  const { api, stacks } = synthesizeService({
+    env: { account: '123456789012', region: 'eu-west-1' },
+    api: {
+      stageName: 'v1',
+      throttlingRateLimit: 10,
+      throttlingBurstLimit: 20,
+      tracing: true,
+      memorySize: 1024,
+      logRetention: RetentionDays.THREE_MONTHS,
+      logLevel: 'DEBUG',
+      webAclArn,
+    },
+  });
+  const functions = Object.values(api.findResources('AWS::Lambda::Function'));
+
+  it('pins both stacks to the given account and region', () => {
+    expect([stacks.stateful.region, stacks.api.region]).toEqual(['eu-west-1', 'eu-west-1']);
+    expect([stacks.stateful.account, stacks.api.account]).toEqual(['123456789012', '123456789012']);
+  });
+
+  it('names the stage and throttles it as configured', () => {
+    api.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'v1',
+      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 })],
+    });
+  });
+
+  it('traces the stage and every function with X-Ray', () => {
+    api.hasResourceProperties('AWS::ApiGateway::Stage', { TracingEnabled: true });
+    for (const { Properties } of functions) {
+      expect(Properties.TracingConfig).toEqual({ Mode: 'Active' });
+    }
+  });
+
+  it('sizes, levels and retains the functions’ logs as configured', () => {
+    for (const { Properties } of functions) {
+      expect(Properties.MemorySize).toBe(1024);
+      expect(Properties.Environment.Variables.POWERTOOLS_LOG_LEVEL).toBe('DEBUG');
+      expect(Properties.LoggingConfig.ApplicationLogLevel).toBe('DEBUG');
+    }
+    const retentions = Object.values(api.findResources('AWS::Logs::LogGroup')).map(
+      (logGroup) => logGroup.Properties.RetentionInDays,
+    );
+    expect(retentions).toEqual(Array(functions.length + 1).fill(90));
+  });
+
+  it('associates the given web ACL with the stage', () => {
+    api.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      WebACLArn: webAclArn,
+      ResourceArn: Match.objectLike({
+        'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('/restapis/'), '/stages/'])],
+      }),
+    });
+  });
+});

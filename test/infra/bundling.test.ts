@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ServiceFunction } from '../../lib/constructs/service-function';
+import { projectRoot } from '../../lib/project-paths';
+import { cdkJsonContext } from './service-app';
+
+describe('function bundling', () => {
+  // Prepare: one function really bundled by esbuild, from a fixture entry.
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-bundling-'));
+  const app = new App({ context: cdkJsonContext(), outdir });
+  const stack = new Stack(app, 'Bundling');
+  new ServiceFunction(stack, 'Bundled', {
+    entry: join(projectRoot, 'test/fixtures/bundled-function/handler.ts'),
+    description: 'Bundling fixture',
+    serviceName: 'bundling-test',
+    environment: {},
+  });
+  app.synth();
+  const assetDirs = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
+  const bundleDir = join(outdir, assetDirs[0] ?? 'no-asset');
+  const bundle = readFileSync(join(bundleDir, 'index.mjs'), 'utf8');
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('emits a minified ES module that defines `require` for CommonJS code first', () => {
+    // Prepare
+    const banner =
+      "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+    // Assess
+    expect(assetDirs).toHaveLength(1);
+    expect(bundle.slice(0, banner.length)).toBe(banner);
+    // Minified: the handler's local `client` was renamed.
+    expect(/\b(?:const|let|var)\s+client\b/.test(bundle)).toBe(false);
+  });
+
+  it('bundles the AWS SDK: the bundle imports Node built-ins only', () => {
+    // Act
+    const specifiers = [
+      ...bundle.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g),
+    ].map((match) => match[1] ?? match[2]);
+
+    // Assess
+    expect(specifiers.length).toBeGreaterThan(0);
+    expect(specifiers.filter((specifier) => !specifier?.startsWith('node:'))).toEqual([]);
+  });
+
+  it('writes a source map without the sources', () => {
+    // Act
+    const sourceMap = JSON.parse(readFileSync(join(bundleDir, 'index.mjs.map'), 'utf8'));
+
+    // Assess
+    expect(bundle).toContain('//# sourceMappingURL=index.mjs.map');
+    expect(sourceMap.sources.some((source: string) => source.endsWith('bundled-function/handler.ts'))).toBe(
+      true,
+    );
+    expect(sourceMap.sourcesContent).toBeUndefined();
+  });
+
+  it('runs as the Lambda runtime loads it: a plain Node ES module exporting `handler`', () => {
+    // Prepare: a separate Node process evaluating an ES module, so no global `require` exists
+    // (as in Lambda) and nothing of the test runner's module system helps.
+    const bundleUrl = pathToFileURL(join(bundleDir, 'index.mjs')).href;
+    const script = `const { handler } = await import(${JSON.stringify(bundleUrl)});
+      process.stdout.write(JSON.stringify(await handler()));`;
+
+    // Act
+    const output = execFileSync(process.execPath, ['--input-type=module', '--eval', script], {
+      encoding: 'utf8',
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    });
+    const response = JSON.parse(output);
+
+    // Assess
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ region: 'eu-west-1', label: `bundled@${process.platform}` });
+  });
+});
