@@ -53,12 +53,13 @@ export function createApiKeyRepository(table: TableClient): ApiKeyRepository {
     async markUsed(keyId, at) {
       try {
         await update(keyId, {
-          UpdateExpression: 'SET lastUsedAt = :at ADD #version :one',
+          // Bookkeeping, not a change of the key: `version` is left alone, and the authorizer's
+          // IAM policy lets it name only PK, SK and lastUsedAt (lib/api-stack.ts).
+          UpdateExpression: 'SET lastUsedAt = :at',
           // Concurrent uses may land out of order: keep the latest time.
           ConditionExpression:
             'attribute_exists(PK) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :at)',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':at': at, ':one': 1 },
+          ExpressionAttributeValues: { ':at': at },
         });
       } catch (error) {
         const stored = await itemFailingCondition(error, () => getItem(table, apiKeyKey(keyId)));
