@@ -238,6 +238,38 @@ describe('registering a customer org (#14)', () => {
     expect(secondForm.body).toEqual(conflict(name.toLowerCase()));
     expect(after).toEqual(before);
   });
+
+  it('registers one org when registrations of a name race, storing nothing of the ones answered 409', async () => {
+    // Prepare
+    const name = unique('Racing Co');
+    const domain = uniqueDomain();
+    const emails = ['one', 'two', 'three', 'four', 'five', 'six'].map((user) => `${user}@${domain}`);
+
+    // Act
+    const responses = await Promise.all(
+      emails.map((email) =>
+        api(registrationPath(partner.orgId), {
+          method: 'POST',
+          apiKey: partner.apiKey,
+          json: { name, users: [{ email, role: 'admin' }] },
+        }),
+      ),
+    );
+    const snapshot = await store.snapshot();
+
+    // Assess
+    const winners = responses.filter((response) => response.status === 200);
+    expect(winners).toHaveLength(1);
+    const winner = registeredOrganization.parse(winners[0]?.body);
+    const losers = responses.filter((response) => response !== winners[0]);
+    expect(losers.map((response) => [response.status, response.body.errors])).toEqual(
+      losers.map(() => [409, { name: [`already registered as ${winner.id}`] }]),
+    );
+    const members = snapshot.filter((item) => item.type === 'membership' && item.orgId === winner.id);
+    expect(members.map((item) => item.email)).toEqual(winner.memberships.map((member) => member.username));
+    const users = emails.filter((email) => itemAt(snapshot, userKey(email)) !== undefined);
+    expect(users).toEqual(winner.memberships.map((member) => member.username));
+  });
 });
 
 describe('inviting users to a customer org (#15)', () => {
@@ -549,7 +581,7 @@ const rejections: readonly Rejection[] = [
       }),
   },
   {
-    fault: 'an e-mail address listed twice in one request',
+    fault: 'an e-mail address given twice',
     status: 422,
     send: () => {
       const domain = uniqueDomain();
