@@ -62,8 +62,17 @@ function keyArgs(orgId: string, email: string, role: string): string[] {
   return ['create-key', '--org', orgId, '--email', email, '--role', role];
 }
 
-function api(path: string, request?: ApiRequest): Promise<ApiResponse> {
-  return callApi(server.baseUrl, path, request);
+/** Every answer to this file's requests, checked against the OpenAPI document by the last test. */
+const answered: { readonly method: string; readonly path: string; readonly status: number }[] = [];
+
+async function api(path: string, request: ApiRequest = {}): Promise<ApiResponse> {
+  const response = await callApi(server.baseUrl, path, request);
+  answered.push({
+    method: request.method ?? 'GET',
+    path: new URL(path, server.baseUrl).pathname,
+    status: response.status,
+  });
+  return response;
 }
 
 const registrationPath = (partnerOrgId: string) => `/v2/partners/${partnerOrgId}/orgs`;
@@ -415,6 +424,48 @@ describe('partner settings (#11)', () => {
   });
 });
 
+describe('partner settings updated concurrently (#11)', () => {
+  it('loses no update: each link ends as one of the updates answered 200, the others answered 409', async () => {
+    // Prepare
+    const child = await registerCustomer(links);
+    const fields = Object.keys(links) as (keyof typeof links)[];
+    const updates = Array.from({ length: 9 }, (_, index) => {
+      const field = fields[index % fields.length] as keyof typeof links;
+      return { field, link: `${links[field]}-update-${index}` };
+    });
+
+    // Act
+    const responses = await Promise.all(
+      updates.map(({ field, link }) => patchSettings(child.id, partner.apiKey, { [field]: link })),
+    );
+    const stored = itemAt(await store.snapshot(), orgKey(child.id));
+
+    // Assess
+    const outcomes = updates.map((update, index) => ({
+      ...update,
+      response: responses[index] as ApiResponse,
+    }));
+    const applied = outcomes.filter(({ response }) => response.status === 200);
+    expect(applied.length).toBeGreaterThan(0);
+    for (const { response } of outcomes.filter((outcome) => outcome.response.status !== 200)) {
+      expect(response.body).toEqual({
+        code: 409,
+        status: 'Conflict',
+        message: `Organization ${child.id} was changed by another request; read it again`,
+        errors: {},
+      });
+    }
+    const storedLinks = stored?.offerLinks as Record<string, string>;
+    for (const field of fields) {
+      const provider = field.replace('_marketplace_offer_link', '');
+      const appliedLinks = applied.filter((outcome) => outcome.field === field).map(({ link }) => link);
+      expect(appliedLinks.length === 0 ? [links[field]] : appliedLinks, field).toContain(
+        storedLinks[provider],
+      );
+    }
+  });
+});
+
 describe('tenant isolation', () => {
   it("hides the first partner's customer org from a second partner's invites", async () => {
     // Prepare
@@ -738,5 +789,33 @@ describe('the OpenAPI document', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.body).toEqual(published);
+  });
+
+  // Runs last: it reads what every test before it was answered.
+  it('documents every status the operations answered in this file', async () => {
+    // Prepare
+    const published = JSON.parse(await readFile(join(repositoryRoot, 'docs/openapi.json'), 'utf8'));
+    const documented = Object.entries(
+      published.paths as Record<string, Record<string, { responses: object }>>,
+    ).flatMap(([template, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        statuses: Object.keys(operation.responses),
+      })),
+    );
+
+    // Act
+    const undocumented = answered.filter(({ method, path, status }) => {
+      const operation = documented.find(
+        (candidate) => candidate.method === method && candidate.path.test(path),
+      );
+      // Unknown routes and methods have no operation to document them.
+      return operation !== undefined && !operation.statuses.includes(String(status));
+    });
+
+    // Assess
+    expect(answered.length).toBeGreaterThan(50);
+    expect(undocumented).toEqual([]);
   });
 });
