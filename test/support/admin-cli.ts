@@ -20,7 +20,10 @@ export async function runAdmin(dir: string, args: readonly string[]): Promise<Ad
   return { exitCode, stdout: stdout(), stderr: stderr() };
 }
 
-/** Runs a CLI command that must succeed and answers the one JSON object it printed. */
+/**
+ * Runs a CLI command that must succeed and answers what it printed, which must be one JSON object
+ * on one line (the CLI's contract: scripts read its output line by line).
+ */
 export async function admin<T extends object = Record<string, unknown>>(
   dir: string,
   args: readonly string[],
@@ -29,7 +32,11 @@ export async function admin<T extends object = Record<string, unknown>>(
   if (run.exitCode !== 0) {
     throw new Error(`admin ${args.join(' ')} exited with ${run.exitCode}:\n${run.stderr}`);
   }
-  return JSON.parse(run.stdout) as T;
+  const printed: unknown = /^[^\n]+\n$/.test(run.stdout) ? JSON.parse(run.stdout) : undefined;
+  if (typeof printed !== 'object' || printed === null || Array.isArray(printed)) {
+    throw new Error(`admin ${args.join(' ')} did not print one JSON object on one line:\n${run.stdout}`);
+  }
+  return printed as T;
 }
 
 /** What `create-partner` prints. */
