@@ -360,7 +360,7 @@ describe('partner settings (#11)', () => {
 
     // Assess
     expect(response.status).toBe(200);
-    expect(partnerSettings.parse(response.body)).toEqual({ id: customer.orgId, name: demoOrgName, ...links });
+    expect(() => partnerSettings.parse(response.body)).not.toThrow();
     expect(response.body).toEqual({ id: customer.orgId, name: demoOrgName, ...links });
   });
 
@@ -815,7 +815,7 @@ describe('the OpenAPI document', () => {
     });
 
     // Assess
-    expect(answered.length).toBeGreaterThan(50);
+    expect(answered.length, 'the answers of the tests before this one').toBeGreaterThan(50);
     expect(undocumented).toEqual([]);
   });
 });
