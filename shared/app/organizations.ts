@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { ConflictError } from '../domain/errors';
 import {
   type Address,
   type MarketplaceOfferLinks,
   type Membership,
+  normalizeEmail,
   normalizeOrgName,
   type Organization,
 } from '../domain/orgs';
@@ -38,7 +40,7 @@ export async function registerOrganization(
   spec: NewOrganization,
 ): Promise<RegisteredOrganization> {
   const now = ctx.clock.now().toISOString();
-  const orgId = spec.parentOrgId ? await claimChildName(ctx, spec.parentOrgId, spec.name) : ctx.ids.uuid();
+  const orgId = spec.parentOrgId ? await claimChildName(ctx, spec.parentOrgId, spec) : ctx.ids.uuid();
 
   const memberships = await addMembers(ctx, orgId, spec.members);
   if (spec.parentOrgId) {
@@ -75,13 +77,40 @@ export async function registerOrganization(
   return { org, memberships };
 }
 
-/** Reserves the name among the partner's children; answers the org id the registration uses. */
-async function claimChildName(ctx: AppContext, partnerOrgId: string, name: string): Promise<string> {
+/**
+ * Reserves the name among the partner's children; answers the org id the registration uses.
+ * A claim whose org item is missing belongs to an interrupted registration or to one still under
+ * way: only a retry of the same registration resumes it, so that a concurrent registration of the
+ * name never adds its members to the other one's org.
+ */
+async function claimChildName(ctx: AppContext, partnerOrgId: string, spec: NewOrganization): Promise<string> {
   const candidateId = ctx.ids.uuid();
-  const claim = await ctx.repos.orgs.claimChildName(partnerOrgId, normalizeOrgName(name), candidateId);
+  const claim = await ctx.repos.orgs.claimChildName(
+    partnerOrgId,
+    normalizeOrgName(spec.name),
+    candidateId,
+    registrationDigest(spec),
+  );
   if (claim.claimed) return candidateId;
-  if (await ctx.repos.orgs.get(claim.orgId)) throw nameTaken(name, claim.orgId);
+  if (!claim.sameRegistration || (await ctx.repos.orgs.get(claim.orgId))) {
+    throw nameTaken(spec.name, claim.orgId);
+  }
   return claim.orgId;
+}
+
+/** Identifies a registration by everything it stores, in a fixed order: a retry has the same digest. */
+function registrationDigest(spec: NewOrganization): string {
+  const address = spec.primaryAddress;
+  const { aws = null, azure = null, gcp = null } = spec.offerLinks;
+  const content = [
+    spec.name,
+    spec.partnerSubscriptionId,
+    spec.domain,
+    address && [address.line1, address.line2, address.city, address.state, address.zip, address.country],
+    [aws, azure, gcp],
+    spec.members.map((member) => [normalizeEmail(member.email), member.role, member.name]),
+  ];
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
 function nameTaken(name: string, existingOrgId: string): ConflictError {

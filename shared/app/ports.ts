@@ -16,7 +16,13 @@ export interface IdGenerator {
   uuid(): string;
 }
 
-export type NameClaim = { readonly claimed: true } | { readonly claimed: false; readonly orgId: string };
+/**
+ * The outcome of claiming a child org name. When another org holds it, `sameRegistration` tells
+ * whether the holder claimed it for a registration of the same content (this one is a retry of it).
+ */
+export type NameClaim =
+  | { readonly claimed: true }
+  | { readonly claimed: false; readonly orgId: string; readonly sameRegistration: boolean };
 
 export interface OrgRepository {
   get(orgId: string): Promise<Organization | null>;
@@ -30,10 +36,16 @@ export interface OrgRepository {
   /** Every org, for operators (admin CLI); ordered by name. */
   list(): Promise<Organization[]>;
   /**
-   * Reserves `name` (normalized) for `childOrgId` among the partner's children. When another org
-   * holds it already, answers that org's id.
+   * Reserves `name` (normalized) for `childOrgId` among the partner's children, recording
+   * `registration` (a digest of what is registered). When another org holds it already, answers
+   * that org's id and whether its claim recorded the same registration.
    */
-  claimChildName(partnerOrgId: string, normalizedName: string, childOrgId: string): Promise<NameClaim>;
+  claimChildName(
+    partnerOrgId: string,
+    normalizedName: string,
+    childOrgId: string,
+    registration: string,
+  ): Promise<NameClaim>;
   putChildLink(link: ChildOrgLink): Promise<void>;
   getChildLink(partnerOrgId: string, childOrgId: string): Promise<ChildOrgLink | null>;
   listChildLinks(partnerOrgId: string): Promise<ChildOrgLink[]>;

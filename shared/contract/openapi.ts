@@ -29,12 +29,13 @@ const tagDescriptions: Record<OperationTag, string> = {
 };
 
 const errorResponses = {
-  400: ['BadRequest', 'The body is not valid JSON or not of the declared content type'],
+  400: ['BadRequest', 'The body is not valid JSON'],
   401: ['Unauthorized', 'Credentials are missing or invalid'],
   403: ['Forbidden', 'The caller may not perform this operation'],
   404: ['NotFound', 'No such object, or it belongs to another organization'],
   409: ['Conflict', 'The request conflicts with the current state'],
   413: ['PayloadTooLarge', 'The body is larger than 256 KiB'],
+  415: ['UnsupportedMediaType', 'The body is not declared as the content type the operation takes'],
   422: ['UnprocessableEntity', 'Invalid input; `errors` names each field'],
   429: ['TooManyRequests', 'Too many requests; retry later'],
   500: ['InternalServerError', 'Unexpected error'],
@@ -244,7 +245,7 @@ function errorStatuses(operation: OperationContract): ErrorStatus[] {
   if (!operation.public && !operation.oauth) statuses.push(401, 403);
   if (operation.pathParams) statuses.push(404);
   if (operation.conflicts) statuses.push(409);
-  if (operation.body) statuses.push(413);
+  if (operation.body) statuses.push(413, 415);
   if (hasInput && !operation.oauth) statuses.push(422);
   statuses.push(429, 500);
   return statuses;

@@ -62,18 +62,21 @@ export function createOrgRepository(table: TableClient): OrgRepository {
       return items.map(toOrganization);
     },
 
-    async claimChildName(partnerOrgId, normalizedName, childOrgId): Promise<NameClaim> {
+    async claimChildName(partnerOrgId, normalizedName, childOrgId, registration): Promise<NameClaim> {
       const existing = await putIfAbsent(table, childNameKey(partnerOrgId, normalizedName), {
         type: 'child_name',
         version: 1,
         partnerOrgId,
         normalizedName,
         childOrgId,
+        registration,
       });
       if (!existing) return { claimed: true };
       const holder = existing.childOrgId as string;
       // A retry of the registration that claimed the name first still holds it.
-      return holder === childOrgId ? { claimed: true } : { claimed: false, orgId: holder };
+      return holder === childOrgId
+        ? { claimed: true }
+        : { claimed: false, orgId: holder, sameRegistration: existing.registration === registration };
     },
 
     async putChildLink(link) {

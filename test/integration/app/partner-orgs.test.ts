@@ -5,7 +5,6 @@ import { inviteChildOrgUsers, registerChildOrg } from '../../../shared/app/partn
 import { updatePartnerSettings } from '../../../shared/app/partner-settings';
 import type { AppContext } from '../../../shared/app/ports';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../shared/domain/errors';
-import { normalizeOrgName } from '../../../shared/domain/orgs';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
@@ -33,6 +32,11 @@ function registration(name: string, users: { email: string; role: 'admin' | 'use
     offerLinks: {},
     members: users.map((user) => ({ ...user, name: null })),
   };
+}
+
+/** The test's context with some org repository methods replaced (to interrupt or hold a registration). */
+function withOrgs(overrides: Partial<AppContext['repos']['orgs']>): AppContext {
+  return { ...ctx, repos: { ...ctx.repos, orgs: { ...ctx.repos.orgs, ...overrides } } };
 }
 
 describe('registering a child org', () => {
@@ -75,17 +79,69 @@ describe('registering a child org', () => {
   });
 
   it('completes a registration that was interrupted after claiming the name', async () => {
-    // Prepare: a claim with no org item is what a crash right after the claim leaves behind.
+    // Prepare: the first attempt fails after the claim and the members, before the link and the org.
     const { org: partner } = await createPartner(ctx, 'Reseller Three');
-    const claimedId = randomIds.uuid();
-    await ctx.repos.orgs.claimChildName(partner.id, normalizeOrgName('Initech'), claimedId);
+    const interrupted = withOrgs({
+      putChildLink: async () => {
+        throw new Error('interrupted');
+      },
+    });
+    const initech = registration('Initech', [{ email: 'ops@initech.example', role: 'admin' }]);
+    await expect(registerChildOrg(interrupted, partnerOf(partner.id), partner.id, initech)).rejects.toThrow(
+      'interrupted',
+    );
 
     // Act
-    const { org } = await registerChildOrg(ctx, partnerOf(partner.id), partner.id, registration('Initech'));
+    const { org, memberships } = await registerChildOrg(ctx, partnerOf(partner.id), partner.id, initech);
 
     // Assess
-    expect(org.id).toBe(claimedId);
-    expect(await ctx.repos.orgs.get(claimedId)).not.toBeNull();
+    expect(await ctx.repos.orgs.get(org.id)).toEqual(org);
+    expect(memberships).toEqual([expect.objectContaining({ email: 'ops@initech.example', role: 'admin' })]);
+    expect(await ctx.repos.orgs.getChildLink(partner.id, org.id)).toMatchObject({ childOrgName: 'Initech' });
+  });
+
+  it('refuses a registration of a name another one is still registering, adding none of its members', async () => {
+    // Prepare: the first registration is held just before it writes its org item.
+    const { org: partner } = await createPartner(ctx, 'Reseller Four');
+    let reachCreate = () => {};
+    let release = () => {};
+    const reachedCreate = new Promise<void>((resolve) => {
+      reachCreate = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = withOrgs({
+      create: async (org) => {
+        reachCreate();
+        await released;
+        await ctx.repos.orgs.create(org);
+      },
+    });
+    const first = registerChildOrg(
+      held,
+      partnerOf(partner.id),
+      partner.id,
+      registration('Umbrella', [{ email: 'first@umbrella.example', role: 'admin' }]),
+    );
+    await reachedCreate;
+
+    // Act
+    const second = await registerChildOrg(
+      ctx,
+      partnerOf(partner.id),
+      partner.id,
+      registration('umbrella', [{ email: 'second@umbrella.example', role: 'admin' }]),
+    ).catch((error: unknown) => error);
+    release();
+    const { org } = await first;
+
+    // Assess
+    expect(second).toBeInstanceOf(ConflictError);
+    expect((second as ConflictError).message).toContain(org.id);
+    expect((await ctx.repos.memberships.listByOrg(org.id)).map((member) => member.email)).toEqual([
+      'first@umbrella.example',
+    ]);
   });
 
   it("hides another partner's org and refuses orgs that are not partners", async () => {

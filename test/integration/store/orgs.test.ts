@@ -157,6 +157,7 @@ describe('org repository', () => {
         partnerId,
         normalizeOrgName('Big Co'),
         randomUUID(),
+        'registration-1',
       );
 
       // Assess
@@ -167,27 +168,46 @@ describe('org repository', () => {
       // Prepare
       const partnerId = randomUUID();
       const firstId = randomUUID();
-      await table.store.orgs.claimChildName(partnerId, normalizeOrgName('Big Co'), firstId);
+      await table.store.orgs.claimChildName(partnerId, normalizeOrgName('Big Co'), firstId, 'registration-1');
 
       // Act
       const claim = await table.store.orgs.claimChildName(
         partnerId,
         normalizeOrgName('  big   CO '),
         randomUUID(),
+        'registration-2',
       );
 
       // Assess
-      expect(claim).toEqual({ claimed: false, orgId: firstId });
+      expect(claim).toEqual({ claimed: false, orgId: firstId, sameRegistration: false });
+    });
+
+    it('tells a second claim whether the holder claimed the name for the same registration', async () => {
+      // Prepare
+      const partnerId = randomUUID();
+      const firstId = randomUUID();
+      await table.store.orgs.claimChildName(partnerId, 'big co', firstId, 'registration-1');
+
+      // Act
+      const claim = await table.store.orgs.claimChildName(
+        partnerId,
+        'big co',
+        randomUUID(),
+        'registration-1',
+      );
+
+      // Assess
+      expect(claim).toEqual({ claimed: false, orgId: firstId, sameRegistration: true });
     });
 
     it('confirms the claim again to its holder (a retried registration)', async () => {
       // Prepare
       const partnerId = randomUUID();
       const childId = randomUUID();
-      await table.store.orgs.claimChildName(partnerId, 'big co', childId);
+      await table.store.orgs.claimChildName(partnerId, 'big co', childId, 'registration-1');
 
       // Act
-      const claim = await table.store.orgs.claimChildName(partnerId, 'big co', childId);
+      const claim = await table.store.orgs.claimChildName(partnerId, 'big co', childId, 'registration-1');
 
       // Assess
       expect(claim).toEqual({ claimed: true });
@@ -195,10 +215,15 @@ describe('org repository', () => {
 
     it('keeps names of different partners apart', async () => {
       // Prepare
-      await table.store.orgs.claimChildName(randomUUID(), 'big co', randomUUID());
+      await table.store.orgs.claimChildName(randomUUID(), 'big co', randomUUID(), 'registration-1');
 
       // Act
-      const claim = await table.store.orgs.claimChildName(randomUUID(), 'big co', randomUUID());
+      const claim = await table.store.orgs.claimChildName(
+        randomUUID(),
+        'big co',
+        randomUUID(),
+        'registration-2',
+      );
 
       // Assess
       expect(claim).toEqual({ claimed: true });
@@ -219,7 +244,7 @@ describe('org repository', () => {
       const two = aLink('Two');
       for (const link of [one, two]) await table.store.orgs.putChildLink(link);
       await table.store.orgs.putChildLink({ ...one, partnerOrgId: randomUUID(), childOrgId: randomUUID() });
-      await table.store.orgs.claimChildName(partnerId, 'one', one.childOrgId);
+      await table.store.orgs.claimChildName(partnerId, 'one', one.childOrgId, 'registration-1');
 
       // Act
       const listed = await table.store.orgs.listChildLinks(partnerId);

@@ -1,0 +1,115 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DemoCredentials } from '../../shared/runtime/local-seed';
+import { collectText, spawnEntryPoint } from './entry-point-process';
+
+/** The real local server (`bin/serve.ts`, what `npm start` runs) on a free port and a fresh directory. */
+export interface LocalServer {
+  readonly baseUrl: string;
+  /** The demo the first start seeded, as written to `<dir>/credentials.json`. */
+  readonly credentials: DemoCredentials;
+  /** The server's LOCAL_DIR: a fresh temporary directory, removed by `stop`. */
+  readonly dir: string;
+  /** Everything the server printed so far, stdout and stderr, for failure messages. */
+  output(): string;
+  /**
+   * Stops the server with SIGTERM, waits for it to exit and removes its directory. Rejects when
+   * the server does not exit cleanly (it is killed after `stopTimeoutMs`).
+   */
+  stop(): Promise<void>;
+}
+
+export interface LocalServerOptions {
+  /** How long the server may take to print its "listening on" line. */
+  readonly startTimeoutMs?: number;
+  readonly stopTimeoutMs?: number;
+}
+
+const listeningLine = /listening on (http:\/\/\S+)/;
+
+export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
+  const { startTimeoutMs = 30_000, stopTimeoutMs = 15_000 } = options;
+  const dir = await mkdtemp(join(tmpdir(), 'e2e-local-server-'));
+  const child = spawnEntryPoint('bin/serve.ts', [], { PORT: '0', HOST: '127.0.0.1', LOCAL_DIR: dir });
+  const stdout = collectText(child.stdout);
+  const stderr = collectText(child.stderr);
+  const output = () => `--- stdout\n${stdout()}\n--- stderr\n${stderr()}`;
+  const exited = exitOf(child);
+
+  const shutDown = async () => {
+    const exit = await terminate(child, exited, stopTimeoutMs);
+    await rm(dir, { recursive: true, force: true });
+    return exit;
+  };
+  const stop = async () => {
+    const exit = await shutDown();
+    if (exit.code !== 0) {
+      throw new Error(`The local server did not exit cleanly (${describeExit(exit)})\n${output()}`);
+    }
+  };
+
+  try {
+    await waitForListening(child, exited, startTimeoutMs);
+    const credentials = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')) as DemoCredentials;
+    return { baseUrl: credentials.base_url, credentials, dir, output, stop };
+  } catch (error) {
+    await shutDown();
+    throw new Error(`${(error as Error).message}\n${output()}`);
+  }
+}
+
+interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+function exitOf(child: ChildProcess): Promise<Exit> {
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    // A process that could not be spawned emits `error` and no `exit`.
+    child.once('error', () => resolve({ code: null, signal: null }));
+  });
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited after `graceMs`; answers how it exited. */
+async function terminate(child: ChildProcess, exited: Promise<Exit>, graceMs: number): Promise<Exit> {
+  if (child.exitCode !== null || child.signalCode !== null) return exited;
+  child.kill('SIGTERM');
+  const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  try {
+    return await exited;
+  } finally {
+    clearTimeout(kill);
+  }
+}
+
+function describeExit(exit: Exit): string {
+  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+/** Resolves on the server's "listening on" line; rejects when it exits first or takes too long. */
+function waitForListening(child: ChildProcess, exited: Promise<Exit>, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let printed = '';
+    const onData = (chunk: Buffer | string) => {
+      printed += chunk.toString();
+      if (listeningLine.test(printed)) finish();
+    };
+    const timer = setTimeout(
+      () => finish(new Error(`The local server did not listen within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    function finish(error?: Error) {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      if (error) reject(error);
+      else resolve();
+    }
+    child.stdout?.on('data', onData);
+    void exited.then((exit) =>
+      finish(new Error(`The local server exited before listening (${describeExit(exit)})`)),
+    );
+  });
+}
