@@ -1,5 +1,5 @@
 import type { ApiKeyRecord } from '../auth/api-keys';
-import type { ChildOrgLink, Membership, Organization, User } from '../domain/orgs';
+import type { ChildOrgLink, MarketplaceOfferLinks, Membership, Organization, User } from '../domain/orgs';
 
 /**
  * Ports: what use cases need from the outside world. Adapters implement them (shared/store on
@@ -29,10 +29,11 @@ export interface OrgRepository {
   /** Creates the org; a ConflictError when an org with this id exists already. */
   create(org: Organization): Promise<void>;
   /**
-   * Replaces the org when its stored version is `org.version - 1`; a ConflictError otherwise
-   * (someone else wrote in between: re-read and retry).
+   * Sets the given offer links (null clears one; links not given are kept) in one atomic write,
+   * so concurrent updates of different links never undo each other. Answers the org as stored
+   * after the write; a NotFoundError for an unknown org.
    */
-  update(org: Organization): Promise<void>;
+  setOfferLinks(orgId: string, links: Partial<MarketplaceOfferLinks>, at: string): Promise<Organization>;
   /** Every org, for operators (admin CLI); ordered by name. */
   list(): Promise<Organization[]>;
   /**

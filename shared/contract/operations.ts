@@ -195,8 +195,6 @@ export const operations = {
     pathParams: orgPath,
     body: partnerSettingsBody,
     responses: { 200: partnerSettings },
-    // Concurrent updates of one org retry a few times, then answer 409.
-    conflicts: true,
   },
   getRecommendedPurchasePlan: {
     method: 'GET',

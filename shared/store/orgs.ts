@@ -1,14 +1,15 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NameClaim, OrgRepository } from '../app/ports';
 import { ConflictError, NotFoundError } from '../domain/errors';
 import {
   type Address,
   type ChildOrgLink,
+  cloudProviders,
   type MarketplaceOfferLinks,
   normalizeOrgName,
   type Organization,
 } from '../domain/orgs';
-import { itemFailingCondition, putIfAbsent, upsert } from './conditional-writes';
+import { isConditionFailure, itemFailingCondition, putIfAbsent, upsert } from './conditional-writes';
 import {
   allOrgsPartition,
   childLinkKey,
@@ -33,23 +34,37 @@ export function createOrgRepository(table: TableClient): OrgRepository {
       if (existing) throw new ConflictError(`Organization ${org.id} exists already`);
     },
 
-    async update(org) {
-      const key = orgKey(org.id);
+    async setOfferLinks(orgId, links, at) {
+      const given = cloudProviders.filter((provider) => links[provider] !== undefined);
+      if (given.length === 0) {
+        const item = await getItem(table, orgKey(orgId));
+        if (!item) throw new NotFoundError(`Organization ${orgId} does not exist`);
+        return toOrganization(item);
+      }
+      const names: Record<string, string> = { '#links': 'offerLinks', '#version': 'version' };
+      const values: Record<string, unknown> = { ':at': at, ':one': 1 };
+      const sets = ['updatedAt = :at'];
+      for (const provider of given) {
+        names[`#${provider}`] = provider;
+        values[`:${provider}`] = links[provider];
+        sets.push(`#links.#${provider} = :${provider}`);
+      }
       try {
-        await table.client.send(
-          new PutCommand({
+        const { Attributes } = await table.client.send(
+          new UpdateCommand({
             TableName: table.tableName,
-            Item: { ...toOrgItem(org), ...key },
-            ConditionExpression: '#version = :stored',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':stored': org.version - 1 },
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            Key: orgKey(orgId),
+            UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
           }),
         );
+        return toOrganization(Attributes as StoredItem);
       } catch (error) {
-        const stored = await itemFailingCondition(error, () => getItem(table, key));
-        if (!stored) throw new NotFoundError(`Organization ${org.id} does not exist`);
-        throw new ConflictError(`Organization ${org.id} was changed by another request; read it again`);
+        if (isConditionFailure(error)) throw new NotFoundError(`Organization ${orgId} does not exist`);
+        throw error;
       }
     },
 

@@ -425,14 +425,11 @@ describe('partner settings (#11)', () => {
 });
 
 describe('partner settings updated concurrently (#11)', () => {
-  it('loses no update: each link ends as one of the updates answered 200, the others answered 409', async () => {
+  it('applies every update: concurrent updates of different links all answer 200 and all stick', async () => {
     // Prepare
     const child = await registerCustomer(links);
     const fields = Object.keys(links) as (keyof typeof links)[];
-    const updates = Array.from({ length: 9 }, (_, index) => {
-      const field = fields[index % fields.length] as keyof typeof links;
-      return { field, link: `${links[field]}-update-${index}` };
-    });
+    const updates = fields.map((field, index) => ({ field, link: `${links[field]}-update-${index}` }));
 
     // Act
     const responses = await Promise.all(
@@ -441,27 +438,10 @@ describe('partner settings updated concurrently (#11)', () => {
     const stored = itemAt(await store.snapshot(), orgKey(child.id));
 
     // Assess
-    const outcomes = updates.map((update, index) => ({
-      ...update,
-      response: responses[index] as ApiResponse,
-    }));
-    const applied = outcomes.filter(({ response }) => response.status === 200);
-    expect(applied.length).toBeGreaterThan(0);
-    for (const { response } of outcomes.filter((outcome) => outcome.response.status !== 200)) {
-      expect(response.body).toEqual({
-        code: 409,
-        status: 'Conflict',
-        message: `Organization ${child.id} was changed by another request; read it again`,
-        errors: {},
-      });
-    }
+    expect(responses.map((response) => response.status)).toEqual(updates.map(() => 200));
     const storedLinks = stored?.offerLinks as Record<string, string>;
-    for (const field of fields) {
-      const provider = field.replace('_marketplace_offer_link', '');
-      const appliedLinks = applied.filter((outcome) => outcome.field === field).map(({ link }) => link);
-      expect(appliedLinks.length === 0 ? [links[field]] : appliedLinks, field).toContain(
-        storedLinks[provider],
-      );
+    for (const { field, link } of updates) {
+      expect(storedLinks[field.replace('_marketplace_offer_link', '')], field).toBe(link);
     }
   });
 });

@@ -99,52 +99,71 @@ describe('org repository', () => {
     expect((await table.store.orgs.get(org.id))?.name).toBe('Acme');
   });
 
-  it('updates an org whose stored version is the one before', async () => {
+  it('sets the offer links given, keeps the others, and counts the write in the version', async () => {
     // Prepare
     const org = anOrg();
-    await table.store.orgs.create(org);
-    const updated = { ...org, name: 'Acme Two', updatedAt: '2025-02-01T00:00:00.000Z', version: 2 };
+    await table.store.orgs.create({
+      ...org,
+      offerLinks: { aws: null, azure: null, gcp: 'https://gcp.example/x' },
+    });
 
     // Act
-    await table.store.orgs.update(updated);
+    const updated = await table.store.orgs.setOfferLinks(
+      org.id,
+      { aws: 'https://aws.example/offer', gcp: null },
+      '2025-02-01T00:00:00.000Z',
+    );
 
     // Assess
+    expect(updated.offerLinks).toEqual({ aws: 'https://aws.example/offer', azure: null, gcp: null });
+    expect(updated).toMatchObject({ updatedAt: '2025-02-01T00:00:00.000Z', version: org.version + 1 });
     expect(await table.store.orgs.get(org.id)).toEqual(updated);
   });
 
-  it('rejects an update based on a stale version with a ConflictError, keeping the stored org', async () => {
+  it('loses no link when several are set at once', async () => {
     // Prepare
     const org = anOrg();
     await table.store.orgs.create(org);
-    await table.store.orgs.update({ ...org, name: 'First writer', version: 2 });
+    const at = '2025-02-01T00:00:00.000Z';
 
     // Act
-    const late = table.store.orgs.update({ ...org, name: 'Second writer', version: 2 });
+    await Promise.all([
+      table.store.orgs.setOfferLinks(org.id, { aws: 'https://aws.example/a' }, at),
+      table.store.orgs.setOfferLinks(org.id, { azure: 'https://azure.example/b' }, at),
+      table.store.orgs.setOfferLinks(org.id, { gcp: 'https://gcp.example/c' }, at),
+    ]);
 
     // Assess
-    await expect(late).rejects.toBeInstanceOf(ConflictError);
-    expect(await table.store.orgs.get(org.id)).toMatchObject({ name: 'First writer', version: 2 });
+    expect(await table.store.orgs.get(org.id)).toMatchObject({
+      offerLinks: {
+        aws: 'https://aws.example/a',
+        azure: 'https://azure.example/b',
+        gcp: 'https://gcp.example/c',
+      },
+      version: org.version + 3,
+    });
   });
 
-  it('rejects an update of an unknown org with a NotFoundError', async () => {
-    await expect(table.store.orgs.update(anOrg({ version: 2 }))).rejects.toBeInstanceOf(NotFoundError);
+  it('answers a NotFoundError when setting links of an unknown org', async () => {
+    await expect(
+      table.store.orgs.setOfferLinks(anOrg().id, { aws: null }, '2025-01-01T00:00:00.000Z'),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('lists every org ordered by name regardless of case, following renames', async () => {
+  it('lists every org ordered by name regardless of case', async () => {
     // Prepare
     const { close, store } = await startTestTable();
     const zeta = anOrg({ name: 'zeta' });
     const alpha = anOrg({ name: 'Alpha' });
     const beta = anOrg({ name: 'beta' });
     for (const org of [zeta, alpha, beta]) await store.orgs.create(org);
-    await store.orgs.update({ ...zeta, name: 'Aardvark', version: 2 });
 
     // Act
     const names = (await store.orgs.list()).map((org) => org.name);
     await close();
 
     // Assess
-    expect(names).toEqual(['Aardvark', 'Alpha', 'beta']);
+    expect(names).toEqual(['Alpha', 'beta', 'zeta']);
   });
 
   describe('child names', () => {
