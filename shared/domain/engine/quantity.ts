@@ -18,6 +18,8 @@ import { type CoverageCurve, coveredValue } from './coverage-curve';
 import type { Offer, PlanProfile } from './model';
 import { survivalSums } from './survival';
 
+const MIN_RELATIVE_GAIN = 1e-9;
+
 export interface OfferEconomics {
   /** r = upfront / T + recurring. */
   readonly rate: number;
@@ -89,11 +91,14 @@ export function chooseQuantity(
     const perUnit = (coveredValue(curve, high) - coveredValue(curve, low)) / (high - low);
     return unitValue(perUnit, economics);
   };
+  // "V > 0" up to rounding: a step must gain more than a billionth of what a unit costs over its
+  // term, so that float noise (a discount of 1e-16) never buys anything.
+  const threshold = MIN_RELATIVE_GAIN * economics.rate * economics.billedHours;
   let lo = 0;
   let hi = ladder.size;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (stepValue(mid) > 0) lo = mid;
+    if (stepValue(mid) > threshold) lo = mid;
     else hi = mid - 1;
   }
   const quantity = ladder.level(lo);

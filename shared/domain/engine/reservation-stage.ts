@@ -7,7 +7,7 @@
  */
 import type { CoveragePool } from './coverage-pool';
 import { coverLine, type LineCoverage } from './line-coverage';
-import type { PlannedLine } from './planned-line';
+import { applicationOrder, type PlannedLine } from './planned-line';
 import { type Portfolio, residualSize, streamViews } from './portfolio';
 import type { HourRange } from './window-time';
 
@@ -45,7 +45,7 @@ export function reservationStage(portfolio: Portfolio): ReservationStage {
       );
       first = false;
       const current = new Map<CoveragePool, LineCoverage>();
-      for (const line of lines) {
+      for (const line of [...lines].sort(applicationOrder)) {
         const before = previous.get(line.pool);
         if (before && sameLine(before.line, line)) {
           current.set(line.pool, { ...before, line });
