@@ -120,84 +120,110 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
   };
 }
 
-/** `lineItemIds[k]` names `coverages[k]`; coverages in application order, computed over `range`. */
+/**
+ * The pool members a line's matches are about (those with usage left before the line, or all of
+ * them if none has) and each one's share of the line's cost: its part of the on-demand value the
+ * line covered; when the line covered nothing, of the value left uncovered; else equal parts.
+ */
+function costShares(coverage: LineCoverage, streams: readonly UsageStream[]): Map<number, number> {
+  const { line, tally } = coverage;
+  const members = line.pool.members;
+  const positions: number[] = [];
+  for (let position = 0; position < members.length; position++) {
+    if ((tally.before[position] as number) > 0) positions.push(position);
+  }
+  if (positions.length === 0)
+    for (let position = 0; position < members.length; position++) positions.push(position);
+  const basis = coverage.coveredValue > 0 ? tally.covered : tally.before;
+  const weights = positions.map(
+    (position) =>
+      (basis[position] as number) * (streams[members[position] as number] as UsageStream).ondemandPrice,
+  );
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  return new Map(
+    positions.map((position, k) => [
+      position,
+      total > 0 ? (weights[k] as number) / total : 1 / positions.length,
+    ]),
+  );
+}
+
+interface MatchFigures {
+  readonly stream: UsageStream;
+  readonly totalUnits: number;
+  readonly before: number;
+  readonly covered: number;
+  readonly beforeReserved: number;
+  /** The stream's share of the line's amortized cost and fee. */
+  readonly lineCost: number;
+}
+
+function resourceMatch(id: string, resource: Resource, figures: MatchFigures): ResourceMatch {
+  const { stream, totalUnits, before, covered, beforeReserved, lineCost } = figures;
+  const p = stream.ondemandPrice;
+  const uncovered = before - covered;
+  const afterReserved = beforeReserved + lineCost;
+  const beforeCost = before * p + beforeReserved;
+  const afterCost = uncovered * p + afterReserved;
+  return {
+    id,
+    total_units: totalUnits,
+    before_uncovered_units: before,
+    after_covered_units: covered,
+    after_uncovered_units: uncovered,
+    ondemand_price: p,
+    if_all_ondemand_cost: totalUnits * p,
+    before_ondemand_cost: before * p,
+    after_ondemand_cost: uncovered * p,
+    covered_ondemand_cost: covered * p,
+    before_reserved_cost: beforeReserved,
+    after_reserved_cost: afterReserved,
+    before_cost: beforeCost,
+    after_cost: afterCost,
+    monthly_before_cost: beforeCost * HOURS_PER_MONTH,
+    monthly_after_cost: afterCost * HOURS_PER_MONTH,
+    monthly_after_reserved_cost: afterReserved * HOURS_PER_MONTH,
+    monthly_after_ondemand_cost: uncovered * p * HOURS_PER_MONTH,
+    average_savings: beforeCost - afterCost,
+    average_monthly_savings: (beforeCost - afterCost) * HOURS_PER_MONTH,
+    usage_type: stream.usageType,
+    coverage: totalUnits > 0 ? Math.min(1, Math.max(0, (totalUnits - uncovered) / totalUnits)) : 0,
+    resource,
+  };
+}
+
+/** `lineItemIds[k]` names `coverages[k]`; coverages in application order, computed over the view's range. */
 export function buildResourceMatches(
   portfolio: Portfolio,
   view: MatchRange,
   coverages: readonly LineCoverage[],
   lineItemIds: readonly string[],
 ): MatchSet {
-  const range = view.range;
-  const hours = range.end - range.start;
+  const hours = view.range.end - view.range.start;
   if (hours <= 0) return { matches: [], beforeReservedCost: coverages.map(() => 0) };
-  // Per stream, per hour: the cost of the plan's reservations covering it (read by savings-plan lines).
+  // Per stream: the hourly cost of the plan's reservations covering it (read by savings-plan lines).
   const planReservedCost = new Float64Array(portfolio.streams.length);
   const matches: LineResourceMatch[] = [];
   const beforeReservedCost = coverages.map((coverage, k) => {
     const { line, tally } = coverage;
     const lineItemId = lineItemIds[k] as string;
     const amortized = line.quantity * effectiveRate(line.offer);
-    const fee = line.offer.feeRate * Math.max(0, coverage.coveredValue / hours - amortized);
-    const members = line.pool.members;
-    const price = (position: number) => portfolio.streams[members[position] ?? 0]?.ondemandPrice ?? 0;
-
-    const rows: number[] = [];
-    for (let position = 0; position < members.length; position++) {
-      if ((tally.before[position] ?? 0) > 0) rows.push(position);
-    }
-    if (rows.length === 0) rows.push(...members.keys());
-    const weightOf = (position: number, basis: Float64Array) => (basis[position] ?? 0) * price(position);
-    const basis = coverage.coveredValue > 0 ? tally.covered : tally.before;
-    let weightTotal = rows.reduce((total, position) => total + weightOf(position, basis), 0);
-    const equalParts = weightTotal <= 0;
-    if (equalParts) weightTotal = rows.length;
-
+    const lineCost = amortized + line.offer.feeRate * Math.max(0, coverage.coveredValue / hours - amortized);
     let reservedSum = 0;
-    for (const position of rows) {
-      const s = members[position] ?? 0;
-      const stream = portfolio.streams[s] as UsageStream;
-      const p = stream.ondemandPrice;
-      const resource = view.resource(s);
-      const share = (equalParts ? 1 : weightOf(position, basis)) / weightTotal;
-      const attributed = share * (amortized + fee);
-      const totalUnits = view.usageMean(s);
-      const before = (tally.before[position] ?? 0) / hours;
-      const covered = (tally.covered[position] ?? 0) / hours;
-      const uncovered = before - covered;
+    for (const [position, share] of costShares(coverage, portfolio.streams)) {
+      const s = line.pool.members[position] as number;
       const beforeReserved = view.existingCostMean(s) + (planReservedCost[s] as number);
-      const afterReserved = beforeReserved + attributed;
-      const beforeCost = before * p + beforeReserved;
-      const afterCost = uncovered * p + afterReserved;
       reservedSum += beforeReserved;
-      if (!isSpendLine(line)) planReservedCost[s] = (planReservedCost[s] ?? 0) + attributed;
-      matches.push({
-        lineItemId,
-        match: {
-          id: view.matchId(lineItemId, s),
-          total_units: totalUnits,
-          before_uncovered_units: before,
-          after_covered_units: covered,
-          after_uncovered_units: uncovered,
-          ondemand_price: p,
-          if_all_ondemand_cost: totalUnits * p,
-          before_ondemand_cost: before * p,
-          after_ondemand_cost: uncovered * p,
-          covered_ondemand_cost: covered * p,
-          before_reserved_cost: beforeReserved,
-          after_reserved_cost: afterReserved,
-          before_cost: beforeCost,
-          after_cost: afterCost,
-          monthly_before_cost: beforeCost * HOURS_PER_MONTH,
-          monthly_after_cost: afterCost * HOURS_PER_MONTH,
-          monthly_after_reserved_cost: afterReserved * HOURS_PER_MONTH,
-          monthly_after_ondemand_cost: uncovered * p * HOURS_PER_MONTH,
-          average_savings: beforeCost - afterCost,
-          average_monthly_savings: (beforeCost - afterCost) * HOURS_PER_MONTH,
-          usage_type: stream.usageType,
-          coverage: totalUnits > 0 ? Math.min(1, Math.max(0, (totalUnits - uncovered) / totalUnits)) : 0,
-          resource,
-        },
+      if (!isSpendLine(line)) planReservedCost[s] = (planReservedCost[s] as number) + share * lineCost;
+      const match = resourceMatch(view.matchId(lineItemId, s), view.resource(s), {
+        stream: portfolio.streams[s] as UsageStream,
+        totalUnits: view.usageMean(s),
+        before: (tally.before[position] as number) / hours,
+        covered: (tally.covered[position] as number) / hours,
+        beforeReserved,
+        lineCost: share * lineCost,
       });
+      matches.push({ lineItemId, match });
     }
     return reservedSum;
   });
