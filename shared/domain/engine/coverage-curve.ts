@@ -26,18 +26,22 @@ export interface CoverageCurve {
 
 export function buildCurve(values: readonly number[], amounts: readonly Float64Array[]): CoverageCurve {
   const hours = amounts[0]?.length ?? 0;
+  // One block per curve: for each tier, S_j sorted then its prefix sums.
+  const block = new Float64Array(amounts.length * (2 * hours + 1));
   const cumulative = new Float64Array(hours);
   const sortedCumulative: Float64Array[] = [];
   const prefix: Float64Array[] = [];
-  for (const amount of amounts) {
+  amounts.forEach((amount, j) => {
     for (let t = 0; t < hours; t++) cumulative[t] = (cumulative[t] as number) + (amount[t] as number);
-    const sorted = cumulative.slice();
+    const at = j * (2 * hours + 1);
+    const sorted = block.subarray(at, at + hours);
+    sorted.set(cumulative);
     sortAscending(sorted);
-    const sums = new Float64Array(hours + 1);
+    const sums = block.subarray(at + hours, at + 2 * hours + 1);
     for (let n = 0; n < hours; n++) sums[n + 1] = (sums[n] as number) + (sorted[n] as number);
     sortedCumulative.push(sorted);
     prefix.push(sums);
-  }
+  });
   return { hours, values: Float64Array.from(values), sortedCumulative, prefix };
 }
 

@@ -64,9 +64,10 @@ export function tierAmounts(
 ): Float64Array[] {
   const length = range.end - range.start;
   const first = range.start;
+  const block = new Float64Array(pool.tiers.length * length);
   const amounts: Float64Array[] = [];
   for (const tier of pool.tiers) {
-    const amount = new Float64Array(length);
+    const amount = block.subarray(amounts.length * length, (amounts.length + 1) * length);
     for (let m = 0; m < tier.members.length; m++) {
       const usage = residual[tier.members[m] as number] as Float64Array;
       const weight = tier.weights[m] as number;
@@ -98,6 +99,8 @@ export interface CoverOptions {
   readonly from?: readonly Float64Array[];
   /** Only tally: leave the residual as it is (for lines nothing is applied after). */
   readonly readOnly?: boolean;
+  /** Adds, per hour of the range, the pool units used and the on-demand dollars covered. */
+  readonly hourly?: { readonly used: Float64Array; readonly coveredValue: Float64Array };
   readonly tally?: CoverTally;
   /**
    * Cost attribution: adds (pool units covered) x costPerUnit[t] to cost[stream][t] (absolute hour),
@@ -111,10 +114,10 @@ export interface CoverOptions {
 }
 
 export interface CoverResult {
-  /** Pool units used in each hour of the range. */
-  readonly used: Float64Array;
-  /** On-demand dollars covered in each hour of the range. */
-  readonly coveredValue: Float64Array;
+  /** Pool units used, summed over the range. */
+  readonly used: number;
+  /** On-demand dollars covered, summed over the range. */
+  readonly coveredValue: number;
 }
 
 /** Covers the pool hour by hour over the range, subtracting the covered units from `residual`. */
@@ -126,20 +129,28 @@ export function coverPool(
 ): CoverResult {
   const length = range.end - range.start;
   const amounts = options.amounts ?? tierAmounts(pool, options.from ?? residual, range);
-  const used = new Float64Array(length);
-  const coveredValue = new Float64Array(length);
-  // Share of each tier's residual covered in each hour, stacking the tiers highest value first.
-  const shares = pool.tiers.map(() => new Float64Array(length));
+  const { hourly } = options;
+  let usedTotal = 0;
+  let valueTotal = 0;
+  // Share of each tier's residual covered in each hour, stacking the tiers highest value first
+  // (one block for all tiers: fewer, larger allocations keep the garbage collector quiet).
+  const block = new Float64Array(pool.tiers.length * length);
+  const shares = pool.tiers.map((_, j) => block.subarray(j * length, (j + 1) * length));
   for (let t = 0; t < length; t++) {
-    let left = typeof options.quantity === 'number' ? options.quantity : (options.quantity[t] ?? 0);
+    let left = typeof options.quantity === 'number' ? options.quantity : (options.quantity[t] as number);
     for (let j = 0; j < pool.tiers.length && left > 0; j++) {
-      const amount = (amounts[j] as Float64Array)[t] ?? 0;
+      const amount = (amounts[j] as Float64Array)[t] as number;
       if (amount <= 0) continue;
       const covered = Math.min(amount, left);
+      const value = covered * (pool.tiers[j] as PoolTier).value;
       left -= covered;
       (shares[j] as Float64Array)[t] = covered === amount ? 1 : covered / amount;
-      used[t] = (used[t] ?? 0) + covered;
-      coveredValue[t] = (coveredValue[t] ?? 0) + covered * (pool.tiers[j]?.value ?? 0);
+      usedTotal += covered;
+      valueTotal += value;
+      if (hourly) {
+        hourly.used[t] = (hourly.used[t] as number) + covered;
+        hourly.coveredValue[t] = (hourly.coveredValue[t] as number) + value;
+      }
     }
   }
   pool.tiers.forEach((tier, j) => {
@@ -153,7 +164,7 @@ export function coverPool(
     if (options.attribution || (least < 1 && most > 0)) applyShares(tier, share, residual, range, options);
     else applyWholeShare(tier, most > 0, residual, range, options);
   });
-  return { used, coveredValue };
+  return { used: usedTotal, coveredValue: valueTotal };
 }
 
 /** applyShares when the tier is covered entirely in every hour of the range, or in none. */

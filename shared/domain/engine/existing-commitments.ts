@@ -179,13 +179,15 @@ export function applyCommitments(
     }
     for (let t = 0; t < hours; t++)
       costPerUnit[t] = (quantity[t] ?? 0) > 0 ? (costPerUnit[t] ?? 0) / (quantity[t] ?? 1) : 0;
-    const result = coverPool(
+    const result = { used: new Float64Array(hours), coveredValue: new Float64Array(hours) };
+    coverPool(
       pool,
       residual,
       { start: 0, end: hours },
       {
         quantity,
         attribution: { costPerUnit, cost: attributedCost, hours },
+        hourly: result,
       },
     );
     for (const c of commitments) {

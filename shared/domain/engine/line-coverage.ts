@@ -5,7 +5,6 @@
  * sub-range are those of its hours).
  */
 import { type CoverTally, coverPool } from './coverage-pool';
-import { sumOverHours } from './hour-sums';
 import { applicationOrder, type PlannedLine } from './planned-line';
 import type { HourRange } from './window-time';
 
@@ -34,7 +33,8 @@ export function coverLine(
   options: CoverLineOptions = {},
 ): LineCoverage {
   const size = line.pool.members.length;
-  const tally = { before: new Float64Array(size), covered: new Float64Array(size) };
+  const sums = new Float64Array(2 * size);
+  const tally = { before: sums.subarray(0, size), covered: sums.subarray(size) };
   const result = coverPool(line.pool, residual, range, {
     quantity: line.quantity,
     tally,
@@ -44,8 +44,8 @@ export function coverLine(
   return {
     line,
     tally,
-    coveredValue: sumOverHours(result.coveredValue),
-    usedUnits: sumOverHours(result.used),
+    coveredValue: result.coveredValue,
+    usedUnits: result.used,
   };
 }
 
