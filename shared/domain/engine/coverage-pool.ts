@@ -28,7 +28,6 @@ export interface CoveragePool {
   readonly tiers: readonly PoolTier[];
   /** Stream indices of all members, tier after tier (a member's position indexes tallies). */
   readonly members: Int32Array;
-  readonly weights: Float64Array;
 }
 
 export function buildPool(
@@ -53,7 +52,7 @@ export function buildPool(
     });
     start = end;
   }
-  return { tiers, members: sortedMembers, weights: sortedWeights };
+  return { tiers, members: sortedMembers };
 }
 
 /** Per tier, its residual usage in pool units for each hour of the range: a_j[t] = sum_s w_s res_s[t]. */

@@ -49,7 +49,7 @@ const termHoursOf = (commitment: ExistingCommitment) =>
   (Date.parse(commitment.end) - Date.parse(commitment.start)) / HOUR_MS;
 
 /** The catalog offer a commitment was bought from: same provider, contract type and kind, nearest term. */
-export function catalogOfferFor(commitment: ExistingCommitment, offers: readonly Offer[]): Offer | null {
+function catalogOfferFor(commitment: ExistingCommitment, offers: readonly Offer[]): Offer | null {
   const isSpend = commitment.instanceType === null;
   const term = termHoursOf(commitment);
   let best: Offer | null = null;

@@ -37,7 +37,7 @@ const SEPARATOR = '\u001f';
 const joinKey = (...parts: readonly string[]) => parts.join(SEPARATOR);
 
 /** The size-flexible family a stream counts in and its units per instance; null when matched exactly. */
-export function sizeFlexibleFamily(stream: UsageStream): SizedInstance | null {
+function sizeFlexibleFamily(stream: UsageStream): SizedInstance | null {
   switch (stream.provider) {
     case 'aws':
       return stream.service === 'AmazonEC2' &&
@@ -150,7 +150,7 @@ export function groupStreams(streams: readonly UsageStream[]): CoverageGroup[] {
       coveredType: draft.coveredType,
       members: draft.members,
       weights: draft.weights,
-      step: draft.kind === 'family' ? Math.min(...draft.weights) : 1,
+      step: draft.kind === 'family' ? draft.weights.reduce((least, units) => Math.min(least, units)) : 1,
     }));
 }
 

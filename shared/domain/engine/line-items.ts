@@ -25,7 +25,7 @@ function commonRateField(offer: Offer, field: 'region' | 'family' | 'tenancy', f
   return values.size === 1 && only !== undefined ? only : fallback;
 }
 
-export function offerView(offer: Offer): LineItemOffer {
+function offerView(offer: Offer): LineItemOffer {
   const scope = offer.scope;
   return {
     id: offer.id,
@@ -58,7 +58,7 @@ export function offerView(offer: Offer): LineItemOffer {
   };
 }
 
-export function contractSpec(offer: Offer): ContractSpec {
+function contractSpec(offer: Offer): ContractSpec {
   const scope = offer.scope;
   const properties: Record<string, string> =
     scope.kind === 'instance'

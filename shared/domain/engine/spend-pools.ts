@@ -10,7 +10,7 @@ import { instanceFamily } from './instance-family';
 import type { SpendRate, UsageStream } from './model';
 
 /** The discount of the first rate entry matching the stream; null if none does. */
-export function spendDiscount(rates: readonly SpendRate[], stream: UsageStream): number | null {
+function spendDiscount(rates: readonly SpendRate[], stream: UsageStream): number | null {
   const family = instanceFamily(stream.provider, stream.instanceType);
   const rate = rates.find(
     (entry) =>
