@@ -3,6 +3,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { chartSeries } from '../../../shared/domain/engine/chart';
 import { DEFAULT_PROFILES, type EngineInput } from '../../../shared/domain/engine/engine-input';
 import type {
   ExistingCommitment,
@@ -400,6 +401,43 @@ describe('quantities on random inputs (one offer)', () => {
         // Assess
         expect(after).toBeGreaterThanOrEqual(before);
       }),
+    );
+  });
+});
+
+describe('chart on random inputs', () => {
+  it('keeps utilization in [0, 1], unlocked = remaining - locked, and every number finite', () => {
+    fc.assert(
+      fc.property(
+        inputArbitrary,
+        fc.integer({ min: -40, max: 40 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: -5, max: 5 }),
+        (input, startDay, days, todayDay) => {
+          // Prepare
+          const day = (offset: number) => new Date(Date.UTC(2025, 0, 1 + offset)).toISOString().slice(0, 10);
+
+          // Act
+          const points = chartSeries({
+            ...input,
+            startDate: day(startDay),
+            endDate: day(startDay + days),
+            today: day(todayDay),
+          });
+
+          // Assess
+          for (const point of points) {
+            everyNumber(point, (path, number) => {
+              expect(Number.isFinite(number), path).toBe(true);
+            });
+            expect(point.utilization).toBeGreaterThanOrEqual(0);
+            expect(point.utilization).toBeLessThanOrEqual(1);
+            expect(point.unutilized_commit).toBeGreaterThanOrEqual(0);
+            closeTo(point.unlocked_commit, point.remaining_commit - point.locked_commit);
+          }
+        },
+      ),
+      { numRuns: 50 },
     );
   });
 });
