@@ -157,9 +157,11 @@ const inputArbitrary: fc.Arbitrary<EngineInput> = fc.integer({ min: 1, max: 24 }
 
 function everyNumber(value: unknown, visit: (path: string, number: number) => void, path = ''): void {
   if (typeof value === 'number') visit(path, value);
-  else if (Array.isArray(value))
-    value.forEach((entry, index) => everyNumber(entry, visit, `${path}[${index}]`));
-  else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+  else if (Array.isArray(value)) {
+    value.forEach((entry, index) => {
+      everyNumber(entry, visit, `${path}[${index}]`);
+    });
+  } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
     for (const [key, entry] of Object.entries(value)) everyNumber(entry, visit, `${path}.${key}`);
   }
 }
