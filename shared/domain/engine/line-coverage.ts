@@ -1,11 +1,10 @@
 /**
- * Applying a plan's lines to usage over a range of hours, in application order, and keeping per
- * line and per pool member what each line covered. Plans use it over the whole window; the
- * resource-matches endpoint over any sub-range (coverage is hour-local, so the figures of a
- * sub-range are those of its hours).
+ * Applying one line of a plan to usage over a range of hours, keeping per pool member what it
+ * covered. Plans use it over the whole window; the resource-matches endpoint over any sub-range
+ * (coverage is hour-local, so the figures of a sub-range are those of its hours).
  */
 import { type CoverTally, coverPool } from './coverage-pool';
-import { applicationOrder, type PlannedLine } from './planned-line';
+import type { PlannedLine } from './planned-line';
 import type { HourRange } from './window-time';
 
 export interface LineCoverage {
@@ -47,13 +46,4 @@ export function coverLine(
     coveredValue: result.coveredValue,
     usedUnits: result.used,
   };
-}
-
-/** Covers `residual` (mutated) with each line in application order; returns the coverages in that order. */
-export function coverLines(
-  lines: readonly PlannedLine[],
-  residual: readonly Float64Array[],
-  range: HourRange,
-): LineCoverage[] {
-  return [...lines].sort(applicationOrder).map((line) => coverLine(line, residual, range));
 }

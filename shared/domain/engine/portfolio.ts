@@ -29,7 +29,7 @@ export interface Portfolio {
   readonly active: readonly HourRange[];
   /**
    * Per stream, per hour: R, the usage left on demand after the existing commitments. Streams no
-   * commitment can cover share the input's usage array: never write to these, copy them (copyResidual).
+   * commitment can cover share the input's usage array: never write to these.
    */
   readonly residual: readonly Float64Array[];
   readonly coverage: CommitmentCoverage;
@@ -117,14 +117,6 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
 
 /** Size of a block holding one copy of the residual. */
 export const residualSize = (portfolio: Portfolio) => portfolio.streams.length * portfolio.hours;
-
-/** A working copy of the residual. */
-export function copyResidual(portfolio: Portfolio): Float64Array[] {
-  const { streams, hours, residual } = portfolio;
-  const block = new Float64Array(residualSize(portfolio));
-  for (let s = 0; s < streams.length; s++) block.set(residual[s] as Float64Array, s * hours);
-  return streamViews(block, streams.length, hours);
-}
 
 /** Per-hour means over the window of the usage's on-demand value, before and after existing commitments. */
 export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {

@@ -7,11 +7,11 @@
 import { ValidationError } from '../errors';
 import { type EngineInput, validateEngineInput } from './engine-input';
 import { groupKey, offerScopeKey } from './groups';
-import { coverLines } from './line-coverage';
+import { coverLine, type LineCoverage } from './line-coverage';
 import type { LineItem } from './plan-shapes';
-import type { PlannedLine } from './planned-line';
+import { applicationOrder, isSpendLine, type PlannedLine } from './planned-line';
 import { buildPlanningContext, type PlanningContext } from './planning-context';
-import { copyResidual } from './portfolio';
+import type { Portfolio } from './portfolio';
 import { buildResourceMatches, type LineResourceMatch, matchRange } from './resource-matches';
 import { rateTableKey } from './spend-pools';
 import type { HourRange } from './window-time';
@@ -45,6 +45,25 @@ function plannedLine(context: PlanningContext, item: LineSelection): PlannedLine
 }
 
 /**
+ * Applies lines as plans do: reservations first, each writing what it leaves of its members into
+ * fresh arrays (only those streams are copied), then savings plans, which only tally.
+ */
+function coverInOrder(portfolio: Portfolio, lines: readonly PlannedLine[], range: HourRange): LineCoverage[] {
+  const residual = [...portfolio.residual];
+  const copied = new Set<number>();
+  return [...lines].sort(applicationOrder).map((line) => {
+    if (isSpendLine(line)) return coverLine(line, residual, range, { readOnly: true });
+    // A group covered twice (edited line items) is covered again from what the first line left.
+    if (line.pool.members.some((s) => copied.has(s))) return coverLine(line, residual, range);
+    for (const s of line.pool.members) {
+      residual[s] = new Float64Array(portfolio.hours);
+      copied.add(s);
+    }
+    return coverLine(line, residual, range, { from: portfolio.residual });
+  });
+}
+
+/**
  * The matches of the selected `lineItems` (all of one plan, computed from `input`) over `range`.
  * Matches keep their ids across ranges: an id names a (line item, resource) pair.
  */
@@ -66,7 +85,7 @@ export function resourceMatchesForWindow(
     const line = plannedLine(context, item);
     if (line) itemOf.set(line, item.id);
   }
-  const coverages = coverLines([...itemOf.keys()], copyResidual(context.portfolio), range);
+  const coverages = coverInOrder(context.portfolio, [...itemOf.keys()], range);
   const ids = coverages.map((coverage) => itemOf.get(coverage.line) as string);
   const view = matchRange(context.portfolio, input.orgId, range);
   return buildResourceMatches(context.portfolio, view, coverages, ids).matches;
