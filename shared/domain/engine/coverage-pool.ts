@@ -1,0 +1,246 @@
+/**
+ * A coverage pool: the streams one commitment can cover, each with the pool units one unit of its
+ * usage takes (`weight`) and the on-demand dollars one pool unit of it is worth (`value`).
+ *
+ * - Reservation of a group: weight = the stream's size in group units, value = p / weight.
+ * - Savings plan: a pool unit is one dollar of commitment; weight = p * (1 - discount) (commitment
+ *   dollars per unit of usage), value = 1 / (1 - discount) (on-demand dollars per commitment dollar).
+ *
+ * Members of equal value form a tier. Each hour, q units cover the tiers highest value first (for a
+ * savings plan: highest discount first), and within a tier every member in proportion to its
+ * residual usage. That allocation is hour-local: covering a range of hours is the same as covering
+ * each hour alone.
+ */
+
+import { sumOverHours } from './hour-sums';
+import type { HourRange } from './window-time';
+
+export interface PoolTier {
+  readonly value: number;
+  /** Position of the tier's first member in the pool's member order. */
+  readonly offset: number;
+  readonly members: Int32Array;
+  readonly weights: Float64Array;
+}
+
+export interface CoveragePool {
+  /** Highest value first. */
+  readonly tiers: readonly PoolTier[];
+  /** Stream indices of all members, tier after tier (a member's position indexes tallies). */
+  readonly members: Int32Array;
+}
+
+export function buildPool(
+  members: readonly number[],
+  weights: readonly number[],
+  values: readonly number[],
+): CoveragePool {
+  const order = members.map((_, position) => position).sort((a, b) => (values[b] ?? 0) - (values[a] ?? 0));
+  const sortedMembers = Int32Array.from(order, (position) => members[position] ?? 0);
+  const sortedWeights = Float64Array.from(order, (position) => weights[position] ?? 0);
+  const tiers: PoolTier[] = [];
+  let start = 0;
+  while (start < order.length) {
+    const value = values[order[start] ?? 0] ?? 0;
+    let end = start;
+    while (end < order.length && values[order[end] ?? 0] === value) end++;
+    tiers.push({
+      value,
+      offset: start,
+      members: sortedMembers.subarray(start, end),
+      weights: sortedWeights.subarray(start, end),
+    });
+    start = end;
+  }
+  return { tiers, members: sortedMembers };
+}
+
+/** Per tier, its residual usage in pool units for each hour of the range: a_j[t] = sum_s w_s res_s[t]. */
+export function tierAmounts(
+  pool: CoveragePool,
+  residual: readonly Float64Array[],
+  range: HourRange,
+): Float64Array[] {
+  const length = range.end - range.start;
+  const first = range.start;
+  const block = new Float64Array(pool.tiers.length * length);
+  const amounts: Float64Array[] = [];
+  for (const tier of pool.tiers) {
+    const amount = block.subarray(amounts.length * length, (amounts.length + 1) * length);
+    for (let m = 0; m < tier.members.length; m++) {
+      const usage = residual[tier.members[m] as number] as Float64Array;
+      const weight = tier.weights[m] as number;
+      for (let t = 0; t < length; t++)
+        amount[t] = (amount[t] as number) + weight * (usage[first + t] as number);
+    }
+    amounts.push(amount);
+  }
+  return amounts;
+}
+
+/** Per pool member (indexed by position in the pool), sums over the hours of a range of what a cover did. */
+export interface CoverTally {
+  /** Residual units before the cover. */
+  readonly before: Float64Array;
+  /** Units covered. */
+  readonly covered: Float64Array;
+}
+
+export interface CoverOptions {
+  /** Pool units available in each hour of the range (one number: the same every hour). */
+  readonly quantity: number | Float64Array;
+  /** tierAmounts of the residual, when already computed. */
+  readonly amounts?: readonly Float64Array[];
+  /**
+   * Where to read the residual from when not from `residual` itself: the reduced residual is then
+   * written to `residual` (saves copying it first).
+   */
+  readonly from?: readonly Float64Array[];
+  /** Only tally: leave the residual as it is (for lines nothing is applied after). */
+  readonly readOnly?: boolean;
+  /** Adds, per hour of the range, the pool units used and the on-demand dollars covered. */
+  readonly hourly?: { readonly used: Float64Array; readonly coveredValue: Float64Array };
+  readonly tally?: CoverTally;
+  /**
+   * Cost attribution: adds (pool units covered) x costPerUnit[t] to cost[stream][t] (absolute hour),
+   * creating the stream's array on first use.
+   */
+  readonly attribution?: {
+    readonly costPerUnit: Float64Array;
+    readonly cost: (Float64Array | undefined)[];
+    readonly hours: number;
+  };
+}
+
+export interface CoverResult {
+  /** Pool units used, summed over the range. */
+  readonly used: number;
+  /** On-demand dollars covered, summed over the range. */
+  readonly coveredValue: number;
+}
+
+/** Covers the pool hour by hour over the range, subtracting the covered units from `residual`. */
+export function coverPool(
+  pool: CoveragePool,
+  residual: readonly Float64Array[],
+  range: HourRange,
+  options: CoverOptions,
+): CoverResult {
+  const length = range.end - range.start;
+  const amounts = options.amounts ?? tierAmounts(pool, options.from ?? residual, range);
+  const { hourly } = options;
+  let usedTotal = 0;
+  let valueTotal = 0;
+  // Share of each tier's residual covered in each hour, stacking the tiers highest value first
+  // (one block for all tiers: fewer, larger allocations keep the garbage collector quiet).
+  const block = new Float64Array(pool.tiers.length * length);
+  const shares = pool.tiers.map((_, j) => block.subarray(j * length, (j + 1) * length));
+  for (let t = 0; t < length; t++) {
+    let left = typeof options.quantity === 'number' ? options.quantity : (options.quantity[t] as number);
+    for (let j = 0; j < pool.tiers.length && left > 0; j++) {
+      const amount = (amounts[j] as Float64Array)[t] as number;
+      if (amount <= 0) continue;
+      const covered = Math.min(amount, left);
+      const value = covered * (pool.tiers[j] as PoolTier).value;
+      left -= covered;
+      (shares[j] as Float64Array)[t] = covered === amount ? 1 : covered / amount;
+      usedTotal += covered;
+      valueTotal += value;
+      if (hourly) {
+        hourly.used[t] = (hourly.used[t] as number) + covered;
+        hourly.coveredValue[t] = (hourly.coveredValue[t] as number) + value;
+      }
+    }
+  }
+  pool.tiers.forEach((tier, j) => {
+    const share = shares[j] as Float64Array;
+    let least = 1;
+    let most = 0;
+    for (let t = 0; t < length; t++) {
+      least = Math.min(least, share[t] as number);
+      most = Math.max(most, share[t] as number);
+    }
+    if (options.attribution || (least < 1 && most > 0)) applyShares(tier, share, residual, range, options);
+    else applyWholeShare(tier, most > 0, residual, range, options);
+  });
+  return { used: usedTotal, coveredValue: valueTotal };
+}
+
+/** applyShares when the tier is covered entirely in every hour of the range, or in none. */
+function applyWholeShare(
+  tier: PoolTier,
+  covers: boolean,
+  residual: readonly Float64Array[],
+  range: HourRange,
+  options: CoverOptions,
+): void {
+  for (let m = 0; m < tier.members.length; m++) {
+    const stream = tier.members[m] as number;
+    const usage = (options.from ?? residual)[stream] as Float64Array;
+    const before = sumOverHours(usage, range.start, range.end);
+    if (!options.readOnly) {
+      const left = residual[stream] as Float64Array;
+      if (covers) left.fill(0, range.start, range.end);
+      else if (left !== usage) left.set(usage.subarray(range.start, range.end), range.start);
+    }
+    if (options.tally) {
+      const position = tier.offset + m;
+      options.tally.before[position] = (options.tally.before[position] as number) + before;
+      options.tally.covered[position] = (options.tally.covered[position] as number) + (covers ? before : 0);
+    }
+  }
+}
+
+function applyShares(
+  tier: PoolTier,
+  share: Float64Array,
+  residual: readonly Float64Array[],
+  range: HourRange,
+  options: CoverOptions,
+): void {
+  const length = range.end - range.start;
+  const first = range.start;
+  const { tally, attribution } = options;
+  for (let m = 0; m < tier.members.length; m++) {
+    const stream = tier.members[m] as number;
+    const usage = (options.from ?? residual)[stream] as Float64Array;
+    const left = residual[stream] as Float64Array;
+    let before = 0;
+    let covered = 0;
+    if (attribution) {
+      const weight = tier.weights[m] as number;
+      for (let t = 0; t < length; t++) {
+        const units = usage[first + t] as number;
+        const cover = units * (share[t] as number);
+        before += units;
+        covered += cover;
+        left[first + t] = units - cover;
+        if (cover > 0) {
+          attribution.cost[stream] ??= new Float64Array(attribution.hours);
+          const cost = attribution.cost[stream];
+          cost[first + t] =
+            (cost[first + t] as number) + cover * weight * (attribution.costPerUnit[t] as number);
+        }
+      }
+    } else if (options.readOnly) {
+      for (let t = 0; t < length; t++) {
+        const units = usage[first + t] as number;
+        before += units;
+        covered += units * (share[t] as number);
+      }
+    } else {
+      for (let t = 0; t < length; t++) {
+        const units = usage[first + t] as number;
+        const cover = units * (share[t] as number);
+        before += units;
+        covered += cover;
+        left[first + t] = units - cover;
+      }
+    }
+    if (tally) {
+      const position = tier.offset + m;
+      tally.before[position] = (tally.before[position] as number) + before;
+      tally.covered[position] = (tally.covered[position] as number) + covered;
+    }
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * Existing commitments, applied to usage before anything is planned (DESIGN §7), hour by hour and
+ * only in hours t with start <= start of hour t < end.
+ *
+ * - A reservation covers its coverage group in the group's units (groupsReservedBy): quantity x
+ *   units per instance, highest on-demand price per unit first.
+ * - A spend commitment covers `hourlyCommitment` dollars per hour of its account's eligible usage at
+ *   its plan rates, highest discount first. The commitment does not carry its rates: they are the
+ *   rates of the catalog's spend offer of the same provider and contract type (nearest term, then
+ *   lowest id). Without such an offer it covers nothing (its cost still counts).
+ * All reservations apply before all spend commitments (as providers bill them); spend commitments
+ * of type `instance_plans` before the others. Commitments sharing a pool cover it together, each
+ * hour with the sum of the active quantities, and share what was used in proportion to quantity.
+ * A stream is attributed the cost of the commitment units it used: used units x (active hourly cost /
+ * active quantity); the cost of unused units is attributed to no stream.
+ */
+import { buildPool, type CoveragePool, coverPool } from './coverage-pool';
+import { type GroupIndex, groupsReservedBy } from './groups';
+import type { ExistingCommitment, Offer, UsageStream } from './model';
+import { rateTableKey, spendPool } from './spend-pools';
+import { HOUR_MS, type HourRange } from './window-time';
+
+export interface BookedCommitment {
+  readonly commitment: ExistingCommitment;
+  /** Pool units reserved: instances x units per instance, or dollars per hour for spend commitments. */
+  readonly quantity: number;
+  /** Amortized cost per active hour: upfrontCost / term hours + recurringCost. */
+  readonly hourlyCost: number;
+  /** Fee rate of the catalog offer it was bought from (0 when none is found). */
+  readonly feeRate: number;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly lockinEndMs: number;
+}
+
+export interface CommitmentPool {
+  readonly pool: CoveragePool;
+  /** Indices into CommitmentBook.commitments. */
+  readonly commitments: readonly number[];
+}
+
+export interface CommitmentBook {
+  readonly commitments: readonly BookedCommitment[];
+  /** In application order. */
+  readonly pools: readonly CommitmentPool[];
+}
+
+const termHoursOf = (commitment: ExistingCommitment) =>
+  (Date.parse(commitment.end) - Date.parse(commitment.start)) / HOUR_MS;
+
+/** The catalog offer a commitment was bought from: same provider, contract type and kind, nearest term. */
+function catalogOfferFor(commitment: ExistingCommitment, offers: readonly Offer[]): Offer | null {
+  const isSpend = commitment.instanceType === null;
+  const term = termHoursOf(commitment);
+  let best: Offer | null = null;
+  for (const offer of offers) {
+    if (offer.provider !== commitment.provider || offer.contractType !== commitment.contractType) continue;
+    if ((offer.scope.kind === 'spend') !== isSpend) continue;
+    const distance = Math.abs(offer.termHours - term);
+    const bestDistance = best ? Math.abs(best.termHours - term) : Number.POSITIVE_INFINITY;
+    if (!best || distance < bestDistance || (distance === bestDistance && offer.id < best.id)) best = offer;
+  }
+  return best;
+}
+
+interface PoolDraft {
+  readonly key: string;
+  readonly rank: number;
+  readonly pool: CoveragePool;
+  readonly commitments: number[];
+}
+
+function reservationPool(
+  streams: readonly UsageStream[],
+  index: GroupIndex,
+  commitment: ExistingCommitment,
+  instanceType: string,
+): { key: string; build: () => CoveragePool; unitsPerInstance: number } | null {
+  const { provider, accountId, region } = commitment;
+  const { groups, unitsPerInstance } = groupsReservedBy(index, provider, accountId, region, instanceType);
+  if (groups.length === 0) return null;
+  const build = () => {
+    const members = groups.flatMap((group) => group.members);
+    const weights = groups.flatMap((group) => group.weights);
+    const values = members.map((stream, at) => (streams[stream]?.ondemandPrice ?? 0) / (weights[at] ?? 1));
+    return buildPool(members, weights, values);
+  };
+  return { key: `reservation:${groups.map((group) => group.key).join(',')}`, build, unitsPerInstance };
+}
+
+/** Prepares each commitment's pool, quantity and cost; independent of usage values and plan profiles. */
+export function bookCommitments(
+  streams: readonly UsageStream[],
+  index: GroupIndex,
+  commitments: readonly ExistingCommitment[],
+  offers: readonly Offer[],
+): CommitmentBook {
+  const drafts = new Map<string, PoolDraft>();
+  const accountStreams = new Map<string, number[]>();
+  streams.forEach((stream, position) => {
+    const key = `${stream.provider}:${stream.accountId}`;
+    const members = accountStreams.get(key);
+    if (members) members.push(position);
+    else accountStreams.set(key, [position]);
+  });
+  const addToPool = (key: string, rank: number, build: () => CoveragePool | null, position: number) => {
+    let draft = drafts.get(key);
+    if (!draft) {
+      const pool = build();
+      if (!pool) return;
+      draft = { key, rank, pool, commitments: [] };
+      drafts.set(key, draft);
+    }
+    draft.commitments.push(position);
+  };
+
+  const booked = commitments.map((commitment, position): BookedCommitment => {
+    const offer = catalogOfferFor(commitment, offers);
+    let quantity = commitment.hourlyCommitment;
+    if (commitment.instanceType !== null) {
+      const reserved = reservationPool(streams, index, commitment, commitment.instanceType);
+      quantity = commitment.quantity * (reserved?.unitsPerInstance ?? 1);
+      if (reserved) addToPool(reserved.key, 0, reserved.build, position);
+    } else if (offer?.scope.kind === 'spend') {
+      const rates = offer.scope.rates;
+      const candidates = accountStreams.get(`${commitment.provider}:${commitment.accountId}`) ?? [];
+      const rank = commitment.contractType === 'instance_plans' ? 1 : 2;
+      const key = `spend:${commitment.provider}:${commitment.accountId}:${rateTableKey(rates)}`;
+      addToPool(key, rank, () => spendPool(streams, candidates, rates), position);
+    }
+    return {
+      commitment,
+      quantity,
+      hourlyCost: commitment.upfrontCost / termHoursOf(commitment) + commitment.recurringCost,
+      feeRate: offer?.feeRate ?? 0,
+      startMs: Date.parse(commitment.start),
+      endMs: Date.parse(commitment.end),
+      lockinEndMs: Date.parse(commitment.lockinEnd),
+    };
+  });
+  const pools = [...drafts.values()]
+    .sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ pool, commitments: members }) => ({ pool, commitments: members }));
+  return { commitments: booked, pools };
+}
+
+export interface CommitmentCoverage {
+  /** Per commitment, per hour: pool units it covered. */
+  readonly used: readonly Float64Array[];
+  /** Per commitment, per hour: on-demand dollars it covered. */
+  readonly coveredValue: readonly Float64Array[];
+  /** Per stream, per hour: commitment cost attributed to it (undefined: none). */
+  readonly attributedCost: readonly (Float64Array | undefined)[];
+}
+
+/**
+ * Applies the book to `residual` (per stream, `hours` long; mutated to what is left on demand).
+ * `active[c]` is the range of hours commitment c applies in.
+ */
+export function applyCommitments(
+  book: CommitmentBook,
+  residual: readonly Float64Array[],
+  hours: number,
+  active: readonly HourRange[],
+): CommitmentCoverage {
+  const used = book.commitments.map(() => new Float64Array(hours));
+  const coveredValue = book.commitments.map(() => new Float64Array(hours));
+  const attributedCost: (Float64Array | undefined)[] = new Array(residual.length).fill(undefined);
+  for (const { pool, commitments } of book.pools) {
+    const quantity = new Float64Array(hours);
+    const costPerUnit = new Float64Array(hours);
+    for (const c of commitments) {
+      const range = active[c] as HourRange;
+      const { quantity: units, hourlyCost } = book.commitments[c] as BookedCommitment;
+      for (let t = range.start; t < range.end; t++) {
+        quantity[t] = (quantity[t] ?? 0) + units;
+        costPerUnit[t] = (costPerUnit[t] ?? 0) + hourlyCost;
+      }
+    }
+    for (let t = 0; t < hours; t++)
+      costPerUnit[t] = (quantity[t] ?? 0) > 0 ? (costPerUnit[t] ?? 0) / (quantity[t] ?? 1) : 0;
+    const result = { used: new Float64Array(hours), coveredValue: new Float64Array(hours) };
+    coverPool(
+      pool,
+      residual,
+      { start: 0, end: hours },
+      {
+        quantity,
+        attribution: { costPerUnit, cost: attributedCost, hours },
+        hourly: result,
+      },
+    );
+    for (const c of commitments) {
+      const range = active[c] as HourRange;
+      const units = (book.commitments[c] as BookedCommitment).quantity;
+      for (let t = range.start; t < range.end; t++) {
+        const total = quantity[t] ?? 0;
+        const share = total > 0 ? units / total : 0;
+        (used[c] as Float64Array)[t] = (result.used[t] ?? 0) * share;
+        (coveredValue[c] as Float64Array)[t] = (result.coveredValue[t] ?? 0) * share;
+      }
+    }
+  }
+  return { used, coveredValue, attributedCost };
+}

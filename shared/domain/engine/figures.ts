@@ -1,0 +1,146 @@
+/**
+ * DESIGN §7 figures. Per line item, over the lookback with q selected units (all money per hour
+ * unless named a total; monthly = hourly x 730):
+ *   covered_ondemand_cost = Cov(q)   (one tier of price p: p * mean_t min(R[t], q))
+ *   after_amortized_cost  = q * r,   r = upfront / T + recurring
+ *   recurring_cost        = q * recurring
+ *   upfront_cost          = q * upfront                                  (a total)
+ *   fee                   = fee_rate * max(0, covered_ondemand_cost - after_amortized_cost)
+ *   savings               = covered_ondemand_cost - after_amortized_cost - fee
+ *   total_savings         = savings * T
+ *   total_cost            = q * (upfront + recurring * T)
+ *   minimum commitment    = q * (upfront + recurring * L)                  (the lock-in exposure)
+ *   discount_rate         = 100 * (1 - r / p), p the on-demand price per unit of the covered usage
+ *                           (covered value / covered units: the price itself for one price)
+ *   breakeven_hours       = total_cost / covered_ondemand_cost
+ * Plan (sums over selected line items, except the "before" figures, which are provider-wide):
+ *   before_cost     = before_ondemand + before_reserved
+ *   after_cost      = before_cost - covered_ondemand + amortized + fee
+ *   savings         = before_cost - after_cost  (= sum of line savings)
+ *   coverage        = (on-demand value covered by existing commitments + covered_ondemand)
+ *                     / on-demand value of all usage
+ */
+import type { Offer } from './model';
+import { effectiveRate } from './quantity';
+import { HOURS_PER_MONTH } from './window-time';
+
+export interface LineFigures {
+  readonly quantity: number;
+  readonly coveredOndemand: number;
+  /** Mean pool units used per hour. */
+  readonly coveredUnits: number;
+  readonly amortized: number;
+  readonly recurring: number;
+  /** Total upfront payment. */
+  readonly upfront: number;
+  /** Upfront spread over the term, per hour: q * upfront / T. */
+  readonly upfrontHourly: number;
+  readonly fee: number;
+  readonly savings: number;
+  readonly totalSavings: number;
+  readonly totalCost: number;
+  readonly minimumCommitment: number;
+  readonly discountRate: number;
+  readonly breakevenHours: number;
+}
+
+/** `coveredOndemand` and `coveredUnits`: per-hour means over the lookback. */
+export function lineFigures(
+  offer: Offer,
+  quantity: number,
+  coveredOndemand: number,
+  coveredUnits: number,
+): LineFigures {
+  const rate = effectiveRate(offer);
+  const amortized = quantity * rate;
+  const fee = offer.feeRate * Math.max(0, coveredOndemand - amortized);
+  const savings = coveredOndemand - amortized - fee;
+  const totalCost = quantity * (offer.upfront + offer.recurring * offer.termHours);
+  const pricePerUnit = coveredUnits > 0 ? coveredOndemand / coveredUnits : 0;
+  return {
+    quantity,
+    coveredOndemand,
+    coveredUnits,
+    amortized,
+    recurring: quantity * offer.recurring,
+    upfront: quantity * offer.upfront,
+    upfrontHourly: (quantity * offer.upfront) / offer.termHours,
+    fee,
+    savings,
+    totalSavings: savings * offer.termHours,
+    totalCost,
+    minimumCommitment: quantity * (offer.upfront + offer.recurring * offer.lockinHours),
+    // No covered usage: no price to compare with, reported as no discount.
+    discountRate: pricePerUnit > 0 ? 100 * (1 - rate / pricePerUnit) : 0,
+    // Nothing covered never breaks even; reported as 0 so that every figure stays finite.
+    breakevenHours: coveredOndemand > 0 ? totalCost / coveredOndemand : 0,
+  };
+}
+
+/** Provider-wide figures of the usage and the commitments owned today, per hour over the lookback. */
+export interface PortfolioTotals {
+  /** On-demand value of all usage. */
+  readonly ondemandValue: number;
+  /** On-demand value of the usage left after existing commitments (before_ondemand). */
+  readonly residualValue: number;
+  /** Amortized cost of the existing commitments (before_reserved). */
+  readonly existingCost: number;
+}
+
+export interface PlanFigures {
+  readonly covered_ondemand_cost_hourly: number;
+  readonly before_ondemand_cost_hourly: number;
+  readonly before_reserved_cost_hourly: number;
+  readonly amortized_cost_hourly: number;
+  readonly recurring_cost_hourly: number;
+  readonly upfront_cost_hourly: number;
+  readonly before_cost_hourly: number;
+  readonly after_cost_hourly: number;
+  readonly total_cost_hourly: number;
+  readonly savings_hourly: number;
+  readonly fee_hourly: number;
+  readonly commitment_coverage: number;
+  readonly minimum_commitment_cost: number;
+  readonly breakeven_hours: number;
+  readonly total_savings: number;
+  readonly monthly_savings: number;
+  readonly total_monthly_before_cost: number;
+}
+
+/** Existing-commitment coverage as a fraction of the on-demand value of all usage. */
+export function currentCoverage(totals: PortfolioTotals): number {
+  return totals.ondemandValue > 0 ? (totals.ondemandValue - totals.residualValue) / totals.ondemandValue : 0;
+}
+
+export function planFigures(lines: readonly LineFigures[], totals: PortfolioTotals): PlanFigures {
+  const sum = (pick: (line: LineFigures) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const covered = sum((line) => line.coveredOndemand);
+  const amortized = sum((line) => line.amortized);
+  const fee = sum((line) => line.fee);
+  const totalCost = sum((line) => line.totalCost);
+  const beforeCost = totals.residualValue + totals.existingCost;
+  const afterCost = beforeCost - covered + amortized + fee;
+  const savings = sum((line) => line.savings);
+  const existingCovered = totals.ondemandValue - totals.residualValue;
+  return {
+    covered_ondemand_cost_hourly: covered,
+    before_ondemand_cost_hourly: totals.residualValue,
+    before_reserved_cost_hourly: totals.existingCost,
+    amortized_cost_hourly: amortized,
+    recurring_cost_hourly: sum((line) => line.recurring),
+    upfront_cost_hourly: sum((line) => line.upfrontHourly),
+    before_cost_hourly: beforeCost,
+    after_cost_hourly: afterCost,
+    // Everything the plan's commitments cost per hour: amortized cost plus the service's fee.
+    total_cost_hourly: amortized + fee,
+    savings_hourly: savings,
+    fee_hourly: fee,
+    commitment_coverage:
+      totals.ondemandValue > 0 ? Math.min(1, (existingCovered + covered) / totals.ondemandValue) : 0,
+    minimum_commitment_cost: sum((line) => line.minimumCommitment),
+    breakeven_hours: covered > 0 ? totalCost / covered : 0,
+    total_savings: sum((line) => line.totalSavings),
+    monthly_savings: savings * HOURS_PER_MONTH,
+    total_monthly_before_cost: beforeCost * HOURS_PER_MONTH,
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * The plan engine's public API (docs/plan-engine.md). Pure: no I/O, no clock, no AWS.
+ */
+export { type ChartInput, chartSeries, MAX_DAILY_POINTS } from './chart';
+export { DEFAULT_PROFILES, ENGINE_USER, type EngineInput } from './engine-input';
+export type * from './model';
+export type * from './plan-shapes';
+export { computePlans, type ProfilePlan, type ProviderPlans, planId } from './plans';
+export type { LineResourceMatch } from './resource-matches';
+export { resourceUuid } from './resources';
+export { type LineSelection, resourceMatchesForWindow } from './window-matches';
+export { fullRange, HOURS_PER_MONTH, type HourRange, hourRangeForDates } from './window-time';

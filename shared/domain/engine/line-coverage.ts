@@ -1,0 +1,49 @@
+/**
+ * Applying one line of a plan to usage over a range of hours, keeping per pool member what it
+ * covered. Plans use it over the whole window; the resource-matches endpoint over any sub-range
+ * (coverage is hour-local, so the figures of a sub-range are those of its hours).
+ */
+import { type CoverTally, coverPool } from './coverage-pool';
+import type { PlannedLine } from './planned-line';
+import type { HourRange } from './window-time';
+
+export interface LineCoverage {
+  readonly line: PlannedLine;
+  /** Per pool member: residual units before the line and units it covered, summed over the range. */
+  readonly tally: CoverTally;
+  /** On-demand dollars covered, summed over the range. */
+  readonly coveredValue: number;
+  /** Pool units used, summed over the range. */
+  readonly usedUnits: number;
+}
+
+export interface CoverLineOptions {
+  /** Read the residual from here and write what is left to `residual` (lines on disjoint streams only). */
+  readonly from?: readonly Float64Array[];
+  /** Tally only, leaving `residual` as it is (for lines nothing is applied after). */
+  readonly readOnly?: boolean;
+}
+
+/** Covers `residual` (mutated unless read-only) with one line. */
+export function coverLine(
+  line: PlannedLine,
+  residual: readonly Float64Array[],
+  range: HourRange,
+  options: CoverLineOptions = {},
+): LineCoverage {
+  const size = line.pool.members.length;
+  const sums = new Float64Array(2 * size);
+  const tally = { before: sums.subarray(0, size), covered: sums.subarray(size) };
+  const result = coverPool(line.pool, residual, range, {
+    quantity: line.quantity,
+    tally,
+    amounts: line.amounts,
+    ...options,
+  });
+  return {
+    line,
+    tally,
+    coveredValue: result.coveredValue,
+    usedUnits: result.used,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Per group, the allowed offer of greatest total value (DESIGN §7): each offer's quantity by the
+ * risk-aware rule, then the offer whose W(q) is largest; none when no offer has W > 0. Ties go to
+ * the lowest offer id.
+ */
+import type { CoverageCurve } from './coverage-curve';
+import { peakUnits } from './coverage-curve';
+import type { Offer } from './model';
+import type { PlannedLine } from './planned-line';
+import type { PlanningContext } from './planning-context';
+import { chooseQuantity, type OfferEconomics, type QuantityLadder, stepLadder } from './quantity';
+
+export interface OfferChoice {
+  readonly offer: Offer;
+  readonly quantity: number;
+  readonly value: number;
+}
+
+/** `offers` sorted by id. */
+export function bestOffer(
+  curve: CoverageCurve,
+  ladder: QuantityLadder,
+  offers: readonly Offer[],
+  economicsOf: (offer: Offer) => OfferEconomics,
+): OfferChoice | null {
+  let best: OfferChoice | null = null;
+  for (const offer of offers) {
+    const { quantity, value } = chooseQuantity(curve, ladder, economicsOf(offer));
+    if (value > 0 && (!best || value > best.value)) best = { offer, quantity, value };
+  }
+  return best;
+}
+
+/** The reservation lines of one profile, one per group at most. */
+export function chooseReservations(
+  context: PlanningContext,
+  economicsOf: (offer: Offer) => OfferEconomics,
+): PlannedLine[] {
+  const lines: PlannedLine[] = [];
+  for (const group of context.portfolio.groups) {
+    const offers = context.reservationOffers.get(group.scopeKey);
+    if (!offers) continue;
+    const { pool, amounts, curve } = context.groupCurve(group);
+    const choice = bestOffer(curve, stepLadder(group.step, peakUnits(curve)), offers, economicsOf);
+    if (choice) {
+      lines.push({
+        offer: choice.offer,
+        accountId: group.accountId,
+        pool,
+        quantity: choice.quantity,
+        amounts,
+      });
+    }
+  }
+  return lines;
+}

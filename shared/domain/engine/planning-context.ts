@@ -1,0 +1,118 @@
+/**
+ * Everything planning needs that no plan profile changes: the portfolio after existing commitments,
+ * the provider's offers indexed by what they cover, and (built once, on first use) each group's pool
+ * and coverage curve. The three default plans share it.
+ */
+import { buildCurve, type CoverageCurve } from './coverage-curve';
+import { buildPool, type CoveragePool, tierAmounts } from './coverage-pool';
+import type { EngineInput } from './engine-input';
+import { type CoverageGroup, groupKey, offerScopeKey } from './groups';
+import type { Offer, SpendRate } from './model';
+import { buildPortfolio, type Portfolio } from './portfolio';
+import { rateTableKey, spendPool } from './spend-pools';
+import { fullRange } from './window-time';
+
+/** Spend offers sharing one rate table: they cover the same usage, at different prices and terms. */
+export interface SpendTable {
+  readonly key: string;
+  readonly rates: readonly SpendRate[];
+  readonly offers: readonly Offer[];
+}
+
+export interface GroupCurve {
+  readonly pool: CoveragePool;
+  /** Tier amounts of the residual after existing commitments, over the window. */
+  readonly amounts: readonly Float64Array[];
+  readonly curve: CoverageCurve;
+}
+
+export interface PlanningContext {
+  readonly input: EngineInput;
+  readonly portfolio: Portfolio;
+  readonly offersById: ReadonlyMap<string, Offer>;
+  /** Reservation offers by scope key, lowest id first. */
+  readonly reservationOffers: ReadonlyMap<string, readonly Offer[]>;
+  readonly spendTables: readonly SpendTable[];
+  /** Stream indices per account, accounts in sorted order. */
+  readonly accountStreams: ReadonlyMap<string, readonly number[]>;
+  groupCurve(group: CoverageGroup): GroupCurve;
+  groupPool(group: CoverageGroup): CoveragePool;
+  spendPool(accountId: string, table: SpendTable): CoveragePool | null;
+}
+
+const byId = (a: Offer, b: Offer) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function buildPlanningContext(input: EngineInput): PlanningContext {
+  const offers = input.offers.filter((offer) => offer.provider === input.provider).sort(byId);
+  const portfolio = buildPortfolio(input);
+
+  const reservationOffers = new Map<string, Offer[]>();
+  const spendTables = new Map<string, { key: string; rates: readonly SpendRate[]; offers: Offer[] }>();
+  for (const offer of offers) {
+    if (offer.scope.kind === 'spend') {
+      const key = rateTableKey(offer.scope.rates);
+      const table = spendTables.get(key) ?? { key, rates: offer.scope.rates, offers: [] };
+      table.offers.push(offer);
+      spendTables.set(key, table);
+    } else {
+      const key = offerScopeKey(offer) as string;
+      const list = reservationOffers.get(key);
+      if (list) list.push(offer);
+      else reservationOffers.set(key, [offer]);
+    }
+  }
+
+  const accounts = new Map<string, number[]>();
+  portfolio.streams.forEach((stream, index) => {
+    const list = accounts.get(stream.accountId);
+    if (list) list.push(index);
+    else accounts.set(stream.accountId, [index]);
+  });
+  const accountStreams = new Map([...accounts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+  const groupPools = new Map<string, CoveragePool>();
+  const groupCurves = new Map<string, GroupCurve>();
+  const spendPools = new Map<string, CoveragePool | null>();
+  const groupPool = (group: CoverageGroup): CoveragePool => {
+    let pool = groupPools.get(group.key);
+    if (!pool) {
+      const values = group.members.map(
+        (s, m) => (portfolio.streams[s]?.ondemandPrice ?? 0) / (group.weights[m] ?? 1),
+      );
+      pool = buildPool(group.members, group.weights, values);
+      groupPools.set(group.key, pool);
+    }
+    return pool;
+  };
+
+  return {
+    input,
+    portfolio,
+    offersById: new Map(offers.map((offer) => [offer.id, offer])),
+    reservationOffers,
+    spendTables: [...spendTables.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+    accountStreams,
+    groupPool,
+    groupCurve(group) {
+      let entry = groupCurves.get(group.key);
+      if (!entry) {
+        const pool = groupPool(group);
+        const amounts = tierAmounts(pool, portfolio.residual, fullRange(input.window));
+        const curve = buildCurve(
+          pool.tiers.map((tier) => tier.value),
+          amounts,
+        );
+        entry = { pool, amounts, curve };
+        groupCurves.set(group.key, entry);
+      }
+      return entry;
+    },
+    spendPool(accountId, table) {
+      const key = groupKey(table.key, accountId);
+      if (!spendPools.has(key)) {
+        spendPools.set(key, spendPool(portfolio.streams, accountStreams.get(accountId) ?? [], table.rates));
+      }
+      return spendPools.get(key) ?? null;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * computePlans: the default plans of one provider (DESIGN §7), their line items and resource
+ * matches, which of them is recommended, and the recommended purchase plan (v2).
+ *
+ * Per profile: reservations per group on the residual after existing commitments, then savings
+ * plans per account on what the reservations leave, then the figures of what those lines cover.
+ * Groups, residuals and coverage curves are computed once and shared by the profiles.
+ */
+
+import { deterministicUuid } from '../deterministic-id';
+import { DEFAULT_PROFILES, ENGINE_USER, type EngineInput, validateEngineInput } from './engine-input';
+import { type LineFigures, type PortfolioTotals, planFigures } from './figures';
+import type { LineCoverage } from './line-coverage';
+import { buildLineItem, coverageFigures, lineItemId } from './line-items';
+import type { PlanProfile, Provider } from './model';
+import { chooseReservations } from './offer-choice';
+import type { CommitmentPlan, LineItem, RecommendedPurchasePlan } from './plan-shapes';
+import { economicsCache } from './planned-line';
+import { buildPlanningContext, type PlanningContext } from './planning-context';
+import { portfolioTotals } from './portfolio';
+import { buildPurchasePlan } from './purchase-plan';
+import { type ReservationStage, reservationStage } from './reservation-stage';
+import {
+  buildResourceMatches,
+  type LineResourceMatch,
+  type MatchRange,
+  matchRange,
+} from './resource-matches';
+import { type SavingsPlanStage, savingsPlanStage } from './savings-plans';
+import { fullRange } from './window-time';
+
+export interface ProfilePlan {
+  readonly profile: PlanProfile;
+  readonly plan: CommitmentPlan;
+  readonly lineItems: readonly LineItem[];
+  readonly resourceMatches: readonly LineResourceMatch[];
+}
+
+export interface ProviderPlans {
+  readonly provider: Provider;
+  /** One per profile, in profile order. */
+  readonly plans: readonly ProfilePlan[];
+  /** The "Recommended" plan's id; null when there is no usage or no line item saves money. */
+  readonly recommendedPlanId: string | null;
+  /** The recommended plan as a v2 purchase plan; null exactly when recommendedPlanId is. */
+  readonly purchasePlan: RecommendedPurchasePlan | null;
+}
+
+const PROFILE_MEANINGS: Readonly<Record<PlanProfile['name'], string>> = {
+  Recommended: 'flexible: prefers short lock-ins; lowest coverage',
+  Balanced: 'between flexibility and savings',
+  'High Savings': 'maximum savings on the lookback; highest coverage',
+};
+
+export function planId(planSeed: string, profile: PlanProfile): string {
+  return deterministicUuid('plan', planSeed, profile.name, String(profile.hazard));
+}
+
+function describeProfile(profile: PlanProfile): string {
+  const percent = Number((profile.hazard * 100).toFixed(4));
+  return `Assumes usage goes away with a ${percent}% chance per month; ${PROFILE_MEANINGS[profile.name]}.`;
+}
+
+/** The longest term among the lines; null when there is none. */
+function maxTerm(coverages: readonly LineCoverage[]): CommitmentPlan['max_term'] {
+  let longest: LineCoverage | null = null;
+  for (const coverage of coverages) {
+    if (!longest || coverage.line.offer.termHours > longest.line.offer.termHours) longest = coverage;
+  }
+  return longest ? longest.line.offer.term : null;
+}
+
+/** What the profiles of one computePlans call share. */
+interface SharedWork {
+  readonly context: PlanningContext;
+  readonly totals: PortfolioTotals;
+  readonly reservations: ReservationStage;
+  readonly savingsPlans: SavingsPlanStage;
+  readonly view: MatchRange;
+}
+
+function planForProfile(shared: SharedWork, profile: PlanProfile): ProfilePlan {
+  const { context, totals, view } = shared;
+  const { input, portfolio } = context;
+  const economicsOf = economicsCache(profile);
+  const range = fullRange(input.window);
+  const reserved = shared.reservations.apply(chooseReservations(context, economicsOf), range);
+  const residual = shared.reservations.residual;
+  const spent = shared.savingsPlans.apply(residual, economicsOf, reserved.changedAccounts);
+  const coverages = [...reserved.coverages, ...spent];
+
+  const id = planId(input.planSeed, profile);
+  const ids = coverages.map((coverage) => lineItemId(id, coverage.line));
+  const matchSet = buildResourceMatches(portfolio, view, coverages, ids);
+  const figures: LineFigures[] = coverages.map((coverage) => coverageFigures(coverage, portfolio.hours));
+  const lineItems = coverages.map((coverage, k) =>
+    buildLineItem(
+      id,
+      coverage,
+      figures[k] as LineFigures,
+      portfolio.streams,
+      portfolio.hours,
+      matchSet.beforeReservedCost[k] ?? 0,
+    ),
+  );
+  const plan: CommitmentPlan = {
+    id,
+    name: profile.name,
+    org_id: input.orgId,
+    created_at: input.createdAt,
+    is_calculating: false,
+    status: 'new',
+    max_term: maxTerm(coverages),
+    ...planFigures(figures, totals),
+    description: describeProfile(profile),
+  };
+  return { profile, plan, lineItems, resourceMatches: matchSet.matches };
+}
+
+export function computePlans(input: EngineInput): ProviderPlans {
+  validateEngineInput(input);
+  const context = buildPlanningContext(input);
+  const shared: SharedWork = {
+    context,
+    totals: portfolioTotals(context.portfolio),
+    reservations: reservationStage(context.portfolio),
+    savingsPlans: savingsPlanStage(context),
+    view: matchRange(context.portfolio, input.orgId, fullRange(input.window)),
+  };
+  const plans = (input.profiles ?? DEFAULT_PROFILES).map((profile) => planForProfile(shared, profile));
+  const totals = shared.totals;
+  const recommended = plans.find(
+    (entry) => entry.profile.name === 'Recommended' && entry.lineItems.some((item) => item.savings > 0),
+  );
+  if (!recommended) return { provider: input.provider, plans, recommendedPlanId: null, purchasePlan: null };
+  const purchasePlan = buildPurchasePlan({
+    input,
+    createdBy: input.createdBy ?? ENGINE_USER,
+    plan: recommended.plan,
+    lineItems: recommended.lineItems,
+    plans: plans.map((entry) => entry.plan),
+    totals,
+    resourceIds: recommended.resourceMatches.map((entry) => entry.match.resource.id),
+  });
+  return { provider: input.provider, plans, recommendedPlanId: recommended.plan.id, purchasePlan };
+}

@@ -1,0 +1,143 @@
+/**
+ * Usage and the commitments already owned, applied to each other over the lookback window: the
+ * profile-independent starting point of planning, resource matches and the chart.
+ */
+import { ValidationError } from '../errors';
+import {
+  applyCommitments,
+  bookCommitments,
+  type CommitmentBook,
+  type CommitmentCoverage,
+} from './existing-commitments';
+import type { PortfolioTotals } from './figures';
+import { type CoverageGroup, type GroupIndex, groupStreams, indexGroups } from './groups';
+import { sumOverHours } from './hour-sums';
+import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
+import { activeHours, type HourRange, parseWindowStart } from './window-time';
+
+export interface Portfolio {
+  /** The streams with any usage in the window (the others change no figure). */
+  readonly streams: readonly UsageStream[];
+  /** Per stream: its usage summed over the window. */
+  readonly usageTotals: Float64Array;
+  readonly hours: number;
+  readonly windowStartMs: number;
+  readonly groups: readonly CoverageGroup[];
+  readonly groupIndex: GroupIndex;
+  readonly book: CommitmentBook;
+  /** Per commitment: the window hours it applies in. */
+  readonly active: readonly HourRange[];
+  /**
+   * Per stream, per hour: R, the usage left on demand after the existing commitments. Streams no
+   * commitment can cover share the input's usage array: never write to these.
+   */
+  readonly residual: readonly Float64Array[];
+  readonly coverage: CommitmentCoverage;
+}
+
+export interface PortfolioInput {
+  readonly window: UsageWindow;
+  readonly streams: readonly UsageStream[];
+  readonly commitments: readonly ExistingCommitment[];
+  readonly offers: readonly Offer[];
+  /** Only this provider's streams, commitments and offers; all when absent. */
+  readonly provider?: Provider;
+}
+
+/** Views of `block` (streams x hours), one per stream. */
+export function streamViews(block: Float64Array, streams: number, hours: number): Float64Array[] {
+  return Array.from({ length: streams }, (_, s) => block.subarray(s * hours, (s + 1) * hours));
+}
+
+/**
+ * The streams with usage and their totals, checking every usage array on the way (the one pass
+ * that reads all the input): one value per window hour, each a finite number >= 0.
+ */
+function streamsWithUsage(input: PortfolioInput): { streams: UsageStream[]; totals: number[] } {
+  const streams: UsageStream[] = [];
+  const totals: number[] = [];
+  input.streams.forEach((stream, index) => {
+    if (input.provider !== undefined && stream.provider !== input.provider) return;
+    const usage = stream.usage;
+    if (usage.length !== input.window.hours) {
+      throw new ValidationError('Usage must cover the window', {
+        [`streams[${index}].usage`]: [`must hold ${input.window.hours} hourly values`],
+      });
+    }
+    let total = 0;
+    let negative = false;
+    for (let t = 0; t < usage.length; t++) {
+      const units = usage[t] as number;
+      total += units;
+      if (units < 0) negative = true;
+    }
+    // NaN and infinities make the total non-finite.
+    if (negative || !Number.isFinite(total)) {
+      throw new ValidationError('Usage must hold finite numbers >= 0', {
+        [`streams[${index}].usage`]: ['must hold finite numbers >= 0'],
+      });
+    }
+    if (total > 0) {
+      streams.push(stream);
+      totals.push(total);
+    }
+  });
+  return { streams, totals };
+}
+
+export function buildPortfolio(input: PortfolioInput): Portfolio {
+  const { window, provider } = input;
+  const hours = window.hours;
+  const windowStartMs = parseWindowStart(window);
+  const { streams, totals } = streamsWithUsage(input);
+  const inScope = <T extends { provider: Provider }>(items: readonly T[]) =>
+    provider === undefined ? items : items.filter((item) => item.provider === provider);
+  const groups = groupStreams(streams);
+  const groupIndex = indexGroups(groups);
+  const book = bookCommitments(streams, groupIndex, inScope(input.commitments), inScope(input.offers));
+  const active = book.commitments.map((booked) =>
+    activeHours(windowStartMs, hours, booked.startMs, booked.endMs),
+  );
+  const coverable = new Set(book.pools.flatMap(({ pool }) => [...pool.members]));
+  const residual = streams.map((stream, s) => (coverable.has(s) ? stream.usage.slice() : stream.usage));
+  const coverage = applyCommitments(book, residual, hours, active);
+  return {
+    streams,
+    usageTotals: Float64Array.from(totals),
+    hours,
+    windowStartMs,
+    groups,
+    groupIndex,
+    book,
+    active,
+    residual,
+    coverage,
+  };
+}
+
+/** Size of a block holding one copy of the residual. */
+export const residualSize = (portfolio: Portfolio) => portfolio.streams.length * portfolio.hours;
+
+/** Per-hour means over the window of the usage's on-demand value, before and after existing commitments. */
+export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {
+  const { hours, streams, residual, book, active, usageTotals } = portfolio;
+  if (hours === 0) return { ondemandValue: 0, residualValue: 0, existingCost: 0 };
+  let ondemandValue = 0;
+  let residualValue = 0;
+  streams.forEach((stream, s) => {
+    const total = usageTotals[s] as number;
+    const left = residual[s] === stream.usage ? total : sumOverHours(residual[s] as Float64Array);
+    ondemandValue += stream.ondemandPrice * total;
+    residualValue += stream.ondemandPrice * left;
+  });
+  let existingCost = 0;
+  book.commitments.forEach((booked, c) => {
+    const range = active[c] as HourRange;
+    existingCost += booked.hourlyCost * (range.end - range.start);
+  });
+  return {
+    ondemandValue: ondemandValue / hours,
+    residualValue: residualValue / hours,
+    existingCost: existingCost / hours,
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * Resource matches: each stream's share of each line item over a range of hours, hour by hour.
+ * For a stream s matched to line l (h hours in the range, all figures per-hour means; units are the
+ * stream's own usage units, p its on-demand price):
+ *   total_units            = sum_t u_s[t] / h
+ *   before_uncovered_units = what was left on demand just before l: after existing commitments and
+ *                            (for savings-plan lines) after the plan's reservations
+ *   after_covered_units    = units l covered;  after_uncovered_units = before_uncovered - after_covered
+ *   if_all / before / covered / after _ondemand_cost = p x total / before_uncovered / covered / after_uncovered
+ *   before_reserved_cost   = cost of the commitments covering s before l (existing ones: the cost of
+ *                            the units s used; the plan's reservations: their share below)
+ *   after_reserved_cost    = before_reserved_cost + share_s x (q r + fee_l)
+ *   before_cost / after_cost = on-demand + reserved;  average_savings = before_cost - after_cost
+ *   coverage               = (total - after_uncovered) / total
+ * where fee_l = fee_rate * max(0, covered value of l - q r) over the range and share_s is s's part of
+ * the on-demand value l covered (when l covered nothing: of its uncovered value; else equal parts).
+ * So over the matches of l: covered_ondemand_cost sums to l's covered_ondemand_cost and
+ * average_savings to l's savings, for the whole window and for any sub-range alike.
+ * A line's matches are the streams of its pool with usage left before it (all of them if none has).
+ */
+import { sumOverHours } from './hour-sums';
+import type { LineCoverage } from './line-coverage';
+import type { UsageStream } from './model';
+import { pairUuids } from './pair-id';
+import type { Resource, ResourceMatch } from './plan-shapes';
+import { isSpendLine } from './planned-line';
+import type { Portfolio } from './portfolio';
+import { effectiveRate } from './quantity';
+import { resourceDescriber } from './resources';
+import { DAY_MS, HOUR_MS, HOURS_PER_MONTH, type HourRange, isoDate } from './window-time';
+
+export interface LineResourceMatch {
+  readonly lineItemId: string;
+  readonly match: ResourceMatch;
+}
+
+export interface MatchSet {
+  readonly matches: LineResourceMatch[];
+  /** Per coverage (same order): the sum of its matches' before_reserved_cost. */
+  readonly beforeReservedCost: readonly number[];
+}
+
+function firstUsedHour(usage: Float64Array): number {
+  let t = 0;
+  while (t < usage.length - 1 && (usage[t] as number) <= 0) t++;
+  return t;
+}
+
+function lastUsedHour(usage: Float64Array): number {
+  let t = usage.length - 1;
+  while (t > 0 && (usage[t] as number) <= 0) t--;
+  return Math.max(0, t);
+}
+
+/** What matches need of each stream over one range, each computed once on first use. */
+export interface MatchRange {
+  readonly range: HourRange;
+  /** Per-hour mean over the range of the stream's usage. */
+  usageMean(s: number): number;
+  /** Per-hour mean over the range of the existing-commitment cost attributed to the stream. */
+  existingCostMean(s: number): number;
+  resource(s: number): Resource;
+  /** Id of the match of a line item and a stream. */
+  matchId(lineItemId: string, s: number): string;
+}
+
+export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange): MatchRange {
+  const count = portfolio.streams.length;
+  const hours = range.end - range.start;
+  const days = new Map<number, string>();
+  const dayOf = (hour: number) => {
+    const day = Math.floor((portfolio.windowStartMs + hour * HOUR_MS) / DAY_MS);
+    let date = days.get(day);
+    if (date === undefined) {
+      date = isoDate(day * DAY_MS);
+      days.set(day, date);
+    }
+    return date;
+  };
+  const usage = new Float64Array(count).fill(Number.NaN);
+  const existingCost = new Float64Array(count).fill(Number.NaN);
+  const resources = new Map<number, Resource>();
+  const describeResource = resourceDescriber(orgId);
+  const pairUuid = pairUuids();
+  return {
+    range,
+    usageMean(s) {
+      if (Number.isNaN(usage[s])) {
+        usage[s] = sumOverHours((portfolio.streams[s] as UsageStream).usage, range.start, range.end) / hours;
+      }
+      return usage[s] as number;
+    },
+    existingCostMean(s) {
+      if (Number.isNaN(existingCost[s])) {
+        const cost = portfolio.coverage.attributedCost[s];
+        existingCost[s] = cost ? sumOverHours(cost, range.start, range.end) / hours : 0;
+      }
+      return existingCost[s] as number;
+    },
+    resource(s) {
+      let resource = resources.get(s);
+      if (!resource) {
+        const stream = portfolio.streams[s] as UsageStream;
+        const dates = {
+          usageStart: dayOf(range.start),
+          usageEnd: dayOf(range.end - 1),
+          firstSeen: dayOf(firstUsedHour(stream.usage)),
+          lastSeen: dayOf(lastUsedHour(stream.usage)),
+          priceDate: dayOf(0),
+        };
+        // Matched to a line item: some offer reserves it.
+        resource = describeResource(stream, dates, true);
+        resources.set(s, resource);
+      }
+      return resource;
+    },
+    matchId(lineItemId, s) {
+      return pairUuid(lineItemId, this.resource(s).resource_id);
+    },
+  };
+}
+
+/**
+ * The pool members a line's matches are about (those with usage left before the line, or all of
+ * them if none has) and each one's share of the line's cost: its part of the on-demand value the
+ * line covered; when the line covered nothing, of the value left uncovered; else equal parts.
+ */
+function costShares(coverage: LineCoverage, streams: readonly UsageStream[]): Map<number, number> {
+  const { line, tally } = coverage;
+  const members = line.pool.members;
+  const positions: number[] = [];
+  for (let position = 0; position < members.length; position++) {
+    if ((tally.before[position] as number) > 0) positions.push(position);
+  }
+  if (positions.length === 0)
+    for (let position = 0; position < members.length; position++) positions.push(position);
+  const basis = coverage.coveredValue > 0 ? tally.covered : tally.before;
+  const weights = positions.map(
+    (position) =>
+      (basis[position] as number) * (streams[members[position] as number] as UsageStream).ondemandPrice,
+  );
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  return new Map(
+    positions.map((position, k) => [
+      position,
+      total > 0 ? (weights[k] as number) / total : 1 / positions.length,
+    ]),
+  );
+}
+
+interface MatchFigures {
+  readonly stream: UsageStream;
+  readonly totalUnits: number;
+  readonly before: number;
+  readonly covered: number;
+  readonly beforeReserved: number;
+  /** The stream's share of the line's amortized cost and fee. */
+  readonly lineCost: number;
+}
+
+function resourceMatch(id: string, resource: Resource, figures: MatchFigures): ResourceMatch {
+  const { stream, totalUnits, before, covered, beforeReserved, lineCost } = figures;
+  const p = stream.ondemandPrice;
+  const uncovered = before - covered;
+  const afterReserved = beforeReserved + lineCost;
+  const beforeCost = before * p + beforeReserved;
+  const afterCost = uncovered * p + afterReserved;
+  return {
+    id,
+    total_units: totalUnits,
+    before_uncovered_units: before,
+    after_covered_units: covered,
+    after_uncovered_units: uncovered,
+    ondemand_price: p,
+    if_all_ondemand_cost: totalUnits * p,
+    before_ondemand_cost: before * p,
+    after_ondemand_cost: uncovered * p,
+    covered_ondemand_cost: covered * p,
+    before_reserved_cost: beforeReserved,
+    after_reserved_cost: afterReserved,
+    before_cost: beforeCost,
+    after_cost: afterCost,
+    monthly_before_cost: beforeCost * HOURS_PER_MONTH,
+    monthly_after_cost: afterCost * HOURS_PER_MONTH,
+    monthly_after_reserved_cost: afterReserved * HOURS_PER_MONTH,
+    monthly_after_ondemand_cost: uncovered * p * HOURS_PER_MONTH,
+    average_savings: beforeCost - afterCost,
+    average_monthly_savings: (beforeCost - afterCost) * HOURS_PER_MONTH,
+    usage_type: stream.usageType,
+    coverage: totalUnits > 0 ? Math.min(1, Math.max(0, (totalUnits - uncovered) / totalUnits)) : 0,
+    resource,
+  };
+}
+
+/** `lineItemIds[k]` names `coverages[k]`; coverages in application order, computed over the view's range. */
+export function buildResourceMatches(
+  portfolio: Portfolio,
+  view: MatchRange,
+  coverages: readonly LineCoverage[],
+  lineItemIds: readonly string[],
+): MatchSet {
+  const hours = view.range.end - view.range.start;
+  if (hours <= 0) return { matches: [], beforeReservedCost: coverages.map(() => 0) };
+  // Per stream: the hourly cost of the plan's reservations covering it (read by savings-plan lines).
+  const planReservedCost = new Float64Array(portfolio.streams.length);
+  const matches: LineResourceMatch[] = [];
+  const beforeReservedCost = coverages.map((coverage, k) => {
+    const { line, tally } = coverage;
+    const lineItemId = lineItemIds[k] as string;
+    const amortized = line.quantity * effectiveRate(line.offer);
+    const lineCost = amortized + line.offer.feeRate * Math.max(0, coverage.coveredValue / hours - amortized);
+    let reservedSum = 0;
+    for (const [position, share] of costShares(coverage, portfolio.streams)) {
+      const s = line.pool.members[position] as number;
+      const beforeReserved = view.existingCostMean(s) + (planReservedCost[s] as number);
+      reservedSum += beforeReserved;
+      if (!isSpendLine(line)) planReservedCost[s] = (planReservedCost[s] as number) + share * lineCost;
+      const match = resourceMatch(view.matchId(lineItemId, s), view.resource(s), {
+        stream: portfolio.streams[s] as UsageStream,
+        totalUnits: view.usageMean(s),
+        before: (tally.before[position] as number) / hours,
+        covered: (tally.covered[position] as number) / hours,
+        beforeReserved,
+        lineCost: share * lineCost,
+      });
+      matches.push({ lineItemId, match });
+    }
+    return reservedSum;
+  });
+  return { matches, beforeReservedCost };
+}

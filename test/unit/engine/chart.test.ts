@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { type ChartInput, chartSeries } from '../../../shared/domain/engine/chart';
+import { commitment, hourly, offer, stream, WINDOW_START } from './builders';
+
+/**
+ * Two observed days (2025-01-01 and -02): 2 units every hour of the first, none on the second, so
+ * the average hour uses 1 unit. One owned RI of 1 unit at 0.5 $/h until 2025-01-11, locked in
+ * until 2025-01-05. On-demand price 1.
+ */
+const input: ChartInput = {
+  window: { start: WINDOW_START, hours: 48 },
+  streams: [stream({ usage: hourly(48, (hour) => (hour < 24 ? 2 : 0)) })],
+  commitments: [
+    commitment({
+      id: 'ri',
+      quantity: 1,
+      recurringCost: 0.5,
+      start: '2024-12-01T00:00:00.000Z',
+      end: '2025-01-11T00:00:00.000Z',
+      lockinEnd: '2025-01-05T00:00:00.000Z',
+    }),
+  ],
+  offers: [],
+  startDate: '2025-01-01',
+  endDate: '2025-01-04',
+  today: '2025-01-02',
+};
+
+describe('chartSeries', () => {
+  it('gives daily points with the portfolio, its savings and utilization, projecting after today', () => {
+    // Act
+    const points = chartSeries(input);
+
+    // Assess
+    expect(points).toEqual([
+      // Observed: the RI covers 1 unit each hour: 24 $ of on-demand value for 12 $.
+      // Remaining from Jan 1: 240 h x 0.5; locked until Jan 5: 96 h x 0.5.
+      {
+        date: '2025-01-01',
+        remaining_commit: 120,
+        locked_commit: 48,
+        unlocked_commit: 72,
+        savings: 12,
+        net_savings: 12,
+        utilization: 1,
+        unutilized_commit: 0,
+        is_projection: false,
+      },
+      // Observed: no usage, the RI is paid for nothing.
+      {
+        date: '2025-01-02',
+        remaining_commit: 108,
+        locked_commit: 36,
+        unlocked_commit: 72,
+        savings: -12,
+        net_savings: -12,
+        utilization: 0,
+        unutilized_commit: 12,
+        is_projection: false,
+      },
+      // Projected from the average hour (1 unit): covered in full.
+      {
+        date: '2025-01-03',
+        remaining_commit: 96,
+        locked_commit: 24,
+        unlocked_commit: 72,
+        savings: 12,
+        net_savings: 12,
+        utilization: 1,
+        unutilized_commit: 0,
+        is_projection: true,
+      },
+      {
+        date: '2025-01-04',
+        remaining_commit: 84,
+        locked_commit: 12,
+        unlocked_commit: 72,
+        savings: 12,
+        net_savings: 12,
+        utilization: 1,
+        unutilized_commit: 0,
+        is_projection: true,
+      },
+    ]);
+  });
+
+  it('takes the fee of the catalog offer a guaranteed commitment was bought from out of net savings', () => {
+    // Prepare: fee rate 0.25 of gross savings (24 - 12 on day 1).
+    const leased = {
+      ...input,
+      commitments: input.commitments.map((owned) => ({ ...owned, contractType: 'leased_ris' as const })),
+      offers: [offer({ id: 'leased', contractType: 'leased_ris', feeRate: 0.25 })],
+      endDate: '2025-01-01',
+    };
+
+    // Act
+    const [day] = chartSeries(leased);
+
+    // Assess
+    expect(day?.savings).toBe(12);
+    expect(day?.net_savings).toBe(9);
+  });
+
+  it('switches to monthly points beyond 92 days, the first starting at the range start', () => {
+    // Act
+    const points = chartSeries({ ...input, startDate: '2025-01-15', endDate: '2025-06-30' });
+
+    // Assess
+    expect(points.map((point) => point.date)).toEqual([
+      '2025-01-15',
+      '2025-02-01',
+      '2025-03-01',
+      '2025-04-01',
+      '2025-05-01',
+      '2025-06-01',
+    ]);
+    // After the RI ends (Jan 11) nothing is committed: no remaining commitment, utilization 0.
+    expect(points.slice(1).every((point) => point.remaining_commit === 0 && point.utilization === 0)).toBe(
+      true,
+    );
+    expect(points.every((point) => point.is_projection)).toBe(true);
+  });
+
+  it('keeps utilization in [0, 1] and unlocked = remaining - locked', () => {
+    // Act
+    const points = chartSeries({ ...input, startDate: '2024-12-20', endDate: '2025-01-20' });
+
+    // Assess
+    for (const point of points) {
+      expect(point.utilization).toBeGreaterThanOrEqual(0);
+      expect(point.utilization).toBeLessThanOrEqual(1);
+      expect(point.unlocked_commit).toBeCloseTo(point.remaining_commit - point.locked_commit, 9);
+    }
+  });
+});
