@@ -1,4 +1,4 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NameClaim, OrgRepository } from '../app/ports';
 import { ConflictError, NotFoundError } from '../domain/errors';
 import {
@@ -9,7 +9,7 @@ import {
   normalizeOrgName,
   type Organization,
 } from '../domain/orgs';
-import { isConditionFailure, itemFailingCondition, putIfAbsent, upsert } from './conditional-writes';
+import { isConditionFailure, putIfAbsent, upsert } from './conditional-writes';
 import {
   allOrgsPartition,
   childLinkKey,
