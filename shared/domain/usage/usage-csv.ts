@@ -46,6 +46,11 @@ export interface UsageCsvParser {
 /** Resource ids end a DynamoDB sort key, which holds at most 1024 bytes. */
 const MAX_RESOURCE_ID_BYTES = 1000;
 
+/** Whether the UTF-8 encoding of `text` exceeds `bytes` (a UTF-16 code unit takes at most 3 bytes). */
+function longerThanBytes(text: string, bytes: number): boolean {
+  return text.length * 3 > bytes && new TextEncoder().encode(text).length > bytes;
+}
+
 /** The resource description columns that must be the same on every row of a resource. */
 const resourceColumns = [
   ['account_id', 'accountId'],
@@ -152,21 +157,17 @@ export function createUsageCsvParser(catalog: Catalog): UsageCsvParser {
     }
     if (!valid) return undefined;
 
-    const hour = hourOf(row.value('timestamp'));
+    const timestamp = row.value('timestamp');
+    const hour = hourOf(timestamp);
     if (!hour)
-      fail(
-        `timestamp must be an ISO 8601 UTC hour start, e.g. 2026-06-01T13:00:00Z; got ${row.value('timestamp')}`,
-      );
+      fail(`timestamp must be an ISO 8601 UTC hour start, e.g. 2026-06-01T13:00:00Z; got ${timestamp}`);
     const provider = row.value('provider');
     if (!(cloudProviders as readonly string[]).includes(provider)) {
       fail(`provider must be one of ${cloudProviders.join(', ')}; got ${provider}`);
     }
     const resourceId = row.value('resource_id');
     if (resourceId.includes('#')) fail('resource_id must not contain #');
-    else if (
-      resourceId.length * 3 > MAX_RESOURCE_ID_BYTES &&
-      new TextEncoder().encode(resourceId).length > MAX_RESOURCE_ID_BYTES
-    ) {
+    if (longerThanBytes(resourceId, MAX_RESOURCE_ID_BYTES)) {
       fail(`resource_id must be at most ${MAX_RESOURCE_ID_BYTES} bytes long`);
     }
     if (!isUsageType(row.value('usage_type'))) {
