@@ -5,9 +5,15 @@
  * It works on the local store (also while `npm start` runs: both use the same engine), or, when
  * TABLE_NAME is set, on that deployed DynamoDB table with the usual AWS credentials and region.
  */
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { importCommitments } from '../shared/app/import-commitments';
+import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
+import { importUsage } from '../shared/app/import-usage';
 import { createOrg, createPartner, createUserKey, listOrgs, revokeKey } from '../shared/app/operator';
 import type { AppContext } from '../shared/app/ports';
+import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
 import { DomainError } from '../shared/domain/errors';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
@@ -22,10 +28,16 @@ Commands:
                                                            if needed); roles: ${membershipRoles.join(', ')}
   revoke-key <key_id>                                      revoke an API key (its id is the part after cpk_)
   list-orgs                                                every org
+  import-usage --org <org_id> --file <csv>                 replace the org's hourly usage on the hours the
+                                                           file covers, per provider in the file
+  import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
+                                                           the file names
 
 Target: the local store under LOCAL_DIR (default .local), or the deployed table named by
 TABLE_NAME (with AWS credentials and AWS_REGION).
-API keys are printed once: only their hash is stored.`;
+API keys are printed once: only their hash is stored.
+Imports (file formats: docs/import.md) print progress on stderr; a file with any bad row is
+rejected whole, its errors listed by line number, and nothing of it is stored.`;
 
 class UsageError extends Error {}
 
@@ -47,6 +59,40 @@ function roleOption(options: Options): MembershipRole {
 
 function orgJson(org: Organization) {
   return { org_id: org.id, name: org.name, is_partner: org.isPartner, partner_org_id: org.parentOrgId };
+}
+
+/** Prints import progress on stderr: file reading on large files, then each write step. */
+function progressPrinter(bytesRead: () => number): (progress: ImportProgress) => void {
+  let large = false;
+  return (progress) => {
+    if (progress.stage === 'reading') {
+      large = true;
+      console.error(`read ${progress.rows} rows (${(bytesRead() / 1e6).toFixed(1)} MB)...`);
+    } else if (large) {
+      const what = progress.month ? `usage of ${progress.month}` : 'commitments';
+      console.error(`writing ${progress.provider} ${what}...`);
+    }
+  };
+}
+
+/** Runs an import of the file named by --file into the org named by --org, streaming its lines. */
+async function importFile<T>(options: Options, run: (request: ImportRequest) => Promise<T>): Promise<T> {
+  const orgId = required(options, 'org');
+  const path = required(options, 'file');
+  const handle = await open(path).catch((error: Error) => {
+    throw new Error(`cannot read ${path}: ${error.message}`);
+  });
+  const stream = handle.createReadStream();
+  const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  // Taken before the use case awaits anything: readline emits the lines of a small file before a
+  // late `for await` starts, which would then wait forever for lines already gone.
+  const lines = reader[Symbol.asyncIterator]();
+  try {
+    return await run({ orgId, lines, onProgress: progressPrinter(() => stream.bytesRead) });
+  } finally {
+    reader.close();
+    stream.destroy();
+  }
 }
 
 const commands: Record<string, (ctx: AppContext, options: Options, args: string[]) => Promise<object>> = {
@@ -84,6 +130,34 @@ const commands: Record<string, (ctx: AppContext, options: Options, args: string[
     return { key_id: record.keyId, revoked_at: record.revokedAt };
   },
   'list-orgs': async (ctx) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
+  'import-usage': async (ctx, options) => {
+    const summary = await importFile(options, (request) => importUsage(ctx, request));
+    return {
+      org_id: summary.orgId,
+      rows: summary.rows,
+      providers: summary.providers.map((imported) => ({
+        provider: imported.provider,
+        rows: imported.rows,
+        resources: imported.resources,
+        first_hour: imported.firstHour,
+        last_hour: imported.lastHour,
+        hours: imported.hours,
+        usage_version: imported.usageVersion,
+      })),
+    };
+  },
+  'import-commitments': async (ctx, options) => {
+    const summary = await importFile(options, (request) => importCommitments(ctx, request));
+    return {
+      org_id: summary.orgId,
+      rows: summary.rows,
+      providers: summary.providers.map((imported) => ({
+        provider: imported.provider,
+        commitments: imported.commitments,
+        usage_version: imported.usageVersion,
+      })),
+    };
+  },
 };
 
 async function withContext<T>(work: (ctx: AppContext) => Promise<T>): Promise<T> {
@@ -107,6 +181,7 @@ async function main(argv: string[]): Promise<number> {
       org: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
+      file: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -128,6 +203,11 @@ main(process.argv.slice(2)).then(
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
       console.error(`admin: ${message}\n\n${usage}`);
       process.exit(2);
+    }
+    if (error instanceof CsvImportError) {
+      for (const lineError of error.errors) console.error(formatCsvLineError(lineError));
+      const unlisted = error.errorCount - error.errors.length;
+      if (unlisted > 0) console.error(`... and ${unlisted} more`);
     }
     console.error(`admin: ${error instanceof DomainError ? message : `failed: ${message}`}`);
     process.exit(1);

@@ -1,5 +1,8 @@
 import type { ApiKeyRecord } from '../auth/api-keys';
+import type { ExistingCommitment, Provider, UsageStream, UsageWindow } from '../domain/engine/model';
 import type { ChildOrgLink, MarketplaceOfferLinks, Membership, Organization, User } from '../domain/orgs';
+import type { CoveredHours, ProviderUsage } from '../domain/usage/imported-usage';
+import type { UsageState } from '../domain/usage/usage-state';
 
 /**
  * Ports: what use cases need from the outside world. Adapters implement them (shared/store on
@@ -76,12 +79,71 @@ export interface ApiKeyRepository {
   markUsed(keyId: string, at: string): Promise<void>;
 }
 
+/** What an import stored, recorded on the provider's usage state when the import ends. */
+export type ImportedInputs =
+  | { readonly kind: 'usage'; readonly covered: CoveredHours; readonly resources: number }
+  | { readonly kind: 'commitments'; readonly commitments: number };
+
+/**
+ * An org's hourly usage per provider (one series per resource and month) and the usage state
+ * that versions the provider's plan inputs (docs/import.md, docs/data-model.md). An import runs
+ * `beginImport`, its writes, then `finishImport`; run again after a failure, it completes.
+ */
+export interface UsageRepository {
+  /**
+   * Starts an import of the provider's usage or commitments: raises `usageVersion` (plans of
+   * earlier versions are stale from now on) and marks an import running. Answers the new version.
+   */
+  beginImport(orgId: string, provider: Provider, at: string): Promise<number>;
+  /**
+   * Replaces the provider's stored usage on the covered hours: every stored series takes the
+   * file's values there (zeros for resources the file does not name); other hours are kept.
+   * Calls `onMonth` before writing each month.
+   */
+  replaceCoveredHours(
+    orgId: string,
+    usage: ProviderUsage,
+    usageVersion: number,
+    onMonth?: (month: string) => void,
+  ): Promise<void>;
+  /**
+   * Ends the import that `beginImport` numbered `usageVersion`, recording what it stored; a
+   * ConflictError when another import of the provider began since (run this one again).
+   */
+  finishImport(
+    orgId: string,
+    provider: Provider,
+    usageVersion: number,
+    imported: ImportedInputs,
+    at: string,
+  ): Promise<UsageState>;
+  /** Every resource with stored usage in the window, its hourly usage over the window (zeros where none is stored), ordered by resource id. */
+  loadUsage(orgId: string, provider: Provider, window: UsageWindow): Promise<UsageStream[]>;
+  usageState(orgId: string, provider: Provider): Promise<UsageState | null>;
+  /** The providers the org has imported usage of, in the order aws, azure, gcp. */
+  listProvidersWithUsage(orgId: string): Promise<Provider[]>;
+}
+
+/** The commitments an org owns (imported), per provider. */
+export interface CommitmentRepository {
+  /** Makes `commitments` the org's commitments of `provider`: writes them, then deletes the others. */
+  replaceCommitments(
+    orgId: string,
+    provider: Provider,
+    commitments: readonly ExistingCommitment[],
+  ): Promise<void>;
+  /** The org's commitments, or one provider's, ordered by provider, then end, then id. */
+  listCommitments(orgId: string, provider?: Provider): Promise<ExistingCommitment[]>;
+}
+
 /** Every repository a use case may reach, as one object (built by shared/store's createStore). */
 export interface Repositories {
   readonly orgs: OrgRepository;
   readonly users: UserRepository;
   readonly memberships: MembershipRepository;
   readonly apiKeys: ApiKeyRepository;
+  readonly usage: UsageRepository;
+  readonly commitments: CommitmentRepository;
 }
 
 /** What every use case is given by the composition root. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usageTypes } from '../domain/engine/model';
 import { cloudProviders, membershipRoles } from '../domain/orgs';
 import { englishNumberWords } from './number-words';
 import { named } from './schema-registry';
@@ -33,22 +34,6 @@ export const paymentOptions = ['No Upfront', 'Partial Upfront', 'All Upfront'] a
 export const paymentOption = named('PaymentOption', z.enum(paymentOptions));
 export type PaymentOption = z.infer<typeof paymentOption>;
 
-/** Resource-match `usage_type` values. */
-export const usageTypes = [
-  'running',
-  'resource',
-  'requests',
-  'gb_seconds',
-  'gb_hours',
-  'cpu_hours',
-  'cpu_utilization',
-  'os_hours',
-  'units_per_month',
-  'gb_per_month',
-  'provisioned_concurrency_gb_seconds',
-  'provisioned_duration_gb_seconds',
-  'unknown',
-] as const;
 export const usageType = named('UsageType', z.enum(usageTypes));
 export type UsageType = z.infer<typeof usageType>;
 

@@ -88,9 +88,24 @@ export function usagePartition(orgId: string, provider: string): string {
   return `${orgPartition(orgId)}#USAGE#${id(provider)}`;
 }
 
-/** One resource's hourly usage over one calendar month (`yyyy-mm`). */
+/**
+ * One resource's hourly usage over one calendar month (`yyyy-mm`). The month leads the sort key:
+ * plans read one window (a month or two) of every resource, and imports rewrite whole months.
+ */
 export function usageSeriesKey(orgId: string, provider: string, resourceId: string, month: string): ItemKey {
-  return { PK: usagePartition(orgId, provider), SK: `${id(resourceId)}#${id(month)}` };
+  return { PK: usagePartition(orgId, provider), SK: `${usageMonthPrefix(month)}${id(resourceId)}` };
+}
+
+/** Sort key prefix of every resource's series of one month. */
+export function usageMonthPrefix(month: string): string {
+  return `${id(month)}#`;
+}
+
+export const usageStatePrefix = 'USAGE#';
+
+/** The org's usage state for one provider: the version of its plan inputs, the hours stored. */
+export function usageStateKey(orgId: string, provider: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: `${usageStatePrefix}${id(provider)}` };
 }
 
 export function planPrefix(provider: string): string {
@@ -130,6 +145,11 @@ export function commitmentPartition(orgId: string): string {
   return `${orgPartition(orgId)}#COMMIT`;
 }
 
+/** Sort key prefix of one provider's commitments. */
+export function commitmentProviderPrefix(provider: string): string {
+  return `${id(provider)}#`;
+}
+
 /** Sorted by provider, then end date (`yyyy-mm-dd`), so expiring commitments read as a range. */
 export function commitmentKey(
   orgId: string,
@@ -137,7 +157,10 @@ export function commitmentKey(
   endDate: string,
   commitmentId: string,
 ): ItemKey {
-  return { PK: commitmentPartition(orgId), SK: `${id(provider)}#${id(endDate)}#${id(commitmentId)}` };
+  return {
+    PK: commitmentPartition(orgId),
+    SK: `${commitmentProviderPrefix(provider)}${id(endDate)}#${id(commitmentId)}`,
+  };
 }
 
 export function onboardingKey(orgId: string): ItemKey {

@@ -23,17 +23,25 @@ export async function getItem(table: TableClient, key: ItemKey): Promise<StoredI
   return Item ?? null;
 }
 
+/** Runs a query to its last page, answering the items page by page (at most 1 MB each) in key order. */
+export async function* queryPages(
+  table: TableClient,
+  input: Omit<QueryCommandInput, 'TableName'>,
+): AsyncGenerator<StoredItem[]> {
+  for await (const page of paginateQuery(
+    { client: table.client },
+    { ...input, TableName: table.tableName },
+  )) {
+    yield page.Items ?? [];
+  }
+}
+
 /** Runs a query to its last page and answers every item in key order. */
 export async function queryAll(
   table: TableClient,
   input: Omit<QueryCommandInput, 'TableName'>,
 ): Promise<StoredItem[]> {
   const items: StoredItem[] = [];
-  for await (const page of paginateQuery(
-    { client: table.client },
-    { ...input, TableName: table.tableName },
-  )) {
-    items.push(...(page.Items ?? []));
-  }
+  for await (const page of queryPages(table, input)) items.push(...page);
   return items;
 }

@@ -11,20 +11,22 @@ export type Provider = 'aws' | 'azure' | 'gcp';
 export type PaymentOption = 'No Upfront' | 'Partial Upfront' | 'All Upfront';
 
 /** The spec's resource-match `usage_type` values. */
-export type UsageType =
-  | 'running'
-  | 'resource'
-  | 'requests'
-  | 'gb_seconds'
-  | 'gb_hours'
-  | 'cpu_hours'
-  | 'cpu_utilization'
-  | 'os_hours'
-  | 'units_per_month'
-  | 'gb_per_month'
-  | 'provisioned_concurrency_gb_seconds'
-  | 'provisioned_duration_gb_seconds'
-  | 'unknown';
+export const usageTypes = [
+  'running',
+  'resource',
+  'requests',
+  'gb_seconds',
+  'gb_hours',
+  'cpu_hours',
+  'cpu_utilization',
+  'os_hours',
+  'units_per_month',
+  'gb_per_month',
+  'provisioned_concurrency_gb_seconds',
+  'provisioned_duration_gb_seconds',
+  'unknown',
+] as const;
+export type UsageType = (typeof usageTypes)[number];
 
 /** Contract terms the catalog offers (a subset of the spec's line-item contract terms). */
 export type OfferTerm = 'one_year' | 'three_year' | 'one_year_gris' | 'thirty_day_gris';

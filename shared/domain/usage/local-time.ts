@@ -1,5 +1,6 @@
 import type { UsageWindow } from '../engine/model';
 import { ValidationError } from '../errors';
+import { isoTimestamp } from '../iso-timestamps';
 
 const HOUR_MS = 3_600_000;
 
@@ -37,7 +38,7 @@ export function windowStartHour(window: UsageWindow): number {
 
 /** An ISO 8601 UTC timestamp (without milliseconds) of an hour since the epoch. */
 export function isoHour(epochHour: number): string {
-  return new Date(epochHour * HOUR_MS).toISOString().replace('.000Z', 'Z');
+  return isoTimestamp(epochHour * HOUR_MS);
 }
 
 /** The region's local clock at each hour of the window. */

@@ -13,7 +13,6 @@ import {
   planStatuses,
   purchasePlanProviders,
   type UsageType,
-  usageTypes,
 } from '../../../shared/contract/enums';
 import { englishNumberWords } from '../../../shared/contract/number-words';
 import type {
@@ -22,6 +21,7 @@ import type {
   OfferContractType,
   OfferTerm,
 } from '../../../shared/domain/engine/model';
+import { usageTypes } from '../../../shared/domain/engine/model';
 
 describe('number words', () => {
   it('spells numbers the way the contract-term names do', () => {

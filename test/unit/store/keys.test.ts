@@ -6,6 +6,7 @@ import {
   childNameKey,
   commitmentKey,
   commitmentPartition,
+  commitmentProviderPrefix,
   idempotencyRecordKey,
   lineItemKey,
   lineItemPrefix,
@@ -24,8 +25,11 @@ import {
   purchaseKey,
   resourceMatchKey,
   resourceMatchPrefix,
+  usageMonthPrefix,
   usagePartition,
   usageSeriesKey,
+  usageStateKey,
+  usageStatePrefix,
   userKey,
 } from '../../../shared/store/keys';
 
@@ -44,8 +48,9 @@ describe('single-table keys', () => {
     expect(apiKeyKey('k1')).toEqual({ PK: 'KEY#k1', SK: 'KEY' });
     expect(usageSeriesKey('o1', 'aws', 'i-123', '2025-01')).toEqual({
       PK: 'ORG#o1#USAGE#aws',
-      SK: 'i-123#2025-01',
+      SK: '2025-01#i-123',
     });
+    expect(usageStateKey('o1', 'aws')).toEqual({ PK: 'ORG#o1', SK: 'USAGE#aws' });
     expect(planKey('o1', 'aws', 'pl1')).toEqual({ PK: 'ORG#o1', SK: 'PLAN#aws#pl1' });
     expect(planByIdIndexKey('pl1')).toEqual({ GSI1PK: 'PLAN#pl1', GSI1SK: 'PLAN' });
     expect(lineItemKey('pl1', 'l1')).toEqual({ PK: 'PLAN#pl1', SK: 'LINE#l1' });
@@ -73,6 +78,12 @@ describe('single-table keys', () => {
     expect(lineItemKey('pl1', 'l1').SK.startsWith(lineItemPrefix)).toBe(true);
     expect(resourceMatchKey('pl1', 'l1', 'm1').SK.startsWith(resourceMatchPrefix)).toBe(true);
     expect(usageSeriesKey('o1', 'gcp', 'r', '2025-01').PK).toBe(usagePartition('o1', 'gcp'));
+    expect(usageSeriesKey('o1', 'gcp', 'r', '2025-01').SK.startsWith(usageMonthPrefix('2025-01'))).toBe(true);
+    expect(usageSeriesKey('o1', 'gcp', 'r', '2025-01').SK.startsWith(usageMonthPrefix('2025-1'))).toBe(false);
+    expect(usageStateKey('o1', 'gcp').SK.startsWith(usageStatePrefix)).toBe(true);
+    expect(
+      commitmentKey('o1', 'aws', '2026-01-31', 'c1').SK.startsWith(commitmentProviderPrefix('aws')),
+    ).toBe(true);
     expect(commitmentKey('o1', 'aws', '2026-01-31', 'c1').PK).toBe(commitmentPartition('o1'));
   });
 

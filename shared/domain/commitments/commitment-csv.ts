@@ -1,0 +1,205 @@
+import type { Catalog } from '../catalog/catalog';
+import { CsvReader, type CsvRow } from '../csv/csv-reader';
+import { parseDecimal } from '../csv/csv-values';
+import { deterministicUuid } from '../deterministic-id';
+import type { ExistingCommitment, OfferContractType, Provider } from '../engine/model';
+import { isoTimestamp, parseIsoDateOrTimestamp } from '../iso-timestamps';
+import { cloudProviders } from '../orgs';
+
+/** The columns of a commitments file (docs/import.md): one row per owned commitment. */
+export const commitmentCsvColumns = [
+  'provider',
+  'account_id',
+  'region',
+  'contract_type',
+  'instance_type',
+  'quantity',
+  'hourly_commitment',
+  'upfront_cost',
+  'recurring_cost',
+  'start',
+  'end',
+  'lockin_end',
+] as const;
+
+export type CommitmentCsvColumn = (typeof commitmentCsvColumns)[number];
+
+/** A provider's commitments in a valid file. */
+export interface ProviderCommitments {
+  readonly provider: Provider;
+  readonly commitments: readonly ExistingCommitment[];
+}
+
+export interface ParsedCommitments {
+  readonly rows: number;
+  /** In the order aws, azure, gcp; providers without rows are absent. */
+  readonly providers: readonly ProviderCommitments[];
+}
+
+export interface CommitmentCsvParser {
+  /** Reads the next line of the file (without its line break). */
+  push(line: string): void;
+  /** Data rows read so far. */
+  readonly rows: number;
+  /** Ends the file: its commitments, or a CsvImportError listing every bad row. */
+  finish(): ParsedCommitments;
+}
+
+/** Whether a provider's contract type reserves instances or commits spend, as the catalog offers it. */
+type CommitmentKind = 'reservation' | 'spend';
+
+/** The contract types the catalog offers per provider: the ones the planner can account for. */
+function contractKinds(catalog: Catalog): Map<Provider, Map<OfferContractType, CommitmentKind>> {
+  const kinds = new Map<Provider, Map<OfferContractType, CommitmentKind>>();
+  for (const provider of cloudProviders) {
+    const ofProvider = new Map<OfferContractType, CommitmentKind>();
+    for (const offer of catalog.offers(provider)) {
+      ofProvider.set(offer.contractType, offer.scope.kind === 'spend' ? 'spend' : 'reservation');
+    }
+    kinds.set(provider, ofProvider);
+  }
+  return kinds;
+}
+
+/**
+ * Parses and validates a commitments file streamed line by line (docs/import.md). Every problem
+ * is reported with its line number; nothing is answered unless the whole file is valid. Ids are
+ * derived from the org and the row's values, so importing the same file again keeps them; rows
+ * with identical values (two equal purchases) are told apart by their order.
+ */
+export function createCommitmentCsvParser(orgId: string, catalog: Catalog): CommitmentCsvParser {
+  const kindsByProvider = contractKinds(catalog);
+  const byProvider = new Map<Provider, ExistingCommitment[]>();
+  const occurrences = new Map<string, number>();
+
+  function readRow(row: CsvRow<CommitmentCsvColumn>): Omit<ExistingCommitment, 'id'> | undefined {
+    let valid = true;
+    const fail = (message: string) => {
+      row.error(message);
+      valid = false;
+    };
+    const amount = (column: CommitmentCsvColumn) => {
+      const text = row.value(column);
+      const value = parseDecimal(text);
+      if (value === undefined || value < 0) {
+        fail(
+          text === ''
+            ? `${column} is required (a number >= 0)`
+            : `${column} must be a number >= 0; got ${text}`,
+        );
+        return 0;
+      }
+      return value;
+    };
+    const instant = (column: CommitmentCsvColumn) => {
+      const text = row.value(column);
+      const ms = parseIsoDateOrTimestamp(text);
+      if (ms === undefined) {
+        fail(
+          text === ''
+            ? `${column} is required (an ISO 8601 date or timestamp)`
+            : `${column} must be an ISO 8601 date (2026-06-01) or timestamp with offset (2026-06-01T13:00:00Z); got ${text}`,
+        );
+      }
+      return ms;
+    };
+
+    const provider = row.value('provider') as Provider;
+    const kinds = kindsByProvider.get(provider);
+    if (!kinds) fail(`provider must be one of ${cloudProviders.join(', ')}; got ${row.value('provider')}`);
+    const accountId = row.value('account_id');
+    if (accountId === '') fail('account_id is required');
+    const contractType = row.value('contract_type') as OfferContractType;
+    const kind = kinds?.get(contractType);
+    if (kinds && !kind) {
+      fail(
+        `contract_type must be one of ${[...kinds.keys()].join(', ')} for ${provider}; got ${contractType}`,
+      );
+    }
+    const region = row.value('region');
+    const instanceType = row.value('instance_type');
+    const quantity = amount('quantity');
+    const hourlyCommitment = amount('hourly_commitment');
+    const upfrontCost = amount('upfront_cost');
+    const recurringCost = amount('recurring_cost');
+    if (kind === 'reservation') {
+      if (region === '') fail(`region is required for a reservation (${contractType})`);
+      if (instanceType === '') fail(`instance_type is required for a reservation (${contractType})`);
+      if (!Number.isInteger(quantity) || quantity <= 0) {
+        fail(`quantity must be a whole number > 0 for a reservation (${contractType})`);
+      }
+      if (hourlyCommitment !== 0) fail(`hourly_commitment must be 0 for a reservation (${contractType})`);
+    } else if (kind === 'spend') {
+      if (instanceType !== '') fail(`instance_type must be empty for a spend commitment (${contractType})`);
+      if (hourlyCommitment <= 0)
+        fail(`hourly_commitment must be > 0 for a spend commitment (${contractType})`);
+      if (quantity !== 0) fail(`quantity must be 0 for a spend commitment (${contractType})`);
+    }
+    const start = instant('start');
+    const end = instant('end');
+    const lockinEnd = row.value('lockin_end') === '' ? end : instant('lockin_end');
+    if (start !== undefined && end !== undefined && start >= end) fail('start must be before end');
+    else if (start !== undefined && end !== undefined && lockinEnd !== undefined) {
+      if (lockinEnd < start || lockinEnd > end) fail('lockin_end must be within [start, end]');
+    }
+    if (!valid) return undefined;
+    return {
+      provider,
+      accountId,
+      region,
+      contractType,
+      instanceType: instanceType === '' ? null : instanceType,
+      quantity,
+      hourlyCommitment,
+      upfrontCost,
+      recurringCost,
+      start: isoTimestamp(start as number),
+      end: isoTimestamp(end as number),
+      lockinEnd: isoTimestamp(lockinEnd as number),
+    };
+  }
+
+  const reader = new CsvReader(commitmentCsvColumns, (row) => {
+    const commitment = readRow(row);
+    if (!commitment) return;
+    const identity = [
+      commitment.provider,
+      commitment.accountId,
+      commitment.region,
+      commitment.contractType,
+      commitment.instanceType ?? '',
+      String(commitment.quantity),
+      String(commitment.hourlyCommitment),
+      String(commitment.upfrontCost),
+      String(commitment.recurringCost),
+      commitment.start,
+      commitment.end,
+      commitment.lockinEnd,
+    ];
+    const key = identity.join('\u001f');
+    const occurrence = occurrences.get(key) ?? 0;
+    occurrences.set(key, occurrence + 1);
+    const id = deterministicUuid('imported-commitment', orgId, ...identity, String(occurrence));
+    let ofProvider = byProvider.get(commitment.provider);
+    if (!ofProvider) {
+      ofProvider = [];
+      byProvider.set(commitment.provider, ofProvider);
+    }
+    ofProvider.push({ id, ...commitment });
+  });
+
+  return {
+    push: (line) => reader.push(line),
+    get rows() {
+      return reader.rows;
+    },
+    finish() {
+      reader.finish();
+      const providers = cloudProviders.flatMap((provider) => {
+        const commitments = byProvider.get(provider);
+        return commitments ? [{ provider, commitments }] : [];
+      });
+      return { rows: reader.rows, providers };
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { CsvErrorLog } from './csv-import-error';
+import { CsvSyntaxError, splitCsvLine } from './csv-line';
+
+/** One data record of a CSV file, its values looked up by column name. */
+export interface CsvRow<C extends string> {
+  /** 1-based physical line (the header is line 1). */
+  readonly line: number;
+  /** The column's value, without surrounding spaces. */
+  value(column: C): string;
+  /** Reports a problem of this row; the file will be rejected. */
+  error(message: string): void;
+}
+
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * Reads a CSV file pushed to it line by line (without line breaks; a trailing `\r` is dropped):
+ * the first line is the header, which must name each of `columns` exactly once, in any order;
+ * every other non-blank line is a record with one field per column, handed to `onRow`. Problems
+ * are collected with their line numbers; `finish` throws them all as one CsvImportError.
+ */
+export class CsvReader<C extends string> {
+  readonly #columns: readonly C[];
+  readonly #onRow: (row: CsvRow<C>) => void;
+  readonly #errors = new CsvErrorLog();
+  #lineNumber = 0;
+  #rows = 0;
+  /** Field position of each column; null before the header or when the header was rejected. */
+  #positions: ReadonlyMap<C, number> | null = null;
+
+  constructor(columns: readonly C[], onRow: (row: CsvRow<C>) => void) {
+    this.#columns = columns;
+    this.#onRow = onRow;
+  }
+
+  /** Data rows read so far (blank lines are not rows). */
+  get rows(): number {
+    return this.#rows;
+  }
+
+  push(text: string): void {
+    this.#lineNumber += 1;
+    const line = this.#lineNumber;
+    const content = text.endsWith('\r') ? text.slice(0, -1) : text;
+    if (line === 1) {
+      this.#readHeader(content.startsWith(BYTE_ORDER_MARK) ? content.slice(1) : content);
+      return;
+    }
+    if (content.trim() === '') return;
+    this.#rows += 1;
+    const positions = this.#positions;
+    // A rejected header makes every record unreadable; its errors say why.
+    if (!positions) return;
+    let fields: string[];
+    try {
+      fields = splitCsvLine(content);
+    } catch (error) {
+      if (!(error instanceof CsvSyntaxError)) throw error;
+      this.#errors.add(line, error.message);
+      return;
+    }
+    if (fields.length !== this.#columns.length) {
+      this.#errors.add(line, `has ${fields.length} fields; the header has ${this.#columns.length}`);
+      return;
+    }
+    this.#onRow({
+      line,
+      value: (column) => (fields[positions.get(column) as number] as string).trim(),
+      error: (message) => this.#errors.add(line, message),
+    });
+  }
+
+  /** Ends the file: throws a CsvImportError when any line had a problem. */
+  finish(): void {
+    if (this.#lineNumber === 0) {
+      this.#errors.add(1, `the file is empty; its first line must be the header ${this.#columns.join(',')}`);
+    } else if (this.#positions && this.#rows === 0) {
+      this.#errors.add(this.#lineNumber, 'the file has a header but no rows');
+    }
+    this.#errors.throwIfAny();
+  }
+
+  #readHeader(content: string): void {
+    const expected = this.#columns.join(',');
+    let names: string[];
+    try {
+      names = splitCsvLine(content).map((name) => name.trim());
+    } catch (error) {
+      if (!(error instanceof CsvSyntaxError)) throw error;
+      this.#errors.add(1, `the header is not CSV (${error.message}); expected ${expected}`);
+      return;
+    }
+    const known = new Set<string>(this.#columns);
+    const positions = new Map<C, number>();
+    const unknown: string[] = [];
+    const repeated: string[] = [];
+    names.forEach((name, position) => {
+      if (!known.has(name)) unknown.push(name === '' ? '(empty)' : name);
+      else if (positions.has(name as C)) repeated.push(name);
+      else positions.set(name as C, position);
+    });
+    const missing = this.#columns.filter((column) => !positions.has(column));
+    const problems = [
+      missing.length > 0 ? `missing columns: ${missing.join(', ')}` : '',
+      unknown.length > 0 ? `unknown columns: ${unknown.join(', ')}` : '',
+      repeated.length > 0 ? `repeated columns: ${repeated.join(', ')}` : '',
+    ].filter((problem) => problem !== '');
+    if (problems.length > 0) {
+      this.#errors.add(1, `bad header: ${problems.join('; ')} (expected ${expected}, in any order)`);
+      return;
+    }
+    this.#positions = positions;
+  }
+}

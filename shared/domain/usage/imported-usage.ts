@@ -1,0 +1,52 @@
+import type { Provider, UsageStream } from '../engine/model';
+import { hoursInMonth, monthStartHour } from './usage-months';
+
+/** A resource as usage describes it: a UsageStream without its hourly values. */
+export type UsageResource = Omit<UsageStream, 'usage'>;
+
+/** Hours [firstHour, lastHour], counted from the epoch, both included. */
+export interface CoveredHours {
+  readonly firstHour: number;
+  readonly lastHour: number;
+}
+
+/** One resource's usage in an imported file. */
+export interface ImportedSeries {
+  readonly resource: UsageResource;
+  /**
+   * Per month (`yyyy-mm`) the resource has rows in: units used in each hour of the month
+   * (index 0 = the month's first hour), 0 where the file has no row.
+   */
+  readonly months: ReadonlyMap<string, Float64Array>;
+}
+
+/**
+ * A file's usage of one provider. Importing it replaces the org's stored usage of the provider
+ * on every covered hour, for every resource: resources the file does not name read zero there.
+ */
+export interface ProviderUsage {
+  readonly provider: Provider;
+  /** From the first to the last hour the file has a row for, of any of the provider's resources. */
+  readonly covered: CoveredHours;
+  readonly rows: number;
+  readonly series: readonly ImportedSeries[];
+}
+
+/**
+ * One resource's values for `month` after an import covering `covered`: the imported values on
+ * covered hours (0 when the import has none for the resource), the stored ones elsewhere.
+ */
+export function replaceCoveredHours(
+  month: string,
+  covered: CoveredHours,
+  stored: Float64Array | undefined,
+  imported: Float64Array | undefined,
+): Float64Array {
+  const first = monthStartHour(month);
+  const hours = hoursInMonth(month);
+  const values = stored ? Float64Array.from(stored) : new Float64Array(hours);
+  const from = Math.max(0, covered.firstHour - first);
+  const to = Math.min(hours - 1, covered.lastHour - first);
+  for (let hour = from; hour <= to; hour++) values[hour] = imported?.[hour] ?? 0;
+  return values;
+}

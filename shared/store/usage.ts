@@ -1,0 +1,242 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ImportedInputs, UsageRepository } from '../app/ports';
+import type { Provider, UsageStream } from '../domain/engine/model';
+import { ConflictError } from '../domain/errors';
+import { type ImportedSeries, replaceCoveredHours, type UsageResource } from '../domain/usage/imported-usage';
+import { isoHour, windowStartHour } from '../domain/usage/local-time';
+import { monthStartHour, monthsBetween } from '../domain/usage/usage-months';
+import type { UsageState } from '../domain/usage/usage-state';
+import { type BatchWrite, writeInBatches } from './batch-writes';
+import { isConditionFailure } from './conditional-writes';
+import {
+  orgPartition,
+  usageMonthPrefix,
+  usagePartition,
+  usageSeriesKey,
+  usageStateKey,
+  usageStatePrefix,
+} from './keys';
+import { getItem, queryAll, queryPages, type StoredItem, type TableClient } from './table-client';
+import { type StoredSeries, sameResource, toSeriesItem, toStoredSeries } from './usage-series-items';
+
+const HOUR_MS = 3_600_000;
+
+/** Writes of new series are sent in groups of this many (each item holds up to 6 KB of hours). */
+const WRITES_PER_FLUSH = 200;
+
+/** Usage series and usage state items (docs/data-model.md, docs/import.md). */
+export function createUsageRepository(table: TableClient): UsageRepository {
+  function monthQuery(orgId: string, provider: Provider, month: string) {
+    return {
+      KeyConditionExpression: 'PK = :usage AND begins_with(SK, :month)',
+      ExpressionAttributeValues: {
+        ':usage': usagePartition(orgId, provider),
+        ':month': usageMonthPrefix(month),
+      },
+      ConsistentRead: true,
+    };
+  }
+
+  /** The write that makes `stored` (if any) hold `values` for `resource`; null when nothing changes. */
+  function writeFor(
+    orgId: string,
+    month: string,
+    stored: StoredSeries | undefined,
+    resource: UsageResource,
+    values: Float64Array,
+    usageVersion: number,
+  ): BatchWrite | null {
+    // No item reads as zeros: a month without usage is not kept.
+    if (values.every((value) => value === 0)) {
+      if (!stored) return null;
+      return { delete: usageSeriesKey(orgId, resource.provider, resource.resourceId, month) };
+    }
+    if (stored && sameResource(stored.resource, resource) && sameValues(stored.values, values)) return null;
+    return { put: toSeriesItem(orgId, { month, resource, values }, usageVersion) };
+  }
+
+  return {
+    async beginImport(orgId, provider, at) {
+      const { Attributes } = await table.client.send(
+        new UpdateCommand({
+          TableName: table.tableName,
+          Key: usageStateKey(orgId, provider),
+          UpdateExpression:
+            'SET #type = :type, orgId = :org, provider = :provider, importStartedAt = :at, updatedAt = :at, ' +
+            'resources = if_not_exists(resources, :zero), commitments = if_not_exists(commitments, :zero) ' +
+            'ADD usageVersion :one, #version :one',
+          ExpressionAttributeNames: { '#type': 'type', '#version': 'version' },
+          ExpressionAttributeValues: {
+            ':type': 'usage_state',
+            ':org': orgId,
+            ':provider': provider,
+            ':at': at,
+            ':zero': 0,
+            ':one': 1,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return (Attributes as StoredItem).usageVersion as number;
+    },
+
+    async replaceCoveredHours(orgId, usage, usageVersion, onMonth) {
+      const { provider, covered } = usage;
+      const named = new Map<string, ImportedSeries>(
+        usage.series.map((series) => [series.resource.resourceId, series]),
+      );
+      for (const month of monthsBetween(covered.firstHour, covered.lastHour)) {
+        onMonth?.(month);
+        const storedIds = new Set<string>();
+        // Page by page: a month of a large fleet does not fit in memory at once. Only items of
+        // the page just read are rewritten, so the pages still to come are not disturbed.
+        for await (const page of queryPages(table, monthQuery(orgId, provider, month))) {
+          const writes: BatchWrite[] = [];
+          for (const item of page) {
+            const stored = toStoredSeries(item);
+            const id = stored.resource.resourceId;
+            storedIds.add(id);
+            const imported = named.get(id);
+            const values = replaceCoveredHours(month, covered, stored.values, imported?.months.get(month));
+            const write = writeFor(
+              orgId,
+              month,
+              stored,
+              imported?.resource ?? stored.resource,
+              values,
+              usageVersion,
+            );
+            if (write) writes.push(write);
+          }
+          await writeInBatches(table, writes);
+        }
+        let writes: BatchWrite[] = [];
+        for (const series of usage.series) {
+          const importedValues = series.months.get(month);
+          if (!importedValues || storedIds.has(series.resource.resourceId)) continue;
+          const values = replaceCoveredHours(month, covered, undefined, importedValues);
+          const write = writeFor(orgId, month, undefined, series.resource, values, usageVersion);
+          if (write) writes.push(write);
+          if (writes.length >= WRITES_PER_FLUSH) {
+            await writeInBatches(table, writes);
+            writes = [];
+          }
+        }
+        await writeInBatches(table, writes);
+      }
+    },
+
+    async finishImport(orgId, provider, usageVersion, imported, at) {
+      const key = usageStateKey(orgId, provider);
+      const changes = await importedChanges(imported, () => getItem(table, key));
+      const names: Record<string, string> = { '#version': 'version' };
+      const values: Record<string, unknown> = { ':begun': usageVersion, ':at': at, ':one': 1 };
+      const assignments = Object.entries(changes).map(([name, value], index) => {
+        names[`#c${index}`] = name;
+        values[`:c${index}`] = value;
+        return `#c${index} = :c${index}`;
+      });
+      try {
+        const { Attributes } = await table.client.send(
+          new UpdateCommand({
+            TableName: table.tableName,
+            Key: key,
+            UpdateExpression: `SET ${[...assignments, 'updatedAt = :at'].join(', ')} REMOVE importStartedAt ADD #version :one`,
+            ConditionExpression: 'usageVersion = :begun',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toUsageState(Attributes as StoredItem);
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        throw new ConflictError(
+          `Another import of ${provider} data for organization ${orgId} started meanwhile; run this import again`,
+        );
+      }
+    },
+
+    async loadUsage(orgId, provider, window) {
+      const start = windowStartHour(window);
+      const end = start + window.hours - 1;
+      const streams = new Map<string, { resource: UsageResource; usage: Float64Array }>();
+      for (const month of monthsBetween(start, end)) {
+        const first = monthStartHour(month);
+        for await (const page of queryPages(table, monthQuery(orgId, provider, month))) {
+          for (const item of page) {
+            const { resource, values } = toStoredSeries(item);
+            let stream = streams.get(resource.resourceId);
+            if (!stream) {
+              stream = { resource, usage: new Float64Array(window.hours) };
+              streams.set(resource.resourceId, stream);
+            }
+            // Months are read in order: the latest month describes the resource.
+            stream.resource = resource;
+            const from = Math.max(start, first);
+            const to = Math.min(end, first + values.length - 1);
+            stream.usage.set(values.subarray(from - first, to - first + 1), from - start);
+          }
+        }
+      }
+      return [...streams.values()]
+        .sort((a, b) => (a.resource.resourceId < b.resource.resourceId ? -1 : 1))
+        .map(({ resource, usage }): UsageStream => ({ ...resource, usage }));
+    },
+
+    async usageState(orgId, provider) {
+      const item = await getItem(table, usageStateKey(orgId, provider));
+      return item ? toUsageState(item) : null;
+    },
+
+    async listProvidersWithUsage(orgId) {
+      const items = await queryAll(table, {
+        KeyConditionExpression: 'PK = :org AND begins_with(SK, :usage)',
+        ExpressionAttributeValues: { ':org': orgPartition(orgId), ':usage': usageStatePrefix },
+        ConsistentRead: true,
+      });
+      return items.filter((item) => item.firstHour !== undefined).map((item) => item.provider as Provider);
+    },
+  };
+}
+
+/**
+ * The usage state attributes an ended import sets. Stored usage spans every import's covered
+ * hours, so the first and last hour widen to include the new ones.
+ */
+async function importedChanges(
+  imported: ImportedInputs,
+  readState: () => Promise<StoredItem | null>,
+): Promise<Record<string, unknown>> {
+  if (imported.kind === 'commitments') return { commitments: imported.commitments };
+  const state = await readState();
+  const hourOf = (iso: unknown) => (typeof iso === 'string' ? Date.parse(iso) / HOUR_MS : undefined);
+  const storedFirst = hourOf(state?.firstHour);
+  const storedLast = hourOf(state?.lastHour);
+  const { firstHour, lastHour } = imported.covered;
+  return {
+    firstHour: isoHour(storedFirst === undefined ? firstHour : Math.min(storedFirst, firstHour)),
+    lastHour: isoHour(storedLast === undefined ? lastHour : Math.max(storedLast, lastHour)),
+    resources: imported.resources,
+  };
+}
+
+function sameValues(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let hour = 0; hour < a.length; hour++) if (a[hour] !== b[hour]) return false;
+  return true;
+}
+
+function toUsageState(item: StoredItem): UsageState {
+  return {
+    orgId: item.orgId as string,
+    provider: item.provider as Provider,
+    usageVersion: item.usageVersion as number,
+    importStartedAt: (item.importStartedAt as string | undefined) ?? null,
+    firstHour: (item.firstHour as string | undefined) ?? null,
+    lastHour: (item.lastHour as string | undefined) ?? null,
+    resources: item.resources as number,
+    commitments: item.commitments as number,
+    updatedAt: item.updatedAt as string,
+  };
+}

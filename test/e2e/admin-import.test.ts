@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const fixtures = join(import.meta.dirname, '../fixtures/import');
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+describe('admin CLI imports', () => {
+  let localDir: string;
+  let orgId: string;
+
+  /** Runs `npm run admin -- <args>` (the same entry, without npm) on the test's local store. */
+  async function admin(...args: string[]): Promise<Run> {
+    const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DIR: localDir };
+    delete env.TABLE_NAME;
+    try {
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'bin/admin.ts', ...args],
+        { env },
+      );
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  beforeAll(async () => {
+    localDir = await mkdtemp(join(tmpdir(), 'admin-import-'));
+    orgId = JSON.parse((await admin('create-org', '--name', 'Importing Co')).stdout).org_id;
+  });
+
+  afterAll(async () => {
+    await rm(localDir, { recursive: true, force: true });
+  });
+
+  it('imports a usage file and prints what it stored per provider', async () => {
+    // Act
+    const run = await admin('import-usage', '--org', orgId, '--file', join(fixtures, 'usage.csv'));
+
+    // Assess
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      org_id: orgId,
+      rows: 5,
+      providers: [
+        {
+          provider: 'aws',
+          rows: 4,
+          resources: 2,
+          first_hour: '2026-06-30T22:00:00Z',
+          last_hour: '2026-07-01T00:00:00Z',
+          hours: 3,
+          usage_version: 1,
+        },
+        {
+          provider: 'azure',
+          rows: 1,
+          resources: 1,
+          first_hour: '2026-06-30T23:00:00Z',
+          last_hour: '2026-06-30T23:00:00Z',
+          hours: 1,
+          usage_version: 1,
+        },
+      ],
+    });
+  });
+
+  it('imports a commitments file and prints the count per provider', async () => {
+    // Act
+    const run = await admin(
+      'import-commitments',
+      '--org',
+      orgId,
+      '--file',
+      join(fixtures, 'commitments.csv'),
+    );
+
+    // Assess
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      org_id: orgId,
+      rows: 4,
+      providers: [
+        { provider: 'aws', commitments: 3, usage_version: 2 },
+        { provider: 'azure', commitments: 1, usage_version: 2 },
+      ],
+    });
+  });
+
+  it('rejects a file with bad rows with exit code 1, listing them by line on stderr', async () => {
+    // Act
+    const run = await admin('import-usage', '--org', orgId, '--file', join(fixtures, 'usage-bad.csv'));
+
+    // Assess
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      [
+        'line 3: timestamp must be an ISO 8601 UTC hour start, e.g. 2026-06-01T13:00:00Z; got 2026-06-30T22:30:00Z',
+        'line 4: units must be a number >= 0; got -1',
+        'line 5: ondemand_price is empty and the catalog has no on-demand price for aws us-east-1 m5.huge Linux Shared',
+        'admin: The file has 3 errors; nothing was imported',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Provider } from '../../../shared/domain/engine/model';
+import { ConflictError } from '../../../shared/domain/errors';
+import type { ProviderUsage, UsageResource } from '../../../shared/domain/usage/imported-usage';
+import { hoursInMonth, monthOfHour, monthStartHour } from '../../../shared/domain/usage/usage-months';
+import { usagePartition } from '../../../shared/store/keys';
+import { startTestTable, type TestTable } from '../../support/dynalite';
+
+const HOUR_MS = 3_600_000;
+const hourOf = (iso: string) => Date.parse(iso) / HOUR_MS;
+
+function aResource(resourceId: string, provider: Provider = 'aws'): UsageResource {
+  return {
+    resourceId,
+    provider,
+    accountId: '111111111111',
+    region: 'us-east-1',
+    service: 'AmazonEC2',
+    instanceType: 'm5.large',
+    operatingSystem: 'Linux',
+    tenancy: 'Shared',
+    usageType: 'running',
+    usageUnit: 'Hrs',
+    ondemandPrice: 0.096,
+  };
+}
+
+/** What the CSV parser answers for a file with these rows (ISO hour -> units per resource). */
+function usageOf(
+  provider: Provider,
+  rows: Record<string, Record<string, number>>,
+  resources: Record<string, UsageResource> = {},
+): ProviderUsage {
+  let firstHour = Number.POSITIVE_INFINITY;
+  let lastHour = Number.NEGATIVE_INFINITY;
+  let count = 0;
+  const series = Object.entries(rows).map(([resourceId, hours]) => {
+    const months = new Map<string, Float64Array>();
+    for (const [iso, units] of Object.entries(hours)) {
+      const hour = hourOf(iso);
+      const month = monthOfHour(hour);
+      if (!months.has(month)) months.set(month, new Float64Array(hoursInMonth(month)));
+      (months.get(month) as Float64Array)[hour - monthStartHour(month)] = units;
+      firstHour = Math.min(firstHour, hour);
+      lastHour = Math.max(lastHour, hour);
+      count += 1;
+    }
+    return { resource: resources[resourceId] ?? aResource(resourceId, provider), months };
+  });
+  return { provider, covered: { firstHour, lastHour }, rows: count, series };
+}
+
+/** `hours` consecutive hours from `start`, each with `units`. */
+function hoursFrom(start: string, hours: number, units: (hour: number) => number): Record<string, number> {
+  const first = hourOf(start);
+  return Object.fromEntries(
+    Array.from({ length: hours }, (_, t) => [new Date((first + t) * HOUR_MS).toISOString(), units(t)]),
+  );
+}
+
+describe('usage repository', () => {
+  let table: TestTable;
+
+  beforeAll(async () => {
+    table = await startTestTable();
+  });
+
+  afterAll(async () => {
+    await table.close();
+  });
+
+  async function importUsage(orgId: string, usage: ProviderUsage) {
+    const version = await table.store.usage.beginImport(orgId, usage.provider, '2026-08-01T00:00:00.000Z');
+    await table.store.usage.replaceCoveredHours(orgId, usage, version);
+    return table.store.usage.finishImport(
+      orgId,
+      usage.provider,
+      version,
+      { kind: 'usage', covered: usage.covered, resources: usage.series.length },
+      '2026-08-01T00:05:00.000Z',
+    );
+  }
+
+  async function seriesItems(orgId: string, provider: Provider) {
+    const { Items } = await table.client.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': usagePartition(orgId, provider) },
+      }),
+    );
+    return Items ?? [];
+  }
+
+  it('reads back a series across a month boundary, with zeros around it, from one item per month', async () => {
+    // Prepare
+    const orgId = randomUUID();
+    const usage = usageOf('aws', {
+      'i-1': {
+        '2026-06-30T22:00:00Z': 1,
+        '2026-06-30T23:00:00Z': 0.25,
+        '2026-07-01T00:00:00Z': 2,
+        '2026-07-01T01:00:00Z': 1e-9,
+      },
+    });
+
+    // Act
+    await importUsage(orgId, usage);
+    const streams = await table.store.usage.loadUsage(orgId, 'aws', {
+      start: '2026-06-30T20:00:00Z',
+      hours: 8,
+    });
+
+    // Assess
+    expect(streams).toHaveLength(1);
+    const [stream] = streams;
+    expect({ ...stream, usage: undefined }).toEqual({ ...aResource('i-1'), usage: undefined });
+    expect([...(stream?.usage ?? [])]).toEqual([0, 0, 1, 0.25, 2, 1e-9, 0, 0]);
+    const items = await seriesItems(orgId, 'aws');
+    expect(items.map((item) => [item.SK, item.type, (item.hours as Uint8Array).byteLength])).toEqual([
+      ['2026-06#i-1', 'usage_series', 720 * 8],
+      ['2026-07#i-1', 'usage_series', 744 * 8],
+    ]);
+  });
+
+  it('answers only resources with usage in the window, ordered by resource id', async () => {
+    // Prepare
+    const orgId = randomUUID();
+    await importUsage(
+      orgId,
+      usageOf('aws', {
+        'i-b': { '2026-06-02T00:00:00Z': 1 },
+        'i-a': { '2026-06-02T01:00:00Z': 1 },
+        'i-late': { '2026-07-15T00:00:00Z': 1 },
+      }),
+    );
+
+    // Act
+    const streams = await table.store.usage.loadUsage(orgId, 'aws', {
+      start: '2026-06-01T00:00:00Z',
+      hours: 720,
+    });
+
+    // Assess
+    expect(streams.map((stream) => stream.resourceId)).toEqual(['i-a', 'i-b']);
+    expect(
+      await table.store.usage.loadUsage(orgId, 'azure', { start: '2026-06-01T00:00:00Z', hours: 24 }),
+    ).toEqual([]);
+  });
+
+  it('replaces every resource’s usage on the covered hours only, zero for resources the import does not name', async () => {
+    // Prepare
+    const orgId = randomUUID();
+    await importUsage(
+      orgId,
+      usageOf('aws', {
+        'i-a': hoursFrom('2026-06-01T00:00:00Z', 72, () => 1),
+        'i-b': hoursFrom('2026-06-01T00:00:00Z', 72, () => 2),
+      }),
+    );
+
+    // Act
+    await importUsage(orgId, usageOf('aws', { 'i-a': hoursFrom('2026-06-02T00:00:00Z', 24, (t) => t / 10) }));
+
+    // Assess
+    const [a, b] = await table.store.usage.loadUsage(orgId, 'aws', {
+      start: '2026-06-01T00:00:00Z',
+      hours: 72,
+    });
+    expect([...(a?.usage ?? [])]).toEqual([
+      ...Array(24).fill(1),
+      ...Array.from({ length: 24 }, (_, t) => t / 10),
+      ...Array(24).fill(1),
+    ]);
+    expect([...(b?.usage ?? [])]).toEqual([...Array(24).fill(2), ...Array(24).fill(0), ...Array(24).fill(2)]);
+  });
+
+  it('clears whole months of resources a later import leaves out, and takes the resource’s new description', async () => {
+    // Prepare
+    const orgId = randomUUID();
+    await importUsage(
+      orgId,
+      usageOf('aws', {
+        gone: hoursFrom('2026-06-01T00:00:00Z', 24, () => 1),
+        kept: hoursFrom('2026-06-01T00:00:00Z', 24, () => 1),
+      }),
+    );
+    const resized = { ...aResource('kept'), instanceType: 'm5.xlarge', ondemandPrice: 0.192 };
+
+    // Act
+    await importUsage(
+      orgId,
+      usageOf('aws', { kept: { '2026-05-31T00:00:00Z': 1, '2026-06-30T23:00:00Z': 3 } }, { kept: resized }),
+    );
+
+    // Assess
+    const items = await seriesItems(orgId, 'aws');
+    expect(items.map((item) => item.SK)).toEqual(['2026-05#kept', '2026-06#kept']);
+    const [kept] = await table.store.usage.loadUsage(orgId, 'aws', {
+      start: '2026-06-01T00:00:00Z',
+      hours: 720,
+    });
+    expect(kept).toMatchObject({ instanceType: 'm5.xlarge', ondemandPrice: 0.192 });
+    expect(kept?.usage.reduce((sum, units) => sum + units, 0)).toBe(3);
+  });
+
+  it('leaves unchanged series as they are when the same file is imported again', async () => {
+    // Prepare
+    const orgId = randomUUID();
+    const usage = usageOf('aws', { 'i-1': hoursFrom('2026-06-01T00:00:00Z', 48, (t) => t % 3) });
+    await importUsage(orgId, usage);
+
+    // Act
+    const state = await importUsage(orgId, usage);
+
+    // Assess
+    expect(state.usageVersion).toBe(2);
+    const items = await seriesItems(orgId, 'aws');
+    expect(items.map((item) => item.usageVersion)).toEqual([1]);
+  });
+
+  it('keeps each provider’s usage apart and lists the providers with usage', async () => {
+    // Prepare
+    const orgId = randomUUID();
+    await importUsage(orgId, usageOf('gcp', { vm: { '2026-06-01T00:00:00Z': 1 } }));
+    await importUsage(orgId, usageOf('aws', { vm: { '2026-06-01T00:00:00Z': 2 } }));
+    await table.store.usage.beginImport(orgId, 'azure', '2026-08-01T00:00:00.000Z');
+
+    // Act
+    const providers = await table.store.usage.listProvidersWithUsage(orgId);
+
+    // Assess
+    expect(providers).toEqual(['aws', 'gcp']);
+    const window = { start: '2026-06-01T00:00:00Z', hours: 1 };
+    expect((await table.store.usage.loadUsage(orgId, 'gcp', window))[0]?.usage[0]).toBe(1);
+    expect((await table.store.usage.loadUsage(orgId, 'aws', window))[0]?.usage[0]).toBe(2);
+    expect(await table.store.usage.listProvidersWithUsage(randomUUID())).toEqual([]);
+  });
+
+  describe('usage state', () => {
+    it('raises the version when an import begins and marks it running until it ends', async () => {
+      // Prepare
+      const orgId = randomUUID();
+      const first = await importUsage(orgId, usageOf('aws', { 'i-1': { '2026-06-10T05:00:00Z': 1 } }));
+
+      // Act
+      const version = await table.store.usage.beginImport(orgId, 'aws', '2026-08-02T00:00:00.000Z');
+      const running = await table.store.usage.usageState(orgId, 'aws');
+
+      // Assess
+      expect(first).toEqual({
+        orgId,
+        provider: 'aws',
+        usageVersion: 1,
+        importStartedAt: null,
+        firstHour: '2026-06-10T05:00:00Z',
+        lastHour: '2026-06-10T05:00:00Z',
+        resources: 1,
+        commitments: 0,
+        updatedAt: '2026-08-01T00:05:00.000Z',
+      });
+      expect(version).toBe(2);
+      expect(running).toMatchObject({ usageVersion: 2, importStartedAt: '2026-08-02T00:00:00.000Z' });
+      expect(await table.store.usage.usageState(randomUUID(), 'aws')).toBeNull();
+    });
+
+    it('widens the stored hours to every import’s covered hours and records the last import’s resources', async () => {
+      // Prepare
+      const orgId = randomUUID();
+      await importUsage(
+        orgId,
+        usageOf('aws', { a: { '2026-06-10T00:00:00Z': 1 }, b: { '2026-06-12T00:00:00Z': 1 } }),
+      );
+
+      // Act
+      const state = await importUsage(orgId, usageOf('aws', { a: { '2026-06-01T00:00:00Z': 1 } }));
+
+      // Assess
+      expect(state).toMatchObject({
+        usageVersion: 2,
+        firstHour: '2026-06-01T00:00:00Z',
+        lastHour: '2026-06-12T00:00:00Z',
+        resources: 1,
+      });
+    });
+
+    it('records a commitment import’s count without touching the stored hours', async () => {
+      // Prepare
+      const orgId = randomUUID();
+      await importUsage(orgId, usageOf('aws', { a: { '2026-06-10T00:00:00Z': 1 } }));
+      const version = await table.store.usage.beginImport(orgId, 'aws', '2026-08-03T00:00:00.000Z');
+
+      // Act
+      const state = await table.store.usage.finishImport(
+        orgId,
+        'aws',
+        version,
+        { kind: 'commitments', commitments: 7 },
+        '2026-08-03T00:01:00.000Z',
+      );
+
+      // Assess
+      expect(state).toMatchObject({
+        usageVersion: 2,
+        importStartedAt: null,
+        firstHour: '2026-06-10T00:00:00Z',
+        commitments: 7,
+        resources: 1,
+      });
+    });
+
+    it('refuses to end an import when another one began since, leaving the later one running', async () => {
+      // Prepare
+      const orgId = randomUUID();
+      const early = await table.store.usage.beginImport(orgId, 'aws', '2026-08-01T00:00:00.000Z');
+      await table.store.usage.beginImport(orgId, 'aws', '2026-08-01T00:01:00.000Z');
+
+      // Act
+      const finish = table.store.usage.finishImport(
+        orgId,
+        'aws',
+        early,
+        { kind: 'commitments', commitments: 0 },
+        '2026-08-01T00:02:00.000Z',
+      );
+
+      // Assess
+      await expect(finish).rejects.toBeInstanceOf(ConflictError);
+      expect(await table.store.usage.usageState(orgId, 'aws')).toMatchObject({
+        usageVersion: 2,
+        importStartedAt: '2026-08-01T00:01:00.000Z',
+      });
+    });
+  });
+});
