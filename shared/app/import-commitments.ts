@@ -1,6 +1,6 @@
 import { loadCatalog } from '../domain/catalog/catalog';
 import { createCommitmentCsvParser } from '../domain/commitments/commitment-csv';
-import type { Provider } from '../domain/engine/model';
+import type { ExistingCommitment, Provider } from '../domain/engine/model';
 import { type ImportRequest, readImportFile, requireOrg } from './import-files';
 import type { AppContext } from './ports';
 
@@ -36,16 +36,29 @@ export async function importCommitments(
   const providers: ProviderCommitmentImport[] = [];
   for (const { provider, commitments } of parsed.providers) {
     onProgress?.({ stage: 'writing', provider, month: null });
-    const usageVersion = await ctx.repos.usage.beginImport(orgId, provider, ctx.clock.now().toISOString());
-    await ctx.repos.commitments.replaceCommitments(orgId, provider, commitments);
-    await ctx.repos.usage.finishImport(
-      orgId,
-      provider,
-      usageVersion,
-      { kind: 'commitments', commitments: commitments.length },
-      ctx.clock.now().toISOString(),
-    );
-    providers.push({ provider, commitments: commitments.length, usageVersion });
+    providers.push(await storeProviderCommitments(ctx, orgId, provider, commitments));
   }
   return { orgId, rows: parsed.rows, providers };
+}
+
+/**
+ * Makes `commitments` the org's commitments of one provider and marks the provider's plans
+ * stale: the store step of every commitment import (CSV files, the local demo).
+ */
+export async function storeProviderCommitments(
+  ctx: AppContext,
+  orgId: string,
+  provider: Provider,
+  commitments: readonly ExistingCommitment[],
+): Promise<ProviderCommitmentImport> {
+  const usageVersion = await ctx.repos.usage.beginImport(orgId, provider, ctx.clock.now().toISOString());
+  await ctx.repos.commitments.replaceCommitments(orgId, provider, commitments);
+  await ctx.repos.usage.finishImport(
+    orgId,
+    provider,
+    usageVersion,
+    { kind: 'commitments', commitments: commitments.length },
+    ctx.clock.now().toISOString(),
+  );
+  return { provider, commitments: commitments.length, usageVersion };
 }

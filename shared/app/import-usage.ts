@@ -1,5 +1,6 @@
 import { loadCatalog } from '../domain/catalog/catalog';
 import type { Provider } from '../domain/engine/model';
+import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
 import { createUsageCsvParser } from '../domain/usage/usage-csv';
 import { type ImportRequest, readImportFile, requireOrg } from './import-files';
@@ -37,29 +38,41 @@ export async function importUsage(ctx: AppContext, request: ImportRequest): Prom
   await requireOrg(ctx, orgId);
   const parsed = await readImportFile(request, createUsageCsvParser(loadCatalog()));
   const providers: ProviderUsageImport[] = [];
-  for (const usage of parsed.providers) {
-    const { provider, covered } = usage;
-    const usageVersion = await ctx.repos.usage.beginImport(orgId, provider, ctx.clock.now().toISOString());
-    await ctx.repos.usage.replaceCoveredHours(orgId, usage, usageVersion, (month) =>
-      onProgress?.({ stage: 'writing', provider, month }),
-    );
-    const resources = usage.series.length;
-    await ctx.repos.usage.finishImport(
-      orgId,
-      provider,
-      usageVersion,
-      { kind: 'usage', covered, resources },
-      ctx.clock.now().toISOString(),
-    );
-    providers.push({
-      provider,
-      rows: usage.rows,
-      resources,
-      firstHour: isoHour(covered.firstHour),
-      lastHour: isoHour(covered.lastHour),
-      hours: covered.lastHour - covered.firstHour + 1,
-      usageVersion,
-    });
-  }
+  for (const usage of parsed.providers)
+    providers.push(await storeProviderUsage(ctx, orgId, usage, onProgress));
   return { orgId, rows: parsed.rows, providers };
+}
+
+/**
+ * Replaces the org's stored usage of one provider on the hours `usage` covers and marks the
+ * provider's plans stale: the store step of every usage import (CSV files, the local demo).
+ */
+export async function storeProviderUsage(
+  ctx: AppContext,
+  orgId: string,
+  usage: ProviderUsage,
+  onProgress?: ImportRequest['onProgress'],
+): Promise<ProviderUsageImport> {
+  const { provider, covered } = usage;
+  const usageVersion = await ctx.repos.usage.beginImport(orgId, provider, ctx.clock.now().toISOString());
+  await ctx.repos.usage.replaceCoveredHours(orgId, usage, usageVersion, (month) =>
+    onProgress?.({ stage: 'writing', provider, month }),
+  );
+  const resources = usage.series.length;
+  await ctx.repos.usage.finishImport(
+    orgId,
+    provider,
+    usageVersion,
+    { kind: 'usage', covered, resources },
+    ctx.clock.now().toISOString(),
+  );
+  return {
+    provider,
+    rows: usage.rows,
+    resources,
+    firstHour: isoHour(covered.firstHour),
+    lastHour: isoHour(covered.lastHour),
+    hours: covered.lastHour - covered.firstHour + 1,
+    usageVersion,
+  };
 }

@@ -30,6 +30,7 @@ export interface LocalServerOptions {
 /** API Gateway's integration timeout: the handlers see it through getRemainingTimeInMillis. */
 const handlerTimeoutMs = 29_000;
 const stage = 'local';
+const idleConnectionMs = 65_000;
 
 interface RequestTarget {
   readonly rawPath: string;
@@ -111,9 +112,14 @@ export function createLocalServer(options: LocalServerOptions): Server {
     }
   };
 
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
     void serve(request, response);
   });
+  // Keep idle connections longer than clients do (Node's 5 s default races clients that reuse a
+  // connection just as the server drops it), as load balancers in front of APIs commonly do.
+  server.keepAliveTimeout = idleConnectionMs;
+  server.headersTimeout = idleConnectionMs + 1_000;
+  return server;
 }
 
 function splitTarget(url: string): RequestTarget {

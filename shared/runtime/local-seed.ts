@@ -1,7 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { storeProviderCommitments } from '../app/import-commitments';
+import { storeProviderUsage } from '../app/import-usage';
 import { createOrg, createPartner, createUserKey } from '../app/operator';
 import type { AppContext } from '../app/ports';
+import { loadCatalog } from '../domain/catalog/catalog';
+import type { Provider, UsageWindow } from '../domain/engine/model';
+import { providerUsageFromStreams } from '../domain/usage/imported-usage';
+import { generateCommitments } from '../domain/usage/synthetic-commitments';
+import { generateFleet } from '../domain/usage/synthetic-fleet';
 
 /** `.local/credentials.json`: what a newcomer needs to call the local API. */
 export interface DemoCredentials {
@@ -17,13 +24,29 @@ export const demoUserEmail = 'admin@demo-customer.example';
 const credentialsFile = 'credentials.json';
 
 /**
+ * The demo customer's clouds: 30 days of generated hourly usage and a few owned commitments on
+ * AWS and Azure. No GCP usage, so GCP shows how a provider without plans answers.
+ */
+const demoFleets: readonly {
+  readonly provider: Provider;
+  readonly streams: number;
+  readonly commitments: number;
+}[] = [
+  { provider: 'aws', streams: 120, commitments: 4 },
+  { provider: 'azure', streams: 60, commitments: 3 },
+];
+const demoLookbackHours = 720;
+const HOUR_MS = 3_600_000;
+
+/**
  * The demo a first start seeds: a partner org with its partner key, and a customer org registered
- * as that partner's child with an admin user and its key.
+ * as that partner's child with an admin user and its key, and usage and commitments to plan for.
  */
 export async function seedDemo(ctx: AppContext, baseUrl: string): Promise<DemoCredentials> {
   const { org: partner, key: partnerKey } = await createPartner(ctx, demoPartnerName);
   const customer = await createOrg(ctx, demoOrgName, partner.id);
   const { key: userKey } = await createUserKey(ctx, customer.id, demoUserEmail, 'admin');
+  await seedDemoUsage(ctx, customer.id);
   return {
     base_url: baseUrl,
     partner: { org_id: partner.id, api_key: partnerKey.apiKey },
@@ -46,4 +69,35 @@ export async function writeDemoCredentials(dir: string, credentials: DemoCredent
   // The keys are secrets: readable by the owner only.
   await writeFile(path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   return path;
+}
+
+/** Stores the demo fleets' usage over the 30 days before the current hour, and their commitments. */
+async function seedDemoUsage(ctx: AppContext, orgId: string): Promise<void> {
+  const catalog = loadCatalog();
+  const endHour = Math.floor(ctx.clock.now().getTime() / HOUR_MS);
+  const startHour = endHour - demoLookbackHours;
+  const window: UsageWindow = {
+    start: new Date(startHour * HOUR_MS).toISOString(),
+    hours: demoLookbackHours,
+  };
+  for (const fleet of demoFleets) {
+    const seed = `demo-${fleet.provider}`;
+    const streams = generateFleet({
+      seed,
+      provider: fleet.provider,
+      streams: fleet.streams,
+      window,
+      catalog,
+    });
+    const commitments = generateCommitments({
+      seed,
+      provider: fleet.provider,
+      streams,
+      window,
+      catalog,
+      count: fleet.commitments,
+    });
+    await storeProviderUsage(ctx, orgId, providerUsageFromStreams(fleet.provider, startHour, streams));
+    await storeProviderCommitments(ctx, orgId, fleet.provider, commitments);
+  }
 }

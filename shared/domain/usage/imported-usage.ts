@@ -1,5 +1,5 @@
 import type { Provider, UsageStream } from '../engine/model';
-import { hoursInMonth, monthStartHour } from './usage-months';
+import { hoursInMonth, monthStartHour, monthsBetween } from './usage-months';
 
 /** A resource as usage describes it: a UsageStream without its hourly values. */
 export type UsageResource = Omit<UsageStream, 'usage'>;
@@ -49,4 +49,31 @@ export function replaceCoveredHours(
   const to = Math.min(hours - 1, covered.lastHour - first);
   for (let hour = from; hour <= to; hour++) values[hour] = imported?.[hour] ?? 0;
   return values;
+}
+
+/**
+ * Usage already in hourly arrays (generated fleets, the local demo) as an import of the window's
+ * hours: every resource's values cut into its months, the whole window covered.
+ */
+export function providerUsageFromStreams(
+  provider: Provider,
+  windowStartHour: number,
+  streams: readonly UsageStream[],
+): ProviderUsage {
+  const hours = streams[0]?.usage.length ?? 0;
+  const covered = { firstHour: windowStartHour, lastHour: windowStartHour + hours - 1 };
+  const months = hours > 0 ? monthsBetween(covered.firstHour, covered.lastHour) : [];
+  const series = streams.map(({ usage, ...resource }) => {
+    const byMonth = new Map<string, Float64Array>();
+    for (const month of months) {
+      const values = new Float64Array(hoursInMonth(month));
+      const offset = monthStartHour(month) - windowStartHour;
+      for (let hour = Math.max(0, -offset); hour < values.length && offset + hour < hours; hour++) {
+        values[hour] = usage[offset + hour] ?? 0;
+      }
+      byMonth.set(month, values);
+    }
+    return { resource, months: byMonth };
+  });
+  return { provider, covered, rows: streams.length * hours, series };
 }

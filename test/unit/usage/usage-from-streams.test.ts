@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { UsageStream } from '../../../shared/domain/engine/model';
+import { providerUsageFromStreams } from '../../../shared/domain/usage/imported-usage';
+import { monthStartHour } from '../../../shared/domain/usage/usage-months';
+
+function stream(resourceId: string, usage: number[]): UsageStream {
+  return {
+    resourceId,
+    provider: 'aws',
+    accountId: '111111111111',
+    region: 'us-east-1',
+    service: 'AmazonEC2',
+    instanceType: 'm5.large',
+    operatingSystem: 'Linux',
+    tenancy: 'Shared',
+    usageType: 'running',
+    usageUnit: 'Hrs',
+    ondemandPrice: 0.096,
+    usage: Float64Array.from(usage),
+  };
+}
+
+describe('providerUsageFromStreams', () => {
+  it('cuts each stream into the months its window touches, covering exactly the window', () => {
+    // Prepare: four hours, the last two of October and the first two of November 2026.
+    const start = monthStartHour('2026-11') - 2;
+
+    // Act
+    const usage = providerUsageFromStreams('aws', start, [stream('i-1', [1, 0.5, 0.25, 1])]);
+
+    // Assess
+    expect(usage.covered).toEqual({ firstHour: start, lastHour: start + 3 });
+    expect(usage.rows).toBe(4);
+    const months = usage.series[0]?.months;
+    expect([...(months?.keys() ?? [])]).toEqual(['2026-10', '2026-11']);
+    const october = months?.get('2026-10') as Float64Array;
+    const november = months?.get('2026-11') as Float64Array;
+    expect(october).toHaveLength(744);
+    expect([...october.slice(742)]).toEqual([1, 0.5]);
+    expect(october.slice(0, 742).every((value) => value === 0)).toBe(true);
+    expect([...november.slice(0, 2)]).toEqual([0.25, 1]);
+    expect(november.slice(2).every((value) => value === 0)).toBe(true);
+  });
+
+  it('keeps the resource description and drops only the hourly values', () => {
+    // Act
+    const usage = providerUsageFromStreams('aws', 0, [stream('i-2', [1])]);
+
+    // Assess
+    const { usage: _values, ...description } = stream('i-2', [1]);
+    expect(usage.series[0]?.resource).toEqual(description);
+    expect(usage.series[0]?.resource).not.toHaveProperty('usage');
+  });
+});
