@@ -15,6 +15,7 @@ import { type BatchWrite, writeInBatches } from './batch-writes';
 import { compressedParts, fromCompressedParts } from './compressed-parts';
 import { isConditionFailure } from './conditional-writes';
 import {
+  type ItemKey,
   lineItemKey,
   lineItemPrefix,
   planByIdIndexKey,
@@ -46,8 +47,9 @@ export function createPlanRepository(table: TableClient): PlanRepository {
     };
   }
 
+  /** An update of a plan set conditional on `condition`, counting writes in `version`; false when the condition fails. */
   async function update(input: {
-    key: ReturnType<typeof planSetKey>;
+    key: ItemKey;
     expression: string;
     condition: string;
     names?: Record<string, string>;
@@ -258,7 +260,7 @@ function toPlanItem(
   basis: PlanBasis,
   plan: CommitmentPlan,
   lineItemCount: number,
-): StoredItem & ReturnType<typeof planKey> {
+): StoredItem & ItemKey {
   // `status` is the plan's own attribute (applying a plan changes it); `is_calculating` is not
   // stored: it is whether the plan set is current when the plan is read.
   const { status, is_calculating: _calculating, ...fields } = plan;
@@ -296,11 +298,7 @@ function toStoredPlan(item: StoredItem): StoredPlan {
   };
 }
 
-function toLineItemItem(
-  planId: string,
-  lineItem: LineItem,
-  position: number,
-): StoredItem & ReturnType<typeof lineItemKey> {
+function toLineItemItem(planId: string, lineItem: LineItem, position: number): StoredItem & ItemKey {
   return {
     ...lineItemKey(planId, lineItem.id),
     type: 'line_item',
@@ -327,11 +325,7 @@ function toPlanContent(stored: StoredPlan, items: readonly StoredItem[]): PlanCo
   };
 }
 
-function toMatchItem(
-  planId: string,
-  entry: LineResourceMatch,
-  position: number,
-): StoredItem & ReturnType<typeof resourceMatchKey> {
+function toMatchItem(planId: string, entry: LineResourceMatch, position: number): StoredItem & ItemKey {
   return {
     ...resourceMatchKey(planId, entry.lineItemId, entry.match.id),
     type: 'resource_match',
