@@ -37,7 +37,8 @@ Target: the local store under LOCAL_DIR (default .local), or the deployed table 
 TABLE_NAME (with AWS credentials and AWS_REGION).
 API keys are printed once: only their hash is stored.
 Imports (file formats: docs/import.md) print progress on stderr; a file with any bad row is
-rejected whole, its errors listed by line number, and nothing of it is stored.`;
+rejected whole, its errors listed by line number, and nothing of it is stored. At the end, an
+import computes the plans of the providers it changed.`;
 
 class UsageError extends Error {}
 
@@ -61,13 +62,16 @@ function orgJson(org: Organization) {
   return { org_id: org.id, name: org.name, is_partner: org.isPartner, partner_org_id: org.parentOrgId };
 }
 
-/** Prints import progress on stderr: file reading on large files, then each write step. */
+/** Prints import progress on stderr: file reading and writing on large files, then each provider's plans. */
 function progressPrinter(bytesRead: () => number): (progress: ImportProgress) => void {
   let large = false;
   return (progress) => {
     if (progress.stage === 'reading') {
       large = true;
       console.error(`read ${progress.rows} rows (${(bytesRead() / 1e6).toFixed(1)} MB)...`);
+    } else if (progress.stage === 'planning') {
+      // Computing plans takes seconds even after a small file.
+      console.error(`computing ${progress.provider} plans...`);
     } else if (large) {
       const what = progress.month ? `usage of ${progress.month}` : 'commitments';
       console.error(`writing ${progress.provider} ${what}...`);

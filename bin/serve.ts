@@ -18,14 +18,18 @@ import {
   writeDemoCredentials,
 } from '../shared/runtime/local-seed';
 
-const usage = `Usage: npm start [-- --reset]
+const usage = `Usage: npm start [-- --reset] [-- --orgs-only]
 
-Serves the API locally on http://HOST:PORT with its data under LOCAL_DIR.
-  --reset   delete LOCAL_DIR (every local org, key and plan) before starting
+Serves the API locally on http://HOST:PORT with its data under LOCAL_DIR. The first start seeds
+a demo partner and customer, with 30 days of the customer's AWS and Azure usage and its plans.
+  --reset       delete LOCAL_DIR (every local org, key and plan) before starting
+  --orgs-only   seed the demo orgs and keys without usage (a faster, empty start)
 Environment: PORT (default 3000), HOST (default 127.0.0.1), LOCAL_DIR (default .local)`;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { reset: { type: 'boolean' }, help: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { reset: { type: 'boolean' }, 'orgs-only': { type: 'boolean' }, help: { type: 'boolean' } },
+  });
   if (values.help) {
     console.log(usage);
     return;
@@ -49,7 +53,10 @@ async function main(): Promise<void> {
   const baseUrl = `http://${config.host}:${port}`;
 
   const seeded = await readDemoCredentials(config.dir);
-  const credentials = { ...(seeded ?? (await seedDemo(runtime.ctx, baseUrl))), base_url: baseUrl };
+  const credentials = {
+    ...(seeded ?? (await seedDemo(runtime.ctx, baseUrl, { usage: !values['orgs-only'] }))),
+    base_url: baseUrl,
+  };
   const credentialsPath = await writeDemoCredentials(config.dir, credentials);
   printWelcome(credentials, credentialsPath, seeded === null);
 

@@ -8,7 +8,12 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type FunctionGroup = 'openapi' | 'partner-orgs' | 'partner-settings';
+export type FunctionGroup =
+  | 'openapi'
+  | 'partner-orgs'
+  | 'partner-purchase-plans'
+  | 'partner-settings'
+  | 'plans';
 
 export interface Route {
   readonly method: HttpMethod;
@@ -22,10 +27,46 @@ export interface Route {
 export const routes: readonly Route[] = [
   { method: 'GET', path: '/openapi.json', group: 'openapi', operationId: 'getOpenApiDocument', public: true },
   {
+    method: 'GET',
+    path: '/v1/org/{org_id}/commitment-plans/recommended',
+    group: 'plans',
+    operationId: 'getRecommendedCommitmentPlan',
+  },
+  {
+    method: 'GET',
+    path: '/v1/org/{org_id}/commitment-plans/default',
+    group: 'plans',
+    operationId: 'listDefaultCommitmentPlans',
+  },
+  {
+    method: 'GET',
+    path: '/v1/org/{org_id}/commitment-plans/{plan_id}/line-items',
+    group: 'plans',
+    operationId: 'listPlanLineItems',
+  },
+  {
+    method: 'GET',
+    path: '/v1/org/{org_id}/commitment-plans/{plan_id}/resource-matches',
+    group: 'plans',
+    operationId: 'listPlanResourceMatches',
+  },
+  {
+    method: 'GET',
+    path: '/v1/org/{org_id}/commitments/chart',
+    group: 'plans',
+    operationId: 'getCommitmentsChart',
+  },
+  {
     method: 'PATCH',
     path: '/v2/org/{org_id}/partners',
     group: 'partner-settings',
     operationId: 'updatePartnerSettings',
+  },
+  {
+    method: 'GET',
+    path: '/v2/org/{org_id}/partners/purchase-plans-v2/recommended',
+    group: 'partner-purchase-plans',
+    operationId: 'getRecommendedPurchasePlan',
   },
   {
     method: 'POST',

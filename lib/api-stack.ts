@@ -21,8 +21,13 @@ export interface ApiStackProps extends StackProps {
   readonly throttlingBurstLimit?: number;
   /** X-Ray tracing on the stage and every function. @default false */
   readonly tracing?: boolean;
-  /** Memory of every function, in MB. @default 512 */
+  /** Memory of every function but those that compute plans, in MB. @default 512 */
   readonly memorySize?: number;
+  /**
+   * Memory of the functions that compute plans in a request (the plan groups), in MB: CPU grows
+   * with memory, and 1769 MB is one full vCPU. @default 1769
+   */
+  readonly planMemorySize?: number;
   /** Retention of the access log and of every function's log. @default RetentionDays.ONE_MONTH */
   readonly logRetention?: RetentionDays;
   /** @default 'INFO' */
@@ -49,6 +54,30 @@ const tableItemActions = [
   'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
 ] as const;
+
+/**
+ * What the plan groups' functions do with items (docs/plans-api.md): read orgs, usage and
+ * commitments; read, write and delete plans and plan sets. No scan, and only in partitions of
+ * orgs (`ORG#...`, usage and commitments included) and plans (`PLAN#...`): never an API key's,
+ * a user's or an OAuth item.
+ */
+const planItemActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
+
+/**
+ * Groups whose functions compute plans in a request when stored ones are missing or stale:
+ * more memory (CPU), and a timeout just under API Gateway's 29 s integration timeout.
+ */
+const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'partner-purchase-plans']);
+const planFunctionTimeout = Duration.seconds(28);
 
 /** API key items live under `KEY#<keyId>` (DESIGN §6). */
 const apiKeyPartitionPrefix = 'KEY#';
@@ -114,13 +143,23 @@ export class ApiStack extends Stack {
 
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
     for (const group of functionGroups) {
+      const computesPlans = planGroups.has(group);
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,
+        ...(computesPlans ? { memorySize: props.planMemorySize ?? 1769, timeout: planFunctionTimeout } : {}),
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
       groupFunction.role.addToPrincipalPolicy(
-        new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns }),
+        computesPlans
+          ? new PolicyStatement({
+              actions: [...planItemActions],
+              resources: [table.tableArn],
+              conditions: {
+                'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] },
+              },
+            })
+          : new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns }),
       );
       groupFunctions.set(group, groupFunction);
     }

@@ -1,7 +1,7 @@
 import { loadCatalog } from '../domain/catalog/catalog';
 import { createCommitmentCsvParser } from '../domain/commitments/commitment-csv';
 import type { ExistingCommitment, Provider } from '../domain/engine/model';
-import { type ImportRequest, readImportFile, requireOrg } from './import-files';
+import { type ImportRequest, readImportFile, refreshImportedPlans, requireOrg } from './import-files';
 import type { AppContext } from './ports';
 
 /** What an import stored of one provider. */
@@ -23,8 +23,8 @@ export interface CommitmentImportSummary {
  * Imports the commitments an org owns from a CSV file (docs/import.md). The whole file is
  * validated first: a file with any bad row is rejected with a CsvImportError and nothing is
  * stored. Then the file's commitments replace all of the org's commitments of each provider it
- * names (other providers' are kept), and those providers' plans become stale. Run again after a
- * failure half-way, the same file completes the import.
+ * names (other providers' are kept), and those providers' plans become stale; at the end they are
+ * computed again. Run again after a failure half-way, the same file completes the import.
  */
 export async function importCommitments(
   ctx: AppContext,
@@ -38,6 +38,11 @@ export async function importCommitments(
     onProgress?.({ stage: 'writing', provider, month: null });
     providers.push(await storeProviderCommitments(ctx, orgId, provider, commitments));
   }
+  await refreshImportedPlans(
+    ctx,
+    request,
+    providers.map((imported) => imported.provider),
+  );
   return { orgId, rows: parsed.rows, providers };
 }
 

@@ -1,11 +1,16 @@
 import type { Provider } from '../domain/engine/model';
 import { NotFoundError } from '../domain/errors';
+import { refreshPlans } from './plan-computation';
 import type { AppContext } from './ports';
 
-/** Where an import is: reading the file (every PROGRESS_EVERY_ROWS rows), then writing a provider's data. */
+/**
+ * Where an import is: reading the file (every PROGRESS_EVERY_ROWS rows), then writing a
+ * provider's data, then computing the plans of each provider it changed.
+ */
 export type ImportProgress =
   | { readonly stage: 'reading'; readonly rows: number }
-  | { readonly stage: 'writing'; readonly provider: Provider; readonly month: string | null };
+  | { readonly stage: 'writing'; readonly provider: Provider; readonly month: string | null }
+  | { readonly stage: 'planning'; readonly provider: Provider };
 
 export const PROGRESS_EVERY_ROWS = 100_000;
 
@@ -38,4 +43,20 @@ export async function readImportFile<T>(request: ImportRequest, parser: LinePars
     }
   }
   return parser.finish();
+}
+
+/**
+ * Computes the plans of the providers an import changed, so that they are current when it ends
+ * (a provider whose plans another process is computing is left to it: the plan endpoints
+ * compute whatever is still stale).
+ */
+export async function refreshImportedPlans(
+  ctx: AppContext,
+  request: ImportRequest,
+  providers: readonly Provider[],
+): Promise<void> {
+  for (const provider of providers) {
+    request.onProgress?.({ stage: 'planning', provider });
+    await refreshPlans(ctx, request.orgId, provider);
+  }
 }

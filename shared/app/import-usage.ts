@@ -3,7 +3,7 @@ import type { Provider } from '../domain/engine/model';
 import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
 import { createUsageCsvParser } from '../domain/usage/usage-csv';
-import { type ImportRequest, readImportFile, requireOrg } from './import-files';
+import { type ImportRequest, readImportFile, refreshImportedPlans, requireOrg } from './import-files';
 import type { AppContext } from './ports';
 
 /** What an import stored of one provider. */
@@ -30,8 +30,8 @@ export interface UsageImportSummary {
  * Imports an org's hourly usage from a CSV file (docs/import.md). The whole file is validated
  * first: a file with any bad row is rejected with a CsvImportError and nothing is stored. Then,
  * per provider in the file, the stored usage of every resource is replaced on the hours the file
- * covers for that provider, and the provider's plans become stale. Run again after a failure
- * half-way, the same file completes the import.
+ * covers for that provider, and the provider's plans become stale; at the end they are computed
+ * again. Run again after a failure half-way, the same file completes the import.
  */
 export async function importUsage(ctx: AppContext, request: ImportRequest): Promise<UsageImportSummary> {
   const { orgId, onProgress } = request;
@@ -40,6 +40,11 @@ export async function importUsage(ctx: AppContext, request: ImportRequest): Prom
   const providers: ProviderUsageImport[] = [];
   for (const usage of parsed.providers)
     providers.push(await storeProviderUsage(ctx, orgId, usage, onProgress));
+  await refreshImportedPlans(
+    ctx,
+    request,
+    providers.map((imported) => imported.provider),
+  );
   return { orgId, rows: parsed.rows, providers };
 }
 

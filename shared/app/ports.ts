@@ -1,6 +1,16 @@
 import type { ApiKeyRecord } from '../auth/api-keys';
-import type { ExistingCommitment, Provider, UsageStream, UsageWindow } from '../domain/engine/model';
+import type {
+  ExistingCommitment,
+  LineItem,
+  LineResourceMatch,
+  Provider,
+  ProviderPlans,
+  RecommendedPurchasePlan,
+  UsageStream,
+  UsageWindow,
+} from '../domain/engine/index';
 import type { ChildOrgLink, MarketplaceOfferLinks, Membership, Organization, User } from '../domain/orgs';
+import type { ComputedPlanSet, PlanCalculation, PlanSetState, StoredPlan } from '../domain/plans/plan-set';
 import type { CoveredHours, ProviderUsage } from '../domain/usage/imported-usage';
 import type { UsageState } from '../domain/usage/usage-state';
 
@@ -136,6 +146,75 @@ export interface CommitmentRepository {
   listCommitments(orgId: string, provider?: Provider): Promise<ExistingCommitment[]>;
 }
 
+/** What a plan set was computed from, stored with each of its plans. */
+export interface PlanBasis {
+  readonly usageVersion: number;
+  readonly planSeed: string;
+  readonly window: UsageWindow;
+}
+
+/**
+ * A stored plan's content, fixed once stored (a plan id names one computation's output): the
+ * plan's place and basis, and its line items in the order the plan applies them.
+ */
+export interface PlanContent extends PlanBasis {
+  readonly planId: string;
+  readonly orgId: string;
+  readonly provider: Provider;
+  /** The plan's `created_at`. */
+  readonly createdAt: string;
+  readonly lineItems: readonly LineItem[];
+}
+
+/**
+ * Computed plans and the state of their computation (docs/plans-api.md, docs/data-model.md).
+ * A computation claims the provider's plan set, stores its plans, then publishes them by
+ * completing the claim; only then do readers learn the new plan ids.
+ */
+export interface PlanRepository {
+  planSet(orgId: string, provider: Provider): Promise<PlanSetState | null>;
+  /**
+   * Claims the computation of `calculation.usageVersion`. Answers false, claiming nothing, when
+   * another claim started after `expiredBefore` holds the plan set, or that version is computed
+   * already.
+   */
+  claimCalculation(
+    orgId: string,
+    provider: Provider,
+    calculation: PlanCalculation,
+    expiredBefore: string,
+  ): Promise<boolean>;
+  /**
+   * Publishes `computed` as the plan set and ends the claim `claimId`; false, changing nothing,
+   * when the claim is no longer held (it expired and another computation claimed the set).
+   */
+  completeCalculation(
+    orgId: string,
+    provider: Provider,
+    claimId: string,
+    computed: ComputedPlanSet,
+  ): Promise<boolean>;
+  /** Ends the claim `claimId` without publishing anything (a failed computation); no-op if not held. */
+  releaseCalculation(orgId: string, provider: Provider, claimId: string): Promise<void>;
+  /** Stores every plan of `plans` with its line items, resource matches and v2 purchase plan. */
+  storePlans(orgId: string, basis: PlanBasis, plans: ProviderPlans): Promise<void>;
+  /** The stored plans among `planIds`, in that order (ids with no plan are left out). */
+  getPlans(orgId: string, provider: Provider, planIds: readonly string[]): Promise<StoredPlan[]>;
+  /** The content of the org's plan `planId`, any provider; null when the org has no such plan. */
+  planContent(orgId: string, planId: string): Promise<PlanContent | null>;
+  /** The plan's resource matches in plan order, or those of the given line items only. */
+  listResourceMatches(planId: string, lineItemIds?: readonly string[]): Promise<LineResourceMatch[]>;
+  /** Resource match id -> id of the line item it belongs to, for every match of the plan. */
+  resourceMatchLineItems(planId: string): Promise<ReadonlyMap<string, string>>;
+  /** The v2 purchase plan stored with a recommended plan; null for other plans. */
+  purchasePlan(planId: string): Promise<RecommendedPurchasePlan | null>;
+  /**
+   * Deletes a plan and everything stored under it, unless it was ever applied (its status is not
+   * `new` any more): applied plans are kept. Answers whether it is gone.
+   */
+  deletePlan(orgId: string, provider: Provider, planId: string): Promise<boolean>;
+}
+
 /** Every repository a use case may reach, as one object (built by shared/store's createStore). */
 export interface Repositories {
   readonly orgs: OrgRepository;
@@ -144,6 +223,7 @@ export interface Repositories {
   readonly apiKeys: ApiKeyRepository;
   readonly usage: UsageRepository;
   readonly commitments: CommitmentRepository;
+  readonly plans: PlanRepository;
 }
 
 /** What every use case is given by the composition root. */

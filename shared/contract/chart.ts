@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chartFilterFields } from '../domain/chart/chart-filter';
 import { cloudProvider } from './enums';
 import { calendarDate } from './formats';
 import { dateParam, jsonParam, singleValue } from './query';
@@ -29,17 +30,6 @@ export const chartResponse = named(
   'Daily points for ranges up to 92 days, monthly points beyond',
 );
 export type ChartResponse = z.infer<typeof chartResponse>;
-
-/** Commitment attributes the chart can be filtered by. */
-export const chartFilterFields = [
-  'account_id',
-  'region',
-  'service',
-  'instance_family',
-  'contract_type',
-  'contract_term',
-  'payment_option',
-] as const;
 
 /** Most criteria one filter may hold, and most values one `in`/`not_in` criterion may list. */
 export const maxChartFilterCriteria = 20;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { withThrottledKeyUse } from '../app/key-use-throttle';
+import { withPlanContentCache } from '../app/plan-content-cache';
 import type { AppContext, Clock, IdGenerator } from '../app/ports';
 import { createStore } from '../store/store';
 import type { TableClient } from '../store/table-client';
@@ -7,7 +9,19 @@ export const systemClock: Clock = { now: () => new Date() };
 
 export const randomIds: IdGenerator = { uuid: () => randomUUID() };
 
-/** The use cases' context on one table, with the real clock and random ids. */
+/**
+ * The use cases' context on one table, with the real clock and random ids. One per process: it
+ * holds the process's caches (plan content, API key use records; docs/plans-api.md).
+ */
 export function createAppContext(table: TableClient): AppContext {
-  return { repos: createStore(table), clock: systemClock, ids: randomIds };
+  const repos = createStore(table);
+  return {
+    repos: {
+      ...repos,
+      apiKeys: withThrottledKeyUse(repos.apiKeys, systemClock),
+      plans: withPlanContentCache(repos.plans, systemClock),
+    },
+    clock: systemClock,
+    ids: randomIds,
+  };
 }

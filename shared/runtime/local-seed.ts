@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { storeProviderCommitments } from '../app/import-commitments';
 import { storeProviderUsage } from '../app/import-usage';
 import { createOrg, createPartner, createUserKey } from '../app/operator';
+import { refreshPlans } from '../app/plan-computation';
 import type { AppContext } from '../app/ports';
 import { loadCatalog } from '../domain/catalog/catalog';
 import type { Provider, UsageWindow } from '../domain/engine/model';
@@ -42,11 +43,15 @@ const HOUR_MS = 3_600_000;
  * The demo a first start seeds: a partner org with its partner key, and a customer org registered
  * as that partner's child with an admin user and its key, and usage and commitments to plan for.
  */
-export async function seedDemo(ctx: AppContext, baseUrl: string): Promise<DemoCredentials> {
+export async function seedDemo(
+  ctx: AppContext,
+  baseUrl: string,
+  options: { readonly usage: boolean },
+): Promise<DemoCredentials> {
   const { org: partner, key: partnerKey } = await createPartner(ctx, demoPartnerName);
   const customer = await createOrg(ctx, demoOrgName, partner.id);
   const { key: userKey } = await createUserKey(ctx, customer.id, demoUserEmail, 'admin');
-  await seedDemoUsage(ctx, customer.id);
+  if (options.usage) await seedDemoUsage(ctx, customer.id);
   return {
     base_url: baseUrl,
     partner: { org_id: partner.id, api_key: partnerKey.apiKey },
@@ -71,7 +76,7 @@ export async function writeDemoCredentials(dir: string, credentials: DemoCredent
   return path;
 }
 
-/** Stores the demo fleets' usage over the 30 days before the current hour, and their commitments. */
+/** Stores the demo fleets' usage over the 30 days before the current hour and their commitments, and plans for them. */
 async function seedDemoUsage(ctx: AppContext, orgId: string): Promise<void> {
   const catalog = loadCatalog();
   const endHour = Math.floor(ctx.clock.now().getTime() / HOUR_MS);
@@ -99,5 +104,7 @@ async function seedDemoUsage(ctx: AppContext, orgId: string): Promise<void> {
     });
     await storeProviderUsage(ctx, orgId, providerUsageFromStreams(fleet.provider, startHour, streams));
     await storeProviderCommitments(ctx, orgId, fleet.provider, commitments);
+    // Computed now rather than by the first request, so the demo answers at once.
+    await refreshPlans(ctx, orgId, fleet.provider);
   }
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { AppContext } from '../app/ports';
 import { createDocumentClient } from '../store/dynamo-client';
 import { type LocalDynamo, localDynamoCredentials, openLocalDynamo } from '../store/local-dynamo';
+import { countStorageCalls, type StorageCallCounter } from '../store/storage-calls';
 import { createTableIfMissing } from '../store/table-setup';
 import { createAppContext } from './app-context';
 
@@ -41,6 +42,8 @@ export function readLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
 export interface LocalRuntime {
   readonly ctx: AppContext;
   readonly dynamo: LocalDynamo;
+  /** The storage calls this process sent (for benchmarks: docs/plans-api.md). */
+  readonly storageCalls: StorageCallCounter;
   close(): Promise<void>;
 }
 
@@ -58,9 +61,11 @@ export async function openLocalRuntime(
     credentials: localDynamoCredentials,
   });
   await createTableIfMissing(client, config.tableName);
+  const storageCalls = countStorageCalls(client);
   return {
     ctx: createAppContext({ client, tableName: config.tableName }),
     dynamo,
+    storageCalls,
     async close() {
       client.destroy();
       await dynamo.close();

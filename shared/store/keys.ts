@@ -108,6 +108,13 @@ export function usageStateKey(orgId: string, provider: string): ItemKey {
   return { PK: orgPartition(orgId), SK: `${usageStatePrefix}${id(provider)}` };
 }
 
+export const planSetPrefix = 'PLANSET#';
+
+/** The state of an org's plans for one provider: the current plan set and any computation under way. */
+export function planSetKey(orgId: string, provider: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: `${planSetPrefix}${id(provider)}` };
+}
+
 export function planPrefix(provider: string): string {
   return `PLAN#${id(provider)}#`;
 }
@@ -135,6 +142,18 @@ export const resourceMatchPrefix = 'MATCH#';
 
 export function resourceMatchKey(planId: string, lineItemId: string, matchId: string): ItemKey {
   return { PK: planPartition(planId), SK: `${resourceMatchPrefix}${id(lineItemId)}#${id(matchId)}` };
+}
+
+export const purchasePlanPartPrefix = 'V2PLAN#';
+
+/**
+ * One part of the recommended plan's v2 purchase plan (compressed JSON split in parts: its
+ * resource list grows with the fleet, past what one item may hold). Parts sort in order.
+ */
+export function purchasePlanPartKey(planId: string, part: number): ItemKey {
+  if (!Number.isInteger(part) || part < 0 || part > 9999)
+    throw new RangeError(`part must be 0..9999, got ${part}`);
+  return { PK: planPartition(planId), SK: `${purchasePlanPartPrefix}${String(part).padStart(4, '0')}` };
 }
 
 export function purchaseKey(planId: string, lineItemId: string): ItemKey {

@@ -3,6 +3,7 @@ import { createApiKeyRepository } from './api-keys';
 import { createCommitmentRepository } from './commitments';
 import { createMembershipRepository } from './memberships';
 import { createOrgRepository } from './orgs';
+import { createPlanRepository } from './plans';
 import type { TableClient } from './table-client';
 import { createUsageRepository } from './usage';
 import { createUserRepository } from './users';
@@ -16,5 +17,6 @@ export function createStore(table: TableClient): Repositories {
     apiKeys: createApiKeyRepository(table),
     usage: createUsageRepository(table),
     commitments: createCommitmentRepository(table),
+    plans: createPlanRepository(table),
   };
 }

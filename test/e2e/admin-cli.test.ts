@@ -19,7 +19,7 @@ let server: LocalServer;
 let store: LocalStoreObserver;
 
 beforeAll(async () => {
-  server = await startLocalServer();
+  server = await startLocalServer({ orgsOnly: true });
   store = await observeLocalStore(server.dir);
 });
 

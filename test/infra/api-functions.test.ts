@@ -43,15 +43,37 @@ describe('API functions', () => {
     'Fn::ImportValue': expect.stringMatching(/^CommitmentPlanning-Stateful:ExportsOutputFnGetAttTable.*Arn/),
   };
 
-  it('runs every function on Node.js 24 on arm64 with 512 MB and 10 s', () => {
+  /** The groups whose functions compute plans in a request. */
+  const planGroups = ['plans', 'partner-purchase-plans'] as const;
+  const planFunctions = planGroups.map((group) => stacks.api.groupFunctions.get(group) as ServiceFunction);
+  const propertiesOf = (serviceFunction: ServiceFunction) =>
+    (api.findResources('AWS::Lambda::Function')[logicalId(serviceFunction)] as CfnFunctionResource)
+      .Properties;
+
+  it('runs every function on Node.js 24 on arm64, with 512 MB and 10 s unless it computes plans', () => {
     // Assess
     expect(functions).toHaveLength(stacks.api.groupFunctions.size + 1);
-    for (const { Properties } of functions) {
+    const planFunctionIds = new Set(planFunctions.map(logicalId));
+    for (const [id, { Properties }] of Object.entries(
+      api.findResources('AWS::Lambda::Function') as Record<string, CfnFunctionResource>,
+    )) {
       expect(Properties.Runtime).toBe('nodejs24.x');
       expect(Properties.Architectures).toEqual(['arm64']);
       expect(Properties.Handler).toBe('index.handler');
+      if (planFunctionIds.has(id)) continue;
       expect(Properties.MemorySize).toBe(512);
       expect(Properties.Timeout).toBe(10);
+    }
+  });
+
+  it('gives the functions that compute plans a full vCPU (1769 MB) and 28 s, under API Gateway’s 29 s', () => {
+    for (const planFunction of planFunctions) {
+      // Act
+      const properties = propertiesOf(planFunction);
+
+      // Assess
+      expect(properties.MemorySize).toBe(1769);
+      expect(properties.Timeout).toBe(28);
     }
   });
 
@@ -109,8 +131,37 @@ describe('API functions', () => {
     }
   });
 
-  it('lets route functions read and write items of the table and its GSI1 index, nothing else', () => {
-    for (const groupFunction of stacks.api.groupFunctions.values()) {
+  it('lets the plan functions read orgs, usage and commitments and keep plans, in org and plan partitions only', () => {
+    for (const planFunction of planFunctions) {
+      // Act
+      const statements = tableStatementsOf(planFunction);
+
+      // Assess
+      expect(statements).toEqual([
+        {
+          Effect: 'Allow',
+          Action: [
+            'dynamodb:BatchGetItem',
+            'dynamodb:BatchWriteItem',
+            'dynamodb:DeleteItem',
+            'dynamodb:GetItem',
+            'dynamodb:PutItem',
+            'dynamodb:Query',
+            'dynamodb:UpdateItem',
+          ],
+          Resource: tableArn,
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ORG#*', 'PLAN#*'] } },
+        },
+      ]);
+    }
+  });
+
+  it('lets the other route functions read and write items of the table and its GSI1 index, nothing else', () => {
+    const others = [...stacks.api.groupFunctions].filter(
+      ([group]) => !(planGroups as readonly string[]).includes(group),
+    );
+    expect(others.length).toBeGreaterThan(0);
+    for (const [, groupFunction] of others) {
       // Act
       const statements = tableStatementsOf(groupFunction);
 

@@ -1,4 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import { synthesizeService } from './service-app';
@@ -14,6 +15,7 @@ describe('API stack options', () => {
       throttlingBurstLimit: 20,
       tracing: true,
       memorySize: 1024,
+      planMemorySize: 3008,
       logRetention: RetentionDays.THREE_MONTHS,
       logLevel: 'DEBUG',
       webAclArn,
@@ -41,8 +43,15 @@ describe('API stack options', () => {
   });
 
   it('sizes, levels and retains the functions’ logs as configured', () => {
-    for (const { Properties } of functions) {
-      expect(Properties.MemorySize).toBe(1024);
+    const planFunctionIds = new Set(
+      (['plans', 'partner-purchase-plans'] as const).map((group) =>
+        stacks.api.getLogicalId(
+          stacks.api.groupFunctions.get(group)?.function.node.defaultChild as CfnFunction,
+        ),
+      ),
+    );
+    for (const [id, { Properties }] of Object.entries(api.findResources('AWS::Lambda::Function'))) {
+      expect(Properties.MemorySize).toBe(planFunctionIds.has(id) ? 3008 : 1024);
       expect(Properties.Environment.Variables.POWERTOOLS_LOG_LEVEL).toBe('DEBUG');
       expect(Properties.LoggingConfig.ApplicationLogLevel).toBe('DEBUG');
     }

@@ -25,14 +25,20 @@ export interface LocalServerOptions {
   /** How long the server may take to print its "listening on" line. */
   readonly startTimeoutMs?: number;
   readonly stopTimeoutMs?: number;
+  /** Seed the demo orgs and keys only (`--orgs-only`): no usage, no plans, a small table. */
+  readonly orgsOnly?: boolean;
 }
 
 const listeningLine = /listening on (http:\/\/\S+)/;
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const { startTimeoutMs = 30_000, stopTimeoutMs = 15_000 } = options;
+  const { startTimeoutMs = 30_000, stopTimeoutMs = 15_000, orgsOnly = false } = options;
   const dir = await mkdtemp(join(tmpdir(), 'e2e-local-server-'));
-  const child = spawnEntryPoint('bin/serve.ts', [], { PORT: '0', HOST: '127.0.0.1', LOCAL_DIR: dir });
+  const child = spawnEntryPoint('bin/serve.ts', orgsOnly ? ['--orgs-only'] : [], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOCAL_DIR: dir,
+  });
   const stdout = collectText(child.stdout);
   const stderr = collectText(child.stderr);
   const output = () => `--- stdout\n${stdout()}\n--- stderr\n${stderr()}`;

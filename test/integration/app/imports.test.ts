@@ -144,7 +144,7 @@ describe('importing usage', () => {
     expect(planInputsUnchanged(state, planVersion + 1)).toBe(true);
   });
 
-  it('reports progress while reading a large file and before writing each month', async () => {
+  it('reports progress while reading a large file, before writing each month and computing plans', async () => {
     // Prepare
     const orgId = await newOrg();
     const start = Date.parse('2026-06-01T00:00:00Z');
@@ -165,6 +165,7 @@ describe('importing usage', () => {
     expect(progress).toEqual([
       { stage: 'reading', rows: 100_000 },
       { stage: 'writing', provider: 'aws', month: '2026-06' },
+      { stage: 'planning', provider: 'aws' },
     ]);
   });
 

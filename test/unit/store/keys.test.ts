@@ -22,7 +22,11 @@ import {
   planByIdIndexKey,
   planKey,
   planPrefix,
+  planSetKey,
+  planSetPrefix,
   purchaseKey,
+  purchasePlanPartKey,
+  purchasePlanPartPrefix,
   resourceMatchKey,
   resourceMatchPrefix,
   usageMonthPrefix,
@@ -51,7 +55,9 @@ describe('single-table keys', () => {
       SK: '2025-01#i-123',
     });
     expect(usageStateKey('o1', 'aws')).toEqual({ PK: 'ORG#o1', SK: 'USAGE#aws' });
+    expect(planSetKey('o1', 'aws')).toEqual({ PK: 'ORG#o1', SK: 'PLANSET#aws' });
     expect(planKey('o1', 'aws', 'pl1')).toEqual({ PK: 'ORG#o1', SK: 'PLAN#aws#pl1' });
+    expect(purchasePlanPartKey('pl1', 12)).toEqual({ PK: 'PLAN#pl1', SK: 'V2PLAN#0012' });
     expect(planByIdIndexKey('pl1')).toEqual({ GSI1PK: 'PLAN#pl1', GSI1SK: 'PLAN' });
     expect(lineItemKey('pl1', 'l1')).toEqual({ PK: 'PLAN#pl1', SK: 'LINE#l1' });
     expect(resourceMatchKey('pl1', 'l1', 'm1')).toEqual({ PK: 'PLAN#pl1', SK: 'MATCH#l1#m1' });
@@ -75,6 +81,11 @@ describe('single-table keys', () => {
     expect(childLinkKey('p1', 'c1').SK.startsWith(childLinkPrefix)).toBe(true);
     expect(childNameKey('p1', 'x').SK.startsWith(childLinkPrefix)).toBe(false);
     expect(planKey('o1', 'aws', 'pl1').SK.startsWith(planPrefix('aws'))).toBe(true);
+    expect(planSetKey('o1', 'aws').SK.startsWith(planSetPrefix)).toBe(true);
+    // A plan set is not one of the provider's plans, nor a part of a purchase one.
+    expect(planSetKey('o1', 'aws').SK.startsWith(planPrefix('aws'))).toBe(false);
+    expect(purchasePlanPartKey('pl1', 0).SK.startsWith(purchasePlanPartPrefix)).toBe(true);
+    expect(purchasePlanPartKey('pl1', 0).SK.startsWith('PURCHASE#')).toBe(false);
     expect(lineItemKey('pl1', 'l1').SK.startsWith(lineItemPrefix)).toBe(true);
     expect(resourceMatchKey('pl1', 'l1', 'm1').SK.startsWith(resourceMatchPrefix)).toBe(true);
     expect(usageSeriesKey('o1', 'gcp', 'r', '2025-01').PK).toBe(usagePartition('o1', 'gcp'));
@@ -106,6 +117,13 @@ describe('single-table keys', () => {
     expect(userKey('a#b@example.com').PK).toBe('USER#a#b@example.com');
     expect(childNameKey('p1', 'c# shop').SK).toBe('CHILDNAME#c# shop');
     expect(idempotencyRecordKey('p1', 'key#1').PK).toBe('IDEM#p1#key#1');
+  });
+
+  it('numbers purchase plan parts so that they sort in order, and only 0 to 9999', () => {
+    expect(purchasePlanPartKey('pl1', 9).SK < purchasePlanPartKey('pl1', 10).SK).toBe(true);
+    expect(() => purchasePlanPartKey('pl1', 10_000)).toThrow(RangeError);
+    expect(() => purchasePlanPartKey('pl1', -1)).toThrow(RangeError);
+    expect(() => purchasePlanPartKey('pl1', 1.5)).toThrow(RangeError);
   });
 
   it('rejects empty segments', () => {

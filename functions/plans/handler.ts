@@ -1,0 +1,78 @@
+import { getRecommendedPlan, listDefaultPlans } from '../../shared/app/commitment-plans';
+import { commitmentsChart } from '../../shared/app/commitments-chart';
+import { listPlanLineItems } from '../../shared/app/plan-line-items';
+import { listPlanResourceMatches } from '../../shared/app/plan-resource-matches';
+import {
+  chartView,
+  commitmentPlanView,
+  lineItemSortKeys,
+  lineItemView,
+  resourceMatchSortKeys,
+  resourceMatchView,
+} from '../../shared/contract/plan-views';
+import { createGroupHandler } from '../../shared/http/group-handler';
+import { implement, noContent, withHeaders } from '../../shared/http/operation';
+import { paginate, paginationHeaderName } from '../../shared/http/pagination';
+import { appContext } from '../../shared/runtime/current';
+
+/** Commitment plans (#5, #6), their line items (#7) and resource matches (#9), and the commitments chart (#10). */
+export const handler = createGroupHandler('plans', {
+  getRecommendedCommitmentPlan: implement(
+    'getRecommendedCommitmentPlan',
+    async ({ principal, pathParams, query }) => {
+      const plan = await getRecommendedPlan(appContext(), principal, pathParams.org_id, query.provider);
+      return plan ? commitmentPlanView(plan) : noContent();
+    },
+  ),
+
+  listDefaultCommitmentPlans: implement(
+    'listDefaultCommitmentPlans',
+    async ({ principal, pathParams, query }) => {
+      const plans = await listDefaultPlans(appContext(), principal, pathParams.org_id, query.provider);
+      return plans.map(commitmentPlanView);
+    },
+  ),
+
+  listPlanLineItems: implement('listPlanLineItems', async ({ principal, pathParams, query }) => {
+    const items = await listPlanLineItems(appContext(), principal, pathParams.org_id, pathParams.plan_id, {
+      order: {
+        key: query.order_by === null ? null : lineItemSortKeys[query.order_by],
+        descending: query.desc,
+      },
+      segmentId: query.segment_id,
+      resourceMatchIds: query.resource_match_ids,
+    });
+    const page = paginate(items, { page: query.page, pageSize: query.page_size });
+    return withHeaders(page.items.map(lineItemView), { [paginationHeaderName]: page.header });
+  }),
+
+  listPlanResourceMatches: implement('listPlanResourceMatches', async ({ principal, pathParams, query }) => {
+    const matches = await listPlanResourceMatches(
+      appContext(),
+      principal,
+      pathParams.org_id,
+      pathParams.plan_id,
+      {
+        startDate: query.start_date,
+        endDate: query.end_date,
+        lineItemIds: query.line_item_ids,
+        order: {
+          key: query.order_by === null ? null : resourceMatchSortKeys[query.order_by],
+          descending: query.desc,
+        },
+      },
+    );
+    const page = paginate(matches, { page: query.page, pageSize: query.page_size });
+    return withHeaders(page.items.map(resourceMatchView), { [paginationHeaderName]: page.header });
+  }),
+
+  getCommitmentsChart: implement('getCommitmentsChart', async ({ principal, pathParams, query }) => {
+    const points = await commitmentsChart(appContext(), principal, pathParams.org_id, {
+      provider: query.provider,
+      criteria: query.filter ?? [],
+      startDate: query.start_date,
+      endDate: query.end_date,
+    });
+    return chartView(points);
+  }),
+});

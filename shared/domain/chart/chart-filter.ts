@@ -1,0 +1,107 @@
+import type { ExistingCommitment, Offer, OfferTerm, PaymentOption, UsageStream } from '../engine/index';
+import { instanceFamily } from '../engine/instance-family';
+
+/**
+ * The commitments chart's `filter` (#10, docs/plans-api.md): criteria on attributes of the
+ * commitments and of the usage they cover. A criterion tests what an item has: usage has an
+ * account, region, service and instance family; a commitment an account, region (spend
+ * commitments that are not regional have none), instance family (reservations), contract type,
+ * term and payment option. An item without the attribute a criterion names passes it: a
+ * criterion on `contract_type` selects commitments and leaves all usage in, so that the chart
+ * shows how the selected commitments cover that usage.
+ */
+
+export const chartFilterFields = [
+  'account_id',
+  'region',
+  'service',
+  'instance_family',
+  'contract_type',
+  'contract_term',
+  'payment_option',
+] as const;
+export type ChartFilterField = (typeof chartFilterFields)[number];
+
+/** `eq`/`ne` compare with one value, `in`/`not_in` with a list; all criteria of a filter must hold. */
+export type ChartCriterion =
+  | { readonly field: ChartFilterField; readonly op: 'eq' | 'ne'; readonly value: string }
+  | { readonly field: ChartFilterField; readonly op: 'in' | 'not_in'; readonly value: readonly string[] };
+
+type Attributes = Partial<Record<ChartFilterField, string>>;
+
+const HOUR_MS = 3_600_000;
+
+function streamAttributes(stream: UsageStream): Attributes {
+  return {
+    account_id: stream.accountId,
+    region: stream.region,
+    service: stream.service,
+    instance_family: stream.instanceType ? instanceFamily(stream.provider, stream.instanceType) : undefined,
+  };
+}
+
+/** What the commitment pays: all of it upfront, part of it, or nothing upfront. */
+export function commitmentPaymentOption(commitment: ExistingCommitment): PaymentOption {
+  if (commitment.upfrontCost > 0) return commitment.recurringCost > 0 ? 'Partial Upfront' : 'All Upfront';
+  return 'No Upfront';
+}
+
+/**
+ * The term of a commitment: that of the catalog offers of its provider and contract type whose
+ * term is nearest its own length (as the engine reads which offer it was bought from).
+ */
+export function commitmentTerm(
+  commitment: ExistingCommitment,
+  offers: readonly Offer[],
+): OfferTerm | undefined {
+  const hours = (Date.parse(commitment.end) - Date.parse(commitment.start)) / HOUR_MS;
+  let nearest: Offer | undefined;
+  for (const offer of offers) {
+    if (offer.provider !== commitment.provider || offer.contractType !== commitment.contractType) continue;
+    if (!nearest || Math.abs(offer.termHours - hours) < Math.abs(nearest.termHours - hours)) nearest = offer;
+  }
+  return nearest?.term;
+}
+
+function commitmentAttributes(commitment: ExistingCommitment, offers: readonly Offer[]): Attributes {
+  return {
+    account_id: commitment.accountId,
+    region: commitment.region === '' ? undefined : commitment.region,
+    instance_family:
+      commitment.instanceType === null
+        ? undefined
+        : instanceFamily(commitment.provider, commitment.instanceType),
+    contract_type: commitment.contractType,
+    contract_term: commitmentTerm(commitment, offers),
+    payment_option: commitmentPaymentOption(commitment),
+  };
+}
+
+function holds(criterion: ChartCriterion, attributes: Attributes): boolean {
+  const value = attributes[criterion.field];
+  if (value === undefined) return true;
+  switch (criterion.op) {
+    case 'eq':
+      return value === criterion.value;
+    case 'ne':
+      return value !== criterion.value;
+    case 'in':
+      return criterion.value.includes(value);
+    case 'not_in':
+      return !criterion.value.includes(value);
+  }
+}
+
+/** The usage and commitments that meet every criterion. */
+export function filterChartInputs(
+  criteria: readonly ChartCriterion[],
+  streams: readonly UsageStream[],
+  commitments: readonly ExistingCommitment[],
+  offers: readonly Offer[],
+): { streams: UsageStream[]; commitments: ExistingCommitment[] } {
+  const meets = (attributes: Attributes) => criteria.every((criterion) => holds(criterion, attributes));
+  return {
+    streams: streams.filter((stream) => meets(streamAttributes(stream))),
+    commitments: commitments.filter((commitment) => meets(commitmentAttributes(commitment, offers))),
+  };
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../../shared/domain/catalog/catalog';
+import {
+  type ChartCriterion,
+  commitmentPaymentOption,
+  commitmentTerm,
+  filterChartInputs,
+} from '../../../shared/domain/chart/chart-filter';
+import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/index';
+
+function stream(resourceId: string, changes: Partial<UsageStream> = {}): UsageStream {
+  return {
+    resourceId,
+    provider: 'aws',
+    accountId: '111111111111',
+    region: 'us-east-1',
+    service: 'AmazonEC2',
+    instanceType: 'm5.large',
+    operatingSystem: 'Linux',
+    tenancy: 'Shared',
+    usageType: 'running',
+    usageUnit: 'Hrs',
+    ondemandPrice: 0.096,
+    usage: new Float64Array(1),
+    ...changes,
+  };
+}
+
+function commitment(id: string, changes: Partial<ExistingCommitment> = {}): ExistingCommitment {
+  return {
+    id,
+    provider: 'aws',
+    accountId: '111111111111',
+    region: 'us-east-1',
+    contractType: 'standard_ris',
+    instanceType: 'm5.large',
+    quantity: 1,
+    hourlyCommitment: 0,
+    upfrontCost: 0,
+    recurringCost: 0.06,
+    start: '2026-01-01T00:00:00Z',
+    end: '2027-01-01T00:00:00Z',
+    lockinEnd: '2027-01-01T00:00:00Z',
+    ...changes,
+  };
+}
+
+const offers = loadCatalog().offers('aws');
+const streams = [
+  stream('web', { instanceType: 'm5.large' }),
+  stream('db', { service: 'AmazonRDS', instanceType: 'db.r5.large', operatingSystem: 'MySQL' }),
+  stream('batch', { accountId: '222222222222', region: 'us-west-2', instanceType: 'c5.xlarge' }),
+];
+const commitments = [
+  commitment('ri-m5'),
+  commitment('ri-c5', {
+    accountId: '222222222222',
+    region: 'us-west-2',
+    instanceType: 'c5.xlarge',
+    upfrontCost: 500,
+  }),
+  commitment('plan', {
+    contractType: 'compute_plans',
+    region: '',
+    instanceType: null,
+    quantity: 0,
+    hourlyCommitment: 1,
+    upfrontCost: 26_280,
+    recurringCost: 0,
+    end: '2029-01-01T00:00:00Z',
+    lockinEnd: '2029-01-01T00:00:00Z',
+  }),
+];
+
+function kept(criteria: ChartCriterion[]) {
+  const filtered = filterChartInputs(criteria, streams, commitments, offers);
+  return {
+    streams: filtered.streams.map((entry) => entry.resourceId),
+    commitments: filtered.commitments.map((entry) => entry.id),
+  };
+}
+
+describe('chart filter', () => {
+  it('keeps everything without criteria', () => {
+    expect(kept([])).toEqual({ streams: ['web', 'db', 'batch'], commitments: ['ri-m5', 'ri-c5', 'plan'] });
+  });
+
+  it('filters usage and commitments by account, and by region except commitments that are not regional', () => {
+    expect(kept([{ field: 'account_id', op: 'eq', value: '222222222222' }])).toEqual({
+      streams: ['batch'],
+      commitments: ['ri-c5'],
+    });
+    expect(kept([{ field: 'region', op: 'ne', value: 'us-west-2' }])).toEqual({
+      streams: ['web', 'db'],
+      commitments: ['ri-m5', 'plan'],
+    });
+  });
+
+  it('filters usage by service, leaving commitments in (they have no service)', () => {
+    expect(kept([{ field: 'service', op: 'in', value: ['AmazonRDS'] }])).toEqual({
+      streams: ['db'],
+      commitments: ['ri-m5', 'ri-c5', 'plan'],
+    });
+  });
+
+  it('filters usage and reservations by instance family', () => {
+    expect(kept([{ field: 'instance_family', op: 'not_in', value: ['m5', 'db.r5'] }])).toEqual({
+      streams: ['batch'],
+      commitments: ['ri-c5', 'plan'],
+    });
+  });
+
+  it('filters commitments by contract type, term and payment option, leaving usage in', () => {
+    expect(kept([{ field: 'contract_type', op: 'eq', value: 'compute_plans' }])).toEqual({
+      streams: ['web', 'db', 'batch'],
+      commitments: ['plan'],
+    });
+    expect(kept([{ field: 'contract_term', op: 'eq', value: 'three_year' }]).commitments).toEqual(['plan']);
+    expect(kept([{ field: 'payment_option', op: 'eq', value: 'No Upfront' }]).commitments).toEqual(['ri-m5']);
+  });
+
+  it('requires every criterion', () => {
+    expect(
+      kept([
+        { field: 'account_id', op: 'eq', value: '111111111111' },
+        { field: 'contract_type', op: 'ne', value: 'compute_plans' },
+      ]),
+    ).toEqual({ streams: ['web', 'db'], commitments: ['ri-m5'] });
+  });
+
+  it('reads a commitment’s payment option from what it pays and its term from the nearest catalog term', () => {
+    expect(commitments.map(commitmentPaymentOption)).toEqual([
+      'No Upfront',
+      'Partial Upfront',
+      'All Upfront',
+    ]);
+    expect(commitments.map((entry) => commitmentTerm(entry, offers))).toEqual([
+      'one_year',
+      'one_year',
+      'three_year',
+    ]);
+    expect(commitmentTerm(commitment('gcp', { provider: 'gcp' }), offers)).toBeUndefined();
+  });
+});
