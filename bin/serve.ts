@@ -2,21 +2,10 @@
  * The local API server, the embedded default: `npm start` (`npm start -- --reset` wipes `.local/`).
  * Serves the route manifest through the very handlers and authorizer deployed to Lambda, on dynalite.
  */
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { handler as authorizer } from '../functions/authorizer/handler';
-import { type FunctionGroup, routes } from '../functions/routes';
-import type { ProxyHandler } from '../shared/http/group-handler';
-import { localAuthorization } from '../shared/http/local-authorizer';
-import { createLocalServer } from '../shared/http/local-server';
-import { installAppContext } from '../shared/runtime/current';
-import { nameLocalService, openLocalRuntime, readLocalConfig, resetLocalData } from '../shared/runtime/local';
-import {
-  type DemoCredentials,
-  readDemoCredentials,
-  seedDemo,
-  writeDemoCredentials,
-} from '../shared/runtime/local-seed';
+import { readLocalConfig, resetLocalData } from '../shared/runtime/local';
+import { startLocalApi } from '../shared/runtime/local-api';
+import type { DemoCredentials } from '../shared/runtime/local-seed';
 
 const usage = `Usage: npm start [-- --reset] [-- --orgs-only]
 
@@ -34,44 +23,19 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
-  nameLocalService(process.env);
   const config = readLocalConfig(process.env);
   if (values.reset) {
     await resetLocalData(config.dir);
     console.log(`Reset: removed ${config.dir}`);
   }
-  const runtime = await openLocalRuntime(config);
-  installAppContext(runtime.ctx);
-
-  const server = createLocalServer({
-    routes,
-    loadHandler: loadGroupHandler,
-    authorize: localAuthorization(authorizer),
-  });
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://${config.host}:${port}`;
-
-  const seeded = await readDemoCredentials(config.dir);
-  const credentials = {
-    ...(seeded ?? (await seedDemo(runtime.ctx, baseUrl, { usage: !values['orgs-only'] }))),
-    base_url: baseUrl,
-  };
-  const credentialsPath = await writeDemoCredentials(config.dir, credentials);
-  printWelcome(credentials, credentialsPath, seeded === null);
+  const api = await startLocalApi(config, { seedUsage: !values['orgs-only'] });
+  printWelcome(api.credentials, api.credentialsPath, api.seeded);
 
   const stop = () => {
-    server.close();
-    server.closeAllConnections();
-    void runtime.close().then(() => process.exit(0));
+    void api.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-}
-
-async function loadGroupHandler(group: FunctionGroup): Promise<ProxyHandler> {
-  const module: { handler: ProxyHandler } = await import(`../functions/${group}/handler.ts`);
-  return module.handler;
 }
 
 function printWelcome(credentials: DemoCredentials, credentialsPath: string, firstStart: boolean): void {
