@@ -7,6 +7,7 @@ import { demoOrgName } from '../../shared/runtime/local-seed';
 import { membershipKey, orgKey, userKey } from '../../shared/store/keys';
 import { admin, type CreatedKey, type CreatedPartner } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
+import { type Answer, undocumentedAnswers } from '../support/documented-statuses';
 import { repositoryRoot } from '../support/entry-point-process';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/local-store';
@@ -64,7 +65,7 @@ function keyArgs(orgId: string, email: string, role: string): string[] {
 }
 
 /** Every answer to this file's requests, checked against the OpenAPI document by the last test. */
-const answered: { readonly method: string; readonly path: string; readonly status: number }[] = [];
+const answered: Answer[] = [];
 
 async function api(path: string, request: ApiRequest = {}): Promise<ApiResponse> {
   const response = await callApi(server.baseUrl, path, request);
@@ -774,26 +775,8 @@ describe('the OpenAPI document', () => {
 
   // Runs last: it reads what every test before it was answered.
   it('documents every status the operations answered in this file', async () => {
-    // Prepare
-    const published = JSON.parse(await readFile(join(repositoryRoot, 'docs/openapi.json'), 'utf8'));
-    const documented = Object.entries(
-      published.paths as Record<string, Record<string, { responses: object }>>,
-    ).flatMap(([template, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-        statuses: Object.keys(operation.responses),
-      })),
-    );
-
     // Act
-    const undocumented = answered.filter(({ method, path, status }) => {
-      const operation = documented.find(
-        (candidate) => candidate.method === method && candidate.path.test(path),
-      );
-      // Unknown routes and methods have no operation to document them.
-      return operation !== undefined && !operation.statuses.includes(String(status));
-    });
+    const undocumented = await undocumentedAnswers(answered);
 
     // Assess
     expect(answered.length, 'the answers of the tests before this one').toBeGreaterThan(50);

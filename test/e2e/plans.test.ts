@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import { recommendedPurchasePlan } from '../../shared/contract/purchase-plans';
 import { resourceMatch } from '../../shared/contract/resource-matches';
 import { admin, type CreatedKey, type CreatedOrg, type CreatedPartner } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
-import { repositoryRoot } from '../support/entry-point-process';
+import { type Answer, undocumentedAnswers } from '../support/documented-statuses';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { alwaysOn, commitmentHeader, type FleetResource, fleet, usageLines } from '../support/usage-files';
 
@@ -209,7 +209,7 @@ afterAll(async () => {
 });
 
 /** Every answer to this file's requests, checked against the OpenAPI document by the last test. */
-const answered: { readonly method: string; readonly path: string; readonly status: number }[] = [];
+const answered: Answer[] = [];
 
 async function api(path: string, request: ApiRequest = {}): Promise<ApiResponse> {
   const response = await callApi(server.baseUrl, path, request);
@@ -957,25 +957,8 @@ describe('tenant isolation', () => {
 describe('OpenAPI document', () => {
   // Runs last: it reads what every test before it was answered.
   it('documents every status the plan operations answered in this file', async () => {
-    // Prepare
-    const published = JSON.parse(await readFile(join(repositoryRoot, 'docs/openapi.json'), 'utf8'));
-    const documented = Object.entries(
-      published.paths as Record<string, Record<string, { responses: object }>>,
-    ).flatMap(([template, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-        statuses: Object.keys(operation.responses),
-      })),
-    );
-
     // Act
-    const undocumented = answered.filter(({ method, path, status }) => {
-      const operation = documented.find(
-        (candidate) => candidate.method === method && candidate.path.test(path),
-      );
-      return operation === undefined || !operation.statuses.includes(String(status));
-    });
+    const undocumented = await undocumentedAnswers(answered);
 
     // Assess
     expect(answered.length).toBeGreaterThan(100);
