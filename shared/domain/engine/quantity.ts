@@ -69,8 +69,23 @@ export function stepLadder(step: number, peak: number): QuantityLadder {
   return { size: peak > 0 ? Math.ceil(peak / step) : 0, level: (index) => index * step };
 }
 
+/**
+ * Levels closer than this share of their size are one level: they differ by rounding only (the same
+ * usage summed in another order, as tiers stack), and over a step that narrow the value a unit
+ * covers is rounding noise, which would send the binary search the wrong way.
+ */
+const LEVEL_RESOLUTION = 1e-9;
+
+/** The ladder of ascending `levels`, each cluster of levels closer than LEVEL_RESOLUTION kept as its largest. */
 export function levelLadder(levels: Float64Array): QuantityLadder {
-  return { size: levels.length, level: (index) => (index === 0 ? 0 : (levels[index - 1] ?? 0)) };
+  const kept: number[] = [];
+  for (let i = levels.length - 1; i >= 0; i--) {
+    const level = levels[i] as number;
+    const above = kept[kept.length - 1];
+    if (above === undefined || above - level > LEVEL_RESOLUTION * above) kept.push(level);
+  }
+  kept.reverse();
+  return { size: kept.length, level: (index) => (index === 0 ? 0 : (kept[index - 1] ?? 0)) };
 }
 
 export interface QuantityChoice {
