@@ -30,22 +30,34 @@ export interface CoveragePool {
   readonly members: Int32Array;
 }
 
+/** Members in tiers of equal value, highest first; within a tier, in the order given. */
 export function buildPool(
-  members: readonly number[],
-  weights: readonly number[],
-  values: readonly number[],
+  members: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  values: ArrayLike<number>,
 ): CoveragePool {
-  const order = members.map((_, position) => position).sort((a, b) => (values[b] ?? 0) - (values[a] ?? 0));
-  const sortedMembers = Int32Array.from(order, (position) => members[position] ?? 0);
-  const sortedWeights = Float64Array.from(order, (position) => weights[position] ?? 0);
+  const byValue = new Map<number, number[]>();
+  for (let position = 0; position < members.length; position++) {
+    const value = values[position] as number;
+    const positions = byValue.get(value);
+    if (positions) positions.push(position);
+    else byValue.set(value, [position]);
+  }
+  const sortedMembers = new Int32Array(members.length);
+  const sortedWeights = new Float64Array(members.length);
   const tiers: PoolTier[] = [];
   let start = 0;
-  while (start < order.length) {
-    const value = values[order[start] ?? 0] ?? 0;
-    let end = start;
-    while (end < order.length && values[order[end] ?? 0] === value) end++;
+  for (const positions of [...byValue.values()].sort(
+    (a, b) => (values[b[0] as number] as number) - (values[a[0] as number] as number),
+  )) {
+    for (let k = 0; k < positions.length; k++) {
+      const position = positions[k] as number;
+      sortedMembers[start + k] = members[position] as number;
+      sortedWeights[start + k] = weights[position] as number;
+    }
+    const end = start + positions.length;
     tiers.push({
-      value,
+      value: values[positions[0] as number] as number,
       offset: start,
       members: sortedMembers.subarray(start, end),
       weights: sortedWeights.subarray(start, end),
@@ -55,11 +67,19 @@ export function buildPool(
   return { tiers, members: sortedMembers };
 }
 
+/**
+ * Per stream, the share of its usage a line already covered in each hour of a range (undefined:
+ * none): the usage left is then `u - u * share`, exactly what writing it out would store. Lets
+ * reservations be followed by savings plans without copying what the reservations leave.
+ */
+export type CoveredShares = readonly (Float64Array | undefined)[];
+
 /** Per tier, its residual usage in pool units for each hour of the range: a_j[t] = sum_s w_s res_s[t]. */
 export function tierAmounts(
   pool: CoveragePool,
   residual: readonly Float64Array[],
   range: HourRange,
+  covered?: CoveredShares,
 ): Float64Array[] {
   const length = range.end - range.start;
   const first = range.start;
@@ -68,10 +88,19 @@ export function tierAmounts(
   for (const tier of pool.tiers) {
     const amount = block.subarray(amounts.length * length, (amounts.length + 1) * length);
     for (let m = 0; m < tier.members.length; m++) {
-      const usage = residual[tier.members[m] as number] as Float64Array;
+      const stream = tier.members[m] as number;
+      const usage = residual[stream] as Float64Array;
       const weight = tier.weights[m] as number;
-      for (let t = 0; t < length; t++)
-        amount[t] = (amount[t] as number) + weight * (usage[first + t] as number);
+      const share = covered?.[stream];
+      if (share) {
+        for (let t = 0; t < length; t++) {
+          const units = usage[first + t] as number;
+          amount[t] = (amount[t] as number) + weight * (units - units * (share[t] as number));
+        }
+      } else {
+        for (let t = 0; t < length; t++)
+          amount[t] = (amount[t] as number) + weight * (usage[first + t] as number);
+      }
     }
     amounts.push(amount);
   }
@@ -98,12 +127,14 @@ export interface CoverOptions {
   readonly from?: readonly Float64Array[];
   /** Only tally: leave the residual as it is (for lines nothing is applied after). */
   readonly readOnly?: boolean;
+  /** Read only: what earlier lines covered of `residual`, hour by hour of the range. */
+  readonly covered?: CoveredShares;
   /** Adds, per hour of the range, the pool units used and the on-demand dollars covered. */
   readonly hourly?: { readonly used: Float64Array; readonly coveredValue: Float64Array };
   readonly tally?: CoverTally;
   /**
    * Cost attribution: adds (pool units covered) x costPerUnit[t] to cost[stream][t] (absolute hour),
-   * creating the stream's array on first use.
+   * creating the stream's array on first use. Covers `residual` in place, without a tally.
    */
   readonly attribution?: {
     readonly costPerUnit: Float64Array;
@@ -117,6 +148,8 @@ export interface CoverResult {
   readonly used: number;
   /** On-demand dollars covered, summed over the range. */
   readonly coveredValue: number;
+  /** Per tier, per hour of the range: the share of the tier's residual covered (CoveredShares). */
+  readonly shares: readonly Float64Array[];
 }
 
 /** Covers the pool hour by hour over the range, subtracting the covered units from `residual`. */
@@ -127,7 +160,7 @@ export function coverPool(
   options: CoverOptions,
 ): CoverResult {
   const length = range.end - range.start;
-  const amounts = options.amounts ?? tierAmounts(pool, options.from ?? residual, range);
+  const amounts = options.amounts ?? tierAmounts(pool, options.from ?? residual, range, options.covered);
   const { hourly } = options;
   let usedTotal = 0;
   let valueTotal = 0;
@@ -160,10 +193,29 @@ export function coverPool(
       least = Math.min(least, share[t] as number);
       most = Math.max(most, share[t] as number);
     }
-    if (options.attribution || (least < 1 && most > 0)) applyShares(tier, share, residual, range, options);
+    if (options.attribution) applyAttributedShares(tier, share, residual, range, options.attribution);
+    else if (least < 1 && most > 0) applyShares(tier, share, residual, range, options);
     else applyWholeShare(tier, most > 0, residual, range, options);
   });
-  return { used: usedTotal, coveredValue: valueTotal };
+  return { used: usedTotal, coveredValue: valueTotal, shares };
+}
+
+/** The units left over the range of `usage` of which `share` was covered: sum_t (u - u share). */
+function sumLeft(usage: Float64Array, share: Float64Array | undefined, range: HourRange): number {
+  if (!share) return sumOverHours(usage, range.start, range.end);
+  const length = range.end - range.start;
+  let total = 0;
+  for (let t = 0; t < length; t++) {
+    const units = usage[range.start + t] as number;
+    total += units - units * (share[t] as number);
+  }
+  return total;
+}
+
+function addTally(tally: CoverTally | undefined, position: number, before: number, covered: number): void {
+  if (!tally) return;
+  tally.before[position] = (tally.before[position] as number) + before;
+  tally.covered[position] = (tally.covered[position] as number) + covered;
 }
 
 /** applyShares when the tier is covered entirely in every hour of the range, or in none. */
@@ -177,17 +229,13 @@ function applyWholeShare(
   for (let m = 0; m < tier.members.length; m++) {
     const stream = tier.members[m] as number;
     const usage = (options.from ?? residual)[stream] as Float64Array;
-    const before = sumOverHours(usage, range.start, range.end);
+    const before = sumLeft(usage, options.covered?.[stream], range);
     if (!options.readOnly) {
       const left = residual[stream] as Float64Array;
       if (covers) left.fill(0, range.start, range.end);
       else if (left !== usage) left.set(usage.subarray(range.start, range.end), range.start);
     }
-    if (options.tally) {
-      const position = tier.offset + m;
-      options.tally.before[position] = (options.tally.before[position] as number) + before;
-      options.tally.covered[position] = (options.tally.covered[position] as number) + (covers ? before : 0);
-    }
+    addTally(options.tally, tier.offset + m, before, covers ? before : 0);
   }
 }
 
@@ -200,47 +248,63 @@ function applyShares(
 ): void {
   const length = range.end - range.start;
   const first = range.start;
-  const { tally, attribution } = options;
   for (let m = 0; m < tier.members.length; m++) {
     const stream = tier.members[m] as number;
     const usage = (options.from ?? residual)[stream] as Float64Array;
-    const left = residual[stream] as Float64Array;
+    const earlier = options.covered?.[stream];
     let before = 0;
     let covered = 0;
-    if (attribution) {
-      const weight = tier.weights[m] as number;
+    if (!options.readOnly) {
+      const left = residual[stream] as Float64Array;
       for (let t = 0; t < length; t++) {
         const units = usage[first + t] as number;
         const cover = units * (share[t] as number);
         before += units;
         covered += cover;
         left[first + t] = units - cover;
-        if (cover > 0) {
-          attribution.cost[stream] ??= new Float64Array(attribution.hours);
-          const cost = attribution.cost[stream];
-          cost[first + t] =
-            (cost[first + t] as number) + cover * weight * (attribution.costPerUnit[t] as number);
-        }
       }
-    } else if (options.readOnly) {
+    } else if (earlier) {
       for (let t = 0; t < length; t++) {
-        const units = usage[first + t] as number;
+        const total = usage[first + t] as number;
+        const units = total - total * (earlier[t] as number);
         before += units;
         covered += units * (share[t] as number);
       }
     } else {
       for (let t = 0; t < length; t++) {
         const units = usage[first + t] as number;
-        const cover = units * (share[t] as number);
         before += units;
-        covered += cover;
-        left[first + t] = units - cover;
+        covered += units * (share[t] as number);
       }
     }
-    if (tally) {
-      const position = tier.offset + m;
-      tally.before[position] = (tally.before[position] as number) + before;
-      tally.covered[position] = (tally.covered[position] as number) + covered;
+    addTally(options.tally, tier.offset + m, before, covered);
+  }
+}
+
+/** applyShares, in place, also attributing the cost of the units covered to each stream. */
+function applyAttributedShares(
+  tier: PoolTier,
+  share: Float64Array,
+  residual: readonly Float64Array[],
+  range: HourRange,
+  attribution: NonNullable<CoverOptions['attribution']>,
+): void {
+  const length = range.end - range.start;
+  const first = range.start;
+  for (let m = 0; m < tier.members.length; m++) {
+    const stream = tier.members[m] as number;
+    const left = residual[stream] as Float64Array;
+    const weight = tier.weights[m] as number;
+    for (let t = 0; t < length; t++) {
+      const units = left[first + t] as number;
+      const cover = units * (share[t] as number);
+      left[first + t] = units - cover;
+      if (cover > 0) {
+        attribution.cost[stream] ??= new Float64Array(attribution.hours);
+        const cost = attribution.cost[stream];
+        cost[first + t] =
+          (cost[first + t] as number) + cover * weight * (attribution.costPerUnit[t] as number);
+      }
     }
   }
 }

@@ -3,7 +3,7 @@
  * covered. Plans use it over the whole window; the resource-matches endpoint over any sub-range
  * (coverage is hour-local, so the figures of a sub-range are those of its hours).
  */
-import { type CoverTally, coverPool } from './coverage-pool';
+import { type CoveredShares, type CoverTally, coverPool } from './coverage-pool';
 import type { PlannedLine } from './planned-line';
 import type { HourRange } from './window-time';
 
@@ -15,13 +15,19 @@ export interface LineCoverage {
   readonly coveredValue: number;
   /** Pool units used, summed over the range. */
   readonly usedUnits: number;
+  /** Per pool tier, per hour of the range: the share of its residual the line covered. */
+  readonly shares: readonly Float64Array[];
 }
 
 export interface CoverLineOptions {
   /** Read the residual from here and write what is left to `residual` (lines on disjoint streams only). */
   readonly from?: readonly Float64Array[];
-  /** Tally only, leaving `residual` as it is (for lines nothing is applied after). */
+  /** Tally only, leaving `residual` as it is. */
   readonly readOnly?: boolean;
+  /** Read only: what earlier lines covered of `residual` (see CoveredShares). */
+  readonly covered?: CoveredShares;
+  /** The pool's tier amounts over the range, when known; default: the line's, else summed here. */
+  readonly amounts?: readonly Float64Array[];
 }
 
 /** Covers `residual` (mutated unless read-only) with one line. */
@@ -35,15 +41,16 @@ export function coverLine(
   const sums = new Float64Array(2 * size);
   const tally = { before: sums.subarray(0, size), covered: sums.subarray(size) };
   const result = coverPool(line.pool, residual, range, {
+    ...options,
     quantity: line.quantity,
     tally,
-    amounts: line.amounts,
-    ...options,
+    amounts: options.amounts ?? line.amounts,
   });
   return {
     line,
     tally,
     coveredValue: result.coveredValue,
     usedUnits: result.used,
+    shares: result.shares,
   };
 }

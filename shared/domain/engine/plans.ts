@@ -85,8 +85,7 @@ function planForProfile(shared: SharedWork, profile: PlanProfile): ProfilePlan {
   const economicsOf = economicsCache(profile);
   const range = fullRange(input.window);
   const reserved = shared.reservations.apply(chooseReservations(context, economicsOf), range);
-  const residual = shared.reservations.residual;
-  const spent = shared.savingsPlans.apply(residual, economicsOf, reserved.changedAccounts);
+  const spent = shared.savingsPlans.apply(reserved, economicsOf);
   const coverages = [...reserved.coverages, ...spent];
 
   const id = planId(input.planSeed, profile);

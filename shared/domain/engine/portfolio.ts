@@ -13,6 +13,7 @@ import type { PortfolioTotals } from './figures';
 import { type CoverageGroup, type GroupIndex, groupStreams, indexGroups } from './groups';
 import { sumOverHours } from './hour-sums';
 import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
+import { type RateSubjects, rateSubjects } from './spend-pools';
 import { activeHours, type HourRange, parseWindowStart } from './window-time';
 
 export interface Portfolio {
@@ -24,6 +25,7 @@ export interface Portfolio {
   readonly windowStartMs: number;
   readonly groups: readonly CoverageGroup[];
   readonly groupIndex: GroupIndex;
+  readonly rateSubjects: RateSubjects;
   readonly book: CommitmentBook;
   /** Per commitment: the window hours it applies in. */
   readonly active: readonly HourRange[];
@@ -94,7 +96,14 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     provider === undefined ? items : items.filter((item) => item.provider === provider);
   const groups = groupStreams(streams);
   const groupIndex = indexGroups(groups);
-  const book = bookCommitments(streams, groupIndex, inScope(input.commitments), inScope(input.offers));
+  const subjects = rateSubjects(streams);
+  const book = bookCommitments(
+    streams,
+    subjects,
+    groupIndex,
+    inScope(input.commitments),
+    inScope(input.offers),
+  );
   const active = book.commitments.map((booked) =>
     activeHours(windowStartMs, hours, booked.startMs, booked.endMs),
   );
@@ -108,6 +117,7 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     windowStartMs,
     groups,
     groupIndex,
+    rateSubjects: subjects,
     book,
     active,
     residual,

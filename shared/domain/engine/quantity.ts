@@ -58,6 +58,17 @@ export function totalValue(curve: CoverageCurve, quantity: number, economics: Of
   );
 }
 
+/**
+ * An upper bound of W(q) over every q, for a pool whose highest tier value is v_1 and whose curve
+ * tends to Cov(infinity) = `coverable`: as B >= A and Cov(q) <= v_1 q,
+ *   W(q) <= A (Cov(q) - r q) <= A Cov(q) (1 - r / v_1) <= A coverable max(0, 1 - r / v_1).
+ * Lets a plan skip the curves of pools that cannot beat the best offer found so far.
+ */
+export function valueBound(economics: OfferEconomics, coverable: number, highestValue: number): number {
+  if (highestValue <= 0) return 0;
+  return economics.liveHours * coverable * Math.max(0, 1 - economics.rate / highestValue);
+}
+
 /** Levels l_1..l_N that quantities are chosen from. */
 export interface QuantityLadder {
   readonly size: number;

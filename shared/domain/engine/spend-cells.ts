@@ -1,0 +1,150 @@
+/**
+ * A savings-plan pool's tier amounts summed per coverage group instead of per stream.
+ *
+ * A cell is the streams of one spend tier j (one discount d_j) that share one group tier (g, k). One
+ * on-demand dollar takes 1 / v_j = 1 - d_j commitment dollars, and the reservations of a profile
+ * cover the same share gs_gk[t] of every stream of a group tier, so the spend pool's amounts after
+ * the reservations are
+ *   a_j[t] = (1 / v_j) sum_{cells of j} (D[t] - D[t] gs[t]),
+ * D the cell's on-demand dollars per hour after existing commitments. When a cell is its whole group
+ * tier, D = v_gk A_gk[t] from the group's own tier amounts: no pass over the streams at all. The
+ * amounts equal the per-stream sums up to rounding; plans and resource matches both use them, so a
+ * line covers the same in both.
+ */
+import type { CoveragePool } from './coverage-pool';
+import type { HourRange } from './window-time';
+
+export interface SpendCell {
+  /** The group's pool and the tier of it whose streams the cell holds. */
+  readonly group: CoveragePool;
+  readonly groupTier: number;
+  /** On-demand dollars per hour of the cell's residual after existing commitments, over the window. */
+  readonly dollars: Float64Array;
+}
+
+export interface SpendCells {
+  /** Per tier of the spend pool, its cells. */
+  readonly tiers: readonly (readonly SpendCell[])[];
+  /** The group pools the cells come from (a spend pool's amounts change only when theirs are covered differently). */
+  readonly groups: ReadonlySet<CoveragePool>;
+}
+
+/** Where a stream sits among the coverage groups: its group's pool and its tier in that pool. */
+export interface GroupPlace {
+  readonly group: CoveragePool;
+  readonly groupTier: number;
+}
+
+export interface CellSources {
+  place(stream: number): GroupPlace;
+  /** v_gk A_gk[t]: the on-demand dollars per hour of a whole group tier. */
+  groupDollars(group: CoveragePool, groupTier: number): Float64Array;
+  /** Per stream: on-demand price and residual after existing commitments. */
+  readonly prices: Float64Array;
+  readonly residual: readonly Float64Array[];
+  readonly hours: number;
+}
+
+export function spendCells(pool: CoveragePool, sources: CellSources): SpendCells {
+  const groups = new Set<CoveragePool>();
+  const tiers = pool.tiers.map((tier) => {
+    // Members by group pool, then by group tier, in order of first appearance.
+    const byGroup = new Map<CoveragePool, Map<number, number[]>>();
+    for (const s of tier.members) {
+      const { group, groupTier } = sources.place(s);
+      let byTier = byGroup.get(group);
+      if (!byTier) {
+        byTier = new Map();
+        byGroup.set(group, byTier);
+      }
+      const streams = byTier.get(groupTier);
+      if (streams) streams.push(s);
+      else byTier.set(groupTier, [s]);
+    }
+    const cells: SpendCell[] = [];
+    for (const [group, byTier] of byGroup) {
+      groups.add(group);
+      for (const [groupTier, streams] of byTier) {
+        const whole = streams.length === group.tiers[groupTier]?.members.length;
+        const dollars = whole ? sources.groupDollars(group, groupTier) : streamDollars(streams, sources);
+        cells.push({ group, groupTier, dollars });
+      }
+    }
+    return cells;
+  });
+  return { tiers, groups };
+}
+
+/** D[t] = sum_s p_s R_s[t] over some streams of a group tier. */
+function streamDollars(streams: readonly number[], sources: CellSources): Float64Array {
+  const dollars = new Float64Array(sources.hours);
+  for (const s of streams) {
+    const usage = sources.residual[s] as Float64Array;
+    const price = sources.prices[s] as number;
+    for (let t = 0; t < dollars.length; t++)
+      dollars[t] = (dollars[t] as number) + price * (usage[t] as number);
+  }
+  return dollars;
+}
+
+/**
+ * The pool's tier amounts over a range of hours after the reservations: `covered(group)` is the
+ * reservations' share per group tier and hour of the range, undefined when none covers the group.
+ * Hour-local: each hour's amounts are the same whatever the range.
+ */
+export function cellAmounts(
+  pool: CoveragePool,
+  cells: SpendCells,
+  covered: (group: CoveragePool) => readonly Float64Array[] | undefined,
+  range: HourRange,
+): Float64Array[] {
+  const length = range.end - range.start;
+  const first = range.start;
+  const block = new Float64Array(pool.tiers.length * length);
+  return pool.tiers.map((tier, j) => {
+    const amount = block.subarray(j * length, (j + 1) * length);
+    for (const cell of cells.tiers[j] ?? []) {
+      const dollars = cell.dollars;
+      const share = covered(cell.group)?.[cell.groupTier];
+      if (share) {
+        for (let t = 0; t < length; t++) {
+          const value = dollars[first + t] as number;
+          amount[t] = (amount[t] as number) + (value - value * (share[t] as number));
+        }
+      } else {
+        for (let t = 0; t < length; t++) amount[t] = (amount[t] as number) + (dollars[first + t] as number);
+      }
+    }
+    // In commitment dollars: 1 / v_j per on-demand dollar.
+    for (let t = 0; t < length; t++) amount[t] = (amount[t] as number) / tier.value;
+    return amount;
+  });
+}
+
+/**
+ * Cov(infinity): the on-demand dollars per hour of the pool's residual after the reservations
+ * (`covered` as in cellAmounts), the most any commitment level covers.
+ */
+export function coverableValue(
+  cells: SpendCells,
+  covered: (group: CoveragePool) => readonly Float64Array[] | undefined,
+  hours: number,
+): number {
+  if (hours === 0) return 0;
+  let total = 0;
+  for (const tier of cells.tiers) {
+    for (const cell of tier) {
+      const dollars = cell.dollars;
+      const share = covered(cell.group)?.[cell.groupTier];
+      if (share) {
+        for (let t = 0; t < hours; t++) {
+          const value = dollars[t] as number;
+          total += value - value * (share[t] as number);
+        }
+      } else {
+        for (let t = 0; t < hours; t++) total += dollars[t] as number;
+      }
+    }
+  }
+  return total / hours;
+}
