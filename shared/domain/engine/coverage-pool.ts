@@ -291,19 +291,22 @@ function applyAttributedShares(
 ): void {
   const length = range.end - range.start;
   const first = range.start;
+  const costPerUnit = attribution.costPerUnit;
   for (let m = 0; m < tier.members.length; m++) {
     const stream = tier.members[m] as number;
     const left = residual[stream] as Float64Array;
     const weight = tier.weights[m] as number;
+    let cost = attribution.cost[stream];
     for (let t = 0; t < length; t++) {
       const units = left[first + t] as number;
       const cover = units * (share[t] as number);
       left[first + t] = units - cover;
       if (cover > 0) {
-        attribution.cost[stream] ??= new Float64Array(attribution.hours);
-        const cost = attribution.cost[stream];
-        cost[first + t] =
-          (cost[first + t] as number) + cover * weight * (attribution.costPerUnit[t] as number);
+        if (!cost) {
+          cost = new Float64Array(attribution.hours);
+          attribution.cost[stream] = cost;
+        }
+        cost[first + t] = (cost[first + t] as number) + cover * weight * (costPerUnit[t] as number);
       }
     }
   }

@@ -120,46 +120,56 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
   };
 }
 
+/** The pool members a line's matches are about (positions in the pool) and each one's cost share. */
+interface CostShares {
+  readonly positions: Int32Array;
+  readonly shares: Float64Array;
+}
+
 /**
  * The pool members a line's matches are about (those with usage left before the line, or all of
  * them if none has) and each one's share of the line's cost: its part of the on-demand value the
  * line covered; when the line covered nothing, of the value left uncovered; else equal parts.
  */
-function costShares(coverage: LineCoverage, streams: readonly UsageStream[]): Map<number, number> {
+function costShares(coverage: LineCoverage, streams: readonly UsageStream[]): CostShares {
   const { line, tally } = coverage;
   const members = line.pool.members;
-  const positions: number[] = [];
+  let count = 0;
   for (let position = 0; position < members.length; position++) {
-    if ((tally.before[position] as number) > 0) positions.push(position);
+    if ((tally.before[position] as number) > 0) count++;
   }
-  if (positions.length === 0)
-    for (let position = 0; position < members.length; position++) positions.push(position);
+  const all = count === 0;
+  const positions = new Int32Array(all ? members.length : count);
+  count = 0;
+  for (let position = 0; position < members.length; position++) {
+    if (all || (tally.before[position] as number) > 0) positions[count++] = position;
+  }
   const basis = coverage.coveredValue > 0 ? tally.covered : tally.before;
-  const weights = positions.map(
-    (position) =>
-      (basis[position] as number) * (streams[members[position] as number] as UsageStream).ondemandPrice,
-  );
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  return new Map(
-    positions.map((position, k) => [
-      position,
-      total > 0 ? (weights[k] as number) / total : 1 / positions.length,
-    ]),
-  );
+  const shares = new Float64Array(positions.length);
+  let total = 0;
+  for (let k = 0; k < positions.length; k++) {
+    const position = positions[k] as number;
+    const weight =
+      (basis[position] as number) * (streams[members[position] as number] as UsageStream).ondemandPrice;
+    shares[k] = weight;
+    total += weight;
+  }
+  for (let k = 0; k < shares.length; k++)
+    shares[k] = total > 0 ? (shares[k] as number) / total : 1 / shares.length;
+  return { positions, shares };
 }
 
-interface MatchFigures {
-  readonly stream: UsageStream;
-  readonly totalUnits: number;
-  readonly before: number;
-  readonly covered: number;
-  readonly beforeReserved: number;
+function resourceMatch(
+  id: string,
+  resource: Resource,
+  stream: UsageStream,
+  totalUnits: number,
+  before: number,
+  covered: number,
+  beforeReserved: number,
   /** The stream's share of the line's amortized cost and fee. */
-  readonly lineCost: number;
-}
-
-function resourceMatch(id: string, resource: Resource, figures: MatchFigures): ResourceMatch {
-  const { stream, totalUnits, before, covered, beforeReserved, lineCost } = figures;
+  lineCost: number,
+): ResourceMatch {
   const p = stream.ondemandPrice;
   const uncovered = before - covered;
   const afterReserved = beforeReserved + lineCost;
@@ -207,22 +217,28 @@ export function buildResourceMatches(
   const beforeReservedCost = coverages.map((coverage, k) => {
     const { line, tally } = coverage;
     const lineItemId = lineItemIds[k] as string;
+    const spend = isSpendLine(line);
     const amortized = line.quantity * effectiveRate(line.offer);
     const lineCost = amortized + line.offer.feeRate * Math.max(0, coverage.coveredValue / hours - amortized);
+    const { positions, shares } = costShares(coverage, portfolio.streams);
     let reservedSum = 0;
-    for (const [position, share] of costShares(coverage, portfolio.streams)) {
+    for (let i = 0; i < positions.length; i++) {
+      const position = positions[i] as number;
+      const share = shares[i] as number;
       const s = line.pool.members[position] as number;
       const beforeReserved = view.existingCostMean(s) + (planReservedCost[s] as number);
       reservedSum += beforeReserved;
-      if (!isSpendLine(line)) planReservedCost[s] = (planReservedCost[s] as number) + share * lineCost;
-      const match = resourceMatch(view.matchId(lineItemId, s), view.resource(s), {
-        stream: portfolio.streams[s] as UsageStream,
-        totalUnits: view.usageMean(s),
-        before: (tally.before[position] as number) / hours,
-        covered: (tally.covered[position] as number) / hours,
+      if (!spend) planReservedCost[s] = (planReservedCost[s] as number) + share * lineCost;
+      const match = resourceMatch(
+        view.matchId(lineItemId, s),
+        view.resource(s),
+        portfolio.streams[s] as UsageStream,
+        view.usageMean(s),
+        (tally.before[position] as number) / hours,
+        (tally.covered[position] as number) / hours,
         beforeReserved,
-        lineCost: share * lineCost,
-      });
+        share * lineCost,
+      );
       matches.push({ lineItemId, match });
     }
     return reservedSum;

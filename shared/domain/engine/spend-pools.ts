@@ -9,9 +9,8 @@ import { buildPool, type CoveragePool } from './coverage-pool';
 import { instanceFamily } from './instance-family';
 import type { SpendRate, UsageStream } from './model';
 
-/** The discount of the first rate entry matching the stream; null if none does. */
-function spendDiscount(rates: readonly SpendRate[], stream: UsageStream): number | null {
-  const family = instanceFamily(stream.provider, stream.instanceType);
+/** The discount of the first rate entry matching the stream (of `family`); null if none does. */
+function spendDiscount(rates: readonly SpendRate[], stream: UsageStream, family: string): number | null {
   const rate = rates.find(
     (entry) =>
       (entry.region === undefined || entry.region === stream.region) &&
@@ -35,13 +34,15 @@ export function rateTableKey(rates: readonly SpendRate[]): string {
 export interface RateSubjects {
   /** Per stream: the index of its subject. */
   readonly subjectOf: Int32Array;
-  /** One stream of each subject. */
+  /** One stream of each subject, and its instance family. */
   readonly samples: readonly UsageStream[];
+  readonly families: readonly string[];
 }
 
 export function rateSubjects(streams: readonly UsageStream[]): RateSubjects {
   const indices = new Map<string, number>();
   const samples: UsageStream[] = [];
+  const families: string[] = [];
   const subjectOf = new Int32Array(streams.length);
   streams.forEach((stream, s) => {
     const key = `${stream.provider}\u001f${stream.region}\u001f${stream.instanceType}\u001f${stream.operatingSystem}\u001f${stream.tenancy}`;
@@ -50,11 +51,15 @@ export function rateSubjects(streams: readonly UsageStream[]): RateSubjects {
       subject = samples.length;
       indices.set(key, subject);
       samples.push(stream);
+      families.push(instanceFamily(stream.provider, stream.instanceType));
     }
     subjectOf[s] = subject;
   });
-  return { subjectOf, samples };
+  return { subjectOf, samples, families };
 }
+
+/** Marks a subject no rate entry matches (discounts are in [0, 1)). */
+const INELIGIBLE = -1;
 
 /** The pool of `candidates` (stream indices) that `rates` covers; null when none is eligible. */
 export function spendPool(
@@ -63,20 +68,22 @@ export function spendPool(
   candidates: readonly number[],
   rates: readonly SpendRate[],
 ): CoveragePool | null {
-  const discounts = new Map<number, number | null>();
+  // Per subject: its discount, INELIGIBLE, or NaN until first needed.
+  const discounts = new Float64Array(subjects.samples.length).fill(Number.NaN);
   const members = new Int32Array(candidates.length);
   const weights = new Float64Array(candidates.length);
   const values = new Float64Array(candidates.length);
   let count = 0;
   for (const index of candidates) {
     const subject = subjects.subjectOf[index] as number;
-    let discount = discounts.get(subject);
-    if (discount === undefined) {
-      discount = spendDiscount(rates, subjects.samples[subject] as UsageStream);
-      discounts.set(subject, discount);
+    let discount = discounts[subject] as number;
+    if (Number.isNaN(discount)) {
+      const sample = subjects.samples[subject] as UsageStream;
+      discount = spendDiscount(rates, sample, subjects.families[subject] as string) ?? INELIGIBLE;
+      discounts[subject] = discount;
     }
     const stream = streams[index] as UsageStream;
-    if (discount === null || stream.ondemandPrice <= 0) continue;
+    if (discount === INELIGIBLE || stream.ondemandPrice <= 0) continue;
     members[count] = index;
     weights[count] = stream.ondemandPrice * (1 - discount);
     values[count] = 1 / (1 - discount);
