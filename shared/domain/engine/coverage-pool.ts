@@ -132,15 +132,6 @@ export interface CoverOptions {
   /** Adds, per hour of the range, the pool units used and the on-demand dollars covered. */
   readonly hourly?: { readonly used: Float64Array; readonly coveredValue: Float64Array };
   readonly tally?: CoverTally;
-  /**
-   * Cost attribution: adds (pool units covered) x costPerUnit[t] to cost[stream][t] (absolute hour),
-   * creating the stream's array on first use. Covers `residual` in place, without a tally.
-   */
-  readonly attribution?: {
-    readonly costPerUnit: Float64Array;
-    readonly cost: (Float64Array | undefined)[];
-    readonly hours: number;
-  };
 }
 
 export interface CoverResult {
@@ -185,6 +176,8 @@ export function coverPool(
       }
     }
   }
+  // Only shares and hourly figures asked for: nothing to do per stream.
+  if (options.readOnly && !options.tally) return { used: usedTotal, coveredValue: valueTotal, shares };
   pool.tiers.forEach((tier, j) => {
     const share = shares[j] as Float64Array;
     let least = 1;
@@ -193,8 +186,7 @@ export function coverPool(
       least = Math.min(least, share[t] as number);
       most = Math.max(most, share[t] as number);
     }
-    if (options.attribution) applyAttributedShares(tier, share, residual, range, options.attribution);
-    else if (least < 1 && most > 0) applyShares(tier, share, residual, range, options);
+    if (least < 1 && most > 0) applyShares(tier, share, residual, range, options);
     else applyWholeShare(tier, most > 0, residual, range, options);
   });
   return { used: usedTotal, coveredValue: valueTotal, shares };
@@ -278,36 +270,5 @@ function applyShares(
       }
     }
     addTally(options.tally, tier.offset + m, before, covered);
-  }
-}
-
-/** applyShares, in place, also attributing the cost of the units covered to each stream. */
-function applyAttributedShares(
-  tier: PoolTier,
-  share: Float64Array,
-  residual: readonly Float64Array[],
-  range: HourRange,
-  attribution: NonNullable<CoverOptions['attribution']>,
-): void {
-  const length = range.end - range.start;
-  const first = range.start;
-  const costPerUnit = attribution.costPerUnit;
-  for (let m = 0; m < tier.members.length; m++) {
-    const stream = tier.members[m] as number;
-    const left = residual[stream] as Float64Array;
-    const weight = tier.weights[m] as number;
-    let cost = attribution.cost[stream];
-    for (let t = 0; t < length; t++) {
-      const units = left[first + t] as number;
-      const cover = units * (share[t] as number);
-      left[first + t] = units - cover;
-      if (cover > 0) {
-        if (!cost) {
-          cost = new Float64Array(attribution.hours);
-          attribution.cost[stream] = cost;
-        }
-        cost[first + t] = (cost[first + t] as number) + cover * weight * (costPerUnit[t] as number);
-      }
-    }
   }
 }

@@ -145,35 +145,54 @@ export function bookCommitments(
   return { commitments: booked, pools };
 }
 
+/** One pool's cover of a stream: the share of its residual covered each hour, at what cost per unit. */
+interface AttributedCover {
+  readonly share: Float64Array;
+  /** Pool units per unit of the stream's usage. */
+  readonly weight: number;
+  readonly costPerUnit: Float64Array;
+}
+
 export interface CommitmentCoverage {
   /** Per commitment, per hour: pool units it covered. */
   readonly used: readonly Float64Array[];
   /** Per commitment, per hour: on-demand dollars it covered. */
   readonly coveredValue: readonly Float64Array[];
-  /** Per stream, per hour: commitment cost attributed to it (undefined: none). */
-  readonly attributedCost: readonly (Float64Array | undefined)[];
+  /**
+   * Per stream, per hour: the usage left on demand. Streams nothing covered keep the input's
+   * array (never write to it); the others have their own.
+   */
+  readonly residual: readonly Float64Array[];
+  /** The commitment cost attributed to a stream, summed over a range of hours. */
+  attributedCost(stream: number, range: HourRange): number;
 }
 
 /**
- * Applies the book to `residual` (per stream, `hours` long; mutated to what is left on demand).
- * `active[c]` is the range of hours commitment c applies in.
+ * Applies the book, pool after pool, to `usage` (per stream, `hours` long; never written: a stream
+ * is copied the first time a pool covers some of it). `active[c]` is the range of hours commitment
+ * c applies in. A stream is attributed the cost of the units it used: used units x cost per unit.
  */
 export function applyCommitments(
   book: CommitmentBook,
-  residual: readonly Float64Array[],
+  usage: readonly Float64Array[],
   hours: number,
   active: readonly HourRange[],
 ): CommitmentCoverage {
   const used = book.commitments.map(() => new Float64Array(hours));
   const coveredValue = book.commitments.map(() => new Float64Array(hours));
-  const attributedCost: (Float64Array | undefined)[] = new Array(residual.length).fill(undefined);
+  const residual = [...usage];
+  const copied = new Uint8Array(usage.length);
+  // Per stream, the pools that covered some of it, in order: its attributed cost is computed
+  // from them when asked for, instead of being written out hour by hour.
+  const covers: (AttributedCover[] | undefined)[] = new Array(usage.length).fill(undefined);
+  const range = { start: 0, end: hours };
   for (const { pool, commitments } of book.pools) {
     const quantity = new Float64Array(hours);
     const costPerUnit = new Float64Array(hours);
     for (const c of commitments) {
-      const range = active[c] as HourRange;
+      const applies = active[c] as HourRange;
       const { quantity: units, hourlyCost } = book.commitments[c] as BookedCommitment;
-      for (let t = range.start; t < range.end; t++) {
+      for (let t = applies.start; t < applies.end; t++) {
         quantity[t] = (quantity[t] ?? 0) + units;
         costPerUnit[t] = (costPerUnit[t] ?? 0) + hourlyCost;
       }
@@ -181,20 +200,31 @@ export function applyCommitments(
     for (let t = 0; t < hours; t++)
       costPerUnit[t] = (quantity[t] ?? 0) > 0 ? (costPerUnit[t] ?? 0) / (quantity[t] ?? 1) : 0;
     const result = { used: new Float64Array(hours), coveredValue: new Float64Array(hours) };
-    coverPool(
-      pool,
-      residual,
-      { start: 0, end: hours },
-      {
-        quantity,
-        attribution: { costPerUnit, cost: attributedCost, hours },
-        hourly: result,
-      },
-    );
+    const { shares } = coverPool(pool, residual, range, { quantity, hourly: result, readOnly: true });
+    pool.tiers.forEach((tier, j) => {
+      const share = shares[j] as Float64Array;
+      if (!share.some((part) => part > 0)) return;
+      for (let m = 0; m < tier.members.length; m++) {
+        const s = tier.members[m] as number;
+        if (!copied[s]) {
+          residual[s] = (residual[s] as Float64Array).slice();
+          copied[s] = 1;
+        }
+        const left = residual[s] as Float64Array;
+        for (let t = 0; t < hours; t++) {
+          const units = left[t] as number;
+          left[t] = units - units * (share[t] as number);
+        }
+        const cover = { share, weight: tier.weights[m] as number, costPerUnit };
+        const list = covers[s];
+        if (list) list.push(cover);
+        else covers[s] = [cover];
+      }
+    });
     for (const c of commitments) {
-      const range = active[c] as HourRange;
+      const applies = active[c] as HourRange;
       const units = (book.commitments[c] as BookedCommitment).quantity;
-      for (let t = range.start; t < range.end; t++) {
+      for (let t = applies.start; t < applies.end; t++) {
         const total = quantity[t] ?? 0;
         const share = total > 0 ? units / total : 0;
         (used[c] as Float64Array)[t] = (result.used[t] ?? 0) * share;
@@ -202,5 +232,27 @@ export function applyCommitments(
       }
     }
   }
-  return { used, coveredValue, attributedCost };
+  return {
+    used,
+    coveredValue,
+    residual,
+    attributedCost(stream, hourRange) {
+      const list = covers[stream];
+      if (!list) return 0;
+      const units = usage[stream] as Float64Array;
+      let total = 0;
+      for (let t = hourRange.start; t < hourRange.end; t++) {
+        // Replays the pools' covers of hour t: what each took of what the previous ones left.
+        let left = units[t] as number;
+        let cost = 0;
+        for (const { share, weight, costPerUnit } of list) {
+          const cover = left * (share[t] as number);
+          left -= cover;
+          if (cover > 0) cost += cover * weight * (costPerUnit[t] as number);
+        }
+        total += cost;
+      }
+      return total;
+    },
+  };
 }

@@ -12,7 +12,8 @@ function nibble(code: number): number {
   return code <= 57 ? code - 48 : (code | 32) - 87;
 }
 
-function uuidBytes(uuid: string): Uint8Array {
+/** The 16 bytes of a UUID's text. */
+export function uuidBytes(uuid: string): Uint8Array {
   const bytes = new Uint8Array(16);
   let byte = 0;
   for (let i = 0; i < uuid.length && byte < 16; i++) {
@@ -22,22 +23,11 @@ function uuidBytes(uuid: string): Uint8Array {
   return bytes;
 }
 
-/** pairUuid(first, second), remembering each part's bytes. */
-export function pairUuids(): (first: string, second: string) => string {
-  const parsed = new Map<string, Uint8Array>();
-  const bytesOf = (uuid: string) => {
-    let bytes = parsed.get(uuid);
-    if (!bytes) {
-      bytes = uuidBytes(uuid);
-      parsed.set(uuid, bytes);
-    }
-    return bytes;
-  };
+/** The pair UUID of two UUIDs given as bytes (uuidBytes). */
+export function pairUuidWriter(): (first: Uint8Array, second: Uint8Array) => string {
   // The text is written as ASCII codes and read back in one go: far fewer strings than appending.
   const text = Buffer.alloc(36);
-  return (first, second) => {
-    const a = bytesOf(first);
-    const b = bytesOf(second);
+  return (a, b) => {
     let at = 0;
     for (let i = 0; i < 16; i++) {
       let byte = (a[i] as number) ^ (b[i] as number);
@@ -49,4 +39,19 @@ export function pairUuids(): (first: string, second: string) => string {
     }
     return text.toString('latin1');
   };
+}
+
+/** pairUuid(first, second) of UUID texts, remembering each part's bytes. */
+export function pairUuids(): (first: string, second: string) => string {
+  const parsed = new Map<string, Uint8Array>();
+  const bytesOf = (uuid: string) => {
+    let bytes = parsed.get(uuid);
+    if (!bytes) {
+      bytes = uuidBytes(uuid);
+      parsed.set(uuid, bytes);
+    }
+    return bytes;
+  };
+  const pairUuid = pairUuidWriter();
+  return (first, second) => pairUuid(bytesOf(first), bytesOf(second));
 }

@@ -46,11 +46,6 @@ export interface PortfolioInput {
   readonly provider?: Provider;
 }
 
-/** Views of `block` (streams x hours), one per stream. */
-export function streamViews(block: Float64Array, streams: number, hours: number): Float64Array[] {
-  return Array.from({ length: streams }, (_, s) => block.subarray(s * hours, (s + 1) * hours));
-}
-
 /**
  * The streams with usage and their totals, checking every usage array on the way (the one pass
  * that reads all the input): one value per window hour, each a finite number >= 0.
@@ -107,9 +102,12 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
   const active = book.commitments.map((booked) =>
     activeHours(windowStartMs, hours, booked.startMs, booked.endMs),
   );
-  const coverable = new Set(book.pools.flatMap(({ pool }) => [...pool.members]));
-  const residual = streams.map((stream, s) => (coverable.has(s) ? stream.usage.slice() : stream.usage));
-  const coverage = applyCommitments(book, residual, hours, active);
+  const coverage = applyCommitments(
+    book,
+    streams.map((stream) => stream.usage),
+    hours,
+    active,
+  );
   return {
     streams,
     usageTotals: Float64Array.from(totals),
@@ -120,13 +118,10 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     rateSubjects: subjects,
     book,
     active,
-    residual,
+    residual: coverage.residual,
     coverage,
   };
 }
-
-/** Size of a block holding one copy of the residual. */
-export const residualSize = (portfolio: Portfolio) => portfolio.streams.length * portfolio.hours;
 
 /** Per-hour means over the window of the usage's on-demand value, before and after existing commitments. */
 export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {

@@ -21,7 +21,7 @@
 import { sumOverHours } from './hour-sums';
 import type { LineCoverage } from './line-coverage';
 import type { UsageStream } from './model';
-import { pairUuids } from './pair-id';
+import { pairUuidWriter, uuidBytes } from './pair-id';
 import type { Resource, ResourceMatch } from './plan-shapes';
 import { isSpendLine } from './planned-line';
 import type { Portfolio } from './portfolio';
@@ -60,8 +60,8 @@ export interface MatchRange {
   /** Per-hour mean over the range of the existing-commitment cost attributed to the stream. */
   existingCostMean(s: number): number;
   resource(s: number): Resource;
-  /** Id of the match of a line item and a stream. */
-  matchId(lineItemId: string, s: number): string;
+  /** Id of the match of a line item (its id's uuidBytes) and a stream. */
+  matchId(lineItem: Uint8Array, s: number): string;
 }
 
 export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange): MatchRange {
@@ -79,9 +79,11 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
   };
   const usage = new Float64Array(count).fill(Number.NaN);
   const existingCost = new Float64Array(count).fill(Number.NaN);
-  const resources = new Map<number, Resource>();
+  const resources: (Resource | undefined)[] = new Array(count).fill(undefined);
+  // Per stream, the bytes of its resource uuid, parsed once.
+  const resourceBytes: (Uint8Array | undefined)[] = new Array(count).fill(undefined);
   const describeResource = resourceDescriber(orgId);
-  const pairUuid = pairUuids();
+  const pairUuid = pairUuidWriter();
   return {
     range,
     usageMean(s) {
@@ -92,13 +94,12 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
     },
     existingCostMean(s) {
       if (Number.isNaN(existingCost[s])) {
-        const cost = portfolio.coverage.attributedCost[s];
-        existingCost[s] = cost ? sumOverHours(cost, range.start, range.end) / hours : 0;
+        existingCost[s] = portfolio.coverage.attributedCost(s, range) / hours;
       }
       return existingCost[s] as number;
     },
     resource(s) {
-      let resource = resources.get(s);
+      let resource = resources[s];
       if (!resource) {
         const stream = portfolio.streams[s] as UsageStream;
         const dates = {
@@ -110,12 +111,17 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
         };
         // Matched to a line item: some offer reserves it.
         resource = describeResource(stream, dates, true);
-        resources.set(s, resource);
+        resources[s] = resource;
       }
       return resource;
     },
-    matchId(lineItemId, s) {
-      return pairUuid(lineItemId, this.resource(s).resource_id);
+    matchId(lineItem, s) {
+      let bytes = resourceBytes[s];
+      if (!bytes) {
+        bytes = uuidBytes(this.resource(s).resource_id);
+        resourceBytes[s] = bytes;
+      }
+      return pairUuid(lineItem, bytes);
     },
   };
 }
@@ -217,6 +223,7 @@ export function buildResourceMatches(
   const beforeReservedCost = coverages.map((coverage, k) => {
     const { line, tally } = coverage;
     const lineItemId = lineItemIds[k] as string;
+    const lineItemBytes = uuidBytes(lineItemId);
     const spend = isSpendLine(line);
     const amortized = line.quantity * effectiveRate(line.offer);
     const lineCost = amortized + line.offer.feeRate * Math.max(0, coverage.coveredValue / hours - amortized);
@@ -230,7 +237,7 @@ export function buildResourceMatches(
       reservedSum += beforeReserved;
       if (!spend) planReservedCost[s] = (planReservedCost[s] as number) + share * lineCost;
       const match = resourceMatch(
-        view.matchId(lineItemId, s),
+        view.matchId(lineItemBytes, s),
         view.resource(s),
         portfolio.streams[s] as UsageStream,
         view.usageMean(s),
