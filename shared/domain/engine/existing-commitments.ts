@@ -241,11 +241,21 @@ export function applyCommitments(
       if (!list) return 0;
       const units = usage[stream] as Float64Array;
       let total = 0;
+      if (list.length === 1) {
+        // One pool (the usual case): the loop below, without the inner one.
+        const { share, weight, costPerUnit } = list[0] as AttributedCover;
+        for (let t = hourRange.start; t < hourRange.end; t++) {
+          const cover = (units[t] as number) * (share[t] as number);
+          if (cover > 0) total += cover * weight * (costPerUnit[t] as number);
+        }
+        return total;
+      }
       for (let t = hourRange.start; t < hourRange.end; t++) {
         // Replays the pools' covers of hour t: what each took of what the previous ones left.
         let left = units[t] as number;
         let cost = 0;
-        for (const { share, weight, costPerUnit } of list) {
+        for (let k = 0; k < list.length; k++) {
+          const { share, weight, costPerUnit } = list[k] as AttributedCover;
           const cover = left * (share[t] as number);
           left -= cover;
           if (cover > 0) cost += cover * weight * (costPerUnit[t] as number);

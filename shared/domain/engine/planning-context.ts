@@ -104,26 +104,29 @@ export function buildPlanningContext(input: EngineInput): PlanningContext {
   /** Built on first use: where each stream sits among the groups, and each group tier's dollars. */
   const sourcesOfCells = (): CellSources => {
     if (cellSources) return cellSources;
-    const places: GroupPlace[] = new Array(portfolio.streams.length);
+    const places: GroupPlace[] = [];
+    const placeOf = new Int32Array(portfolio.streams.length);
     for (const group of portfolio.groups) {
       const pool = groupPool(group);
       pool.tiers.forEach((tier, groupTier) => {
-        for (const s of tier.members) places[s] = { group: pool, groupTier };
+        for (const s of tier.members) placeOf[s] = places.length;
+        places.push({ group: pool, groupTier });
       });
     }
-    const dollars = new Map<CoveragePool, Float64Array[]>();
+    const dollars: (Float64Array | undefined)[] = new Array(places.length).fill(undefined);
     cellSources = {
-      place: (s) => places[s] as GroupPlace,
-      groupDollars(pool, groupTier) {
-        let perTier = dollars.get(pool);
-        if (!perTier) {
-          perTier = amountsOf(pool).map((amount, j) => {
-            const value = (pool.tiers[j] as PoolTier).value;
-            return amount.map((units) => value * units);
-          });
-          dollars.set(pool, perTier);
+      places,
+      placeOf,
+      groupDollars(place) {
+        let perHour = dollars[place];
+        if (!perHour) {
+          const { group, groupTier } = places[place] as GroupPlace;
+          const amount = amountsOf(group)[groupTier] as Float64Array;
+          const value = (group.tiers[groupTier] as PoolTier).value;
+          perHour = amount.map((units) => value * units);
+          dollars[place] = perHour;
         }
-        return perTier[groupTier] as Float64Array;
+        return perHour;
       },
       prices: Float64Array.from(portfolio.streams, (stream) => stream.ondemandPrice),
       residual: portfolio.residual,

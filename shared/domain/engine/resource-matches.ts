@@ -88,7 +88,11 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
     range,
     usageMean(s) {
       if (Number.isNaN(usage[s])) {
-        usage[s] = sumOverHours((portfolio.streams[s] as UsageStream).usage, range.start, range.end) / hours;
+        const total =
+          range.start === 0 && range.end === portfolio.hours
+            ? (portfolio.usageTotals[s] as number)
+            : sumOverHours((portfolio.streams[s] as UsageStream).usage, range.start, range.end);
+        usage[s] = total / hours;
       }
       return usage[s] as number;
     },

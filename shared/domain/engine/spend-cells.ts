@@ -29,16 +29,18 @@ export interface SpendCells {
   readonly groups: ReadonlySet<CoveragePool>;
 }
 
-/** Where a stream sits among the coverage groups: its group's pool and its tier in that pool. */
+/** A group tier: where a stream sits among the coverage groups. */
 export interface GroupPlace {
   readonly group: CoveragePool;
   readonly groupTier: number;
 }
 
 export interface CellSources {
-  place(stream: number): GroupPlace;
+  /** Every group tier, and per stream the index of its own. */
+  readonly places: readonly GroupPlace[];
+  readonly placeOf: Int32Array;
   /** v_gk A_gk[t]: the on-demand dollars per hour of a whole group tier. */
-  groupDollars(group: CoveragePool, groupTier: number): Float64Array;
+  groupDollars(place: number): Float64Array;
   /** Per stream: on-demand price and residual after existing commitments. */
   readonly prices: Float64Array;
   readonly residual: readonly Float64Array[];
@@ -47,38 +49,38 @@ export interface CellSources {
 
 export function spendCells(pool: CoveragePool, sources: CellSources): SpendCells {
   const groups = new Set<CoveragePool>();
+  const counts = new Int32Array(sources.places.length);
   const tiers = pool.tiers.map((tier) => {
-    // Members by group pool, then by group tier, in order of first appearance.
-    const byGroup = new Map<CoveragePool, Map<number, number[]>>();
+    // The group tiers of the tier's members, in order of first appearance, and how many of each.
+    const touched: number[] = [];
     for (const s of tier.members) {
-      const { group, groupTier } = sources.place(s);
-      let byTier = byGroup.get(group);
-      if (!byTier) {
-        byTier = new Map();
-        byGroup.set(group, byTier);
-      }
-      const streams = byTier.get(groupTier);
-      if (streams) streams.push(s);
-      else byTier.set(groupTier, [s]);
+      const place = sources.placeOf[s] as number;
+      if (counts[place] === 0) touched.push(place);
+      counts[place] = (counts[place] as number) + 1;
     }
-    const cells: SpendCell[] = [];
-    for (const [group, byTier] of byGroup) {
+    return touched.map((place): SpendCell => {
+      const { group, groupTier } = sources.places[place] as GroupPlace;
       groups.add(group);
-      for (const [groupTier, streams] of byTier) {
-        const whole = streams.length === group.tiers[groupTier]?.members.length;
-        const dollars = whole ? sources.groupDollars(group, groupTier) : streamDollars(streams, sources);
-        cells.push({ group, groupTier, dollars });
-      }
-    }
-    return cells;
+      const count = counts[place] as number;
+      counts[place] = 0;
+      const dollars =
+        count === group.tiers[groupTier]?.members.length
+          ? sources.groupDollars(place)
+          : streamDollars(
+              tier.members.filter((s) => sources.placeOf[s] === place),
+              sources,
+            );
+      return { group, groupTier, dollars };
+    });
   });
   return { tiers, groups };
 }
 
 /** D[t] = sum_s p_s R_s[t] over some streams of a group tier. */
-function streamDollars(streams: readonly number[], sources: CellSources): Float64Array {
+function streamDollars(streams: ArrayLike<number>, sources: CellSources): Float64Array {
   const dollars = new Float64Array(sources.hours);
-  for (const s of streams) {
+  for (let k = 0; k < streams.length; k++) {
+    const s = streams[k] as number;
     const usage = sources.residual[s] as Float64Array;
     const price = sources.prices[s] as number;
     for (let t = 0; t < dollars.length; t++)

@@ -70,11 +70,7 @@ export function spendPool(
 ): CoveragePool | null {
   // Per subject: its discount, INELIGIBLE, or NaN until first needed.
   const discounts = new Float64Array(subjects.samples.length).fill(Number.NaN);
-  const members = new Int32Array(candidates.length);
-  const weights = new Float64Array(candidates.length);
-  const values = new Float64Array(candidates.length);
-  let count = 0;
-  for (const index of candidates) {
+  const discountOf = (index: number): number => {
     const subject = subjects.subjectOf[index] as number;
     let discount = discounts[subject] as number;
     if (Number.isNaN(discount)) {
@@ -82,14 +78,22 @@ export function spendPool(
       discount = spendDiscount(rates, sample, subjects.families[subject] as string) ?? INELIGIBLE;
       discounts[subject] = discount;
     }
-    const stream = streams[index] as UsageStream;
-    if (discount === INELIGIBLE || stream.ondemandPrice <= 0) continue;
+    return (streams[index] as UsageStream).ondemandPrice > 0 ? discount : INELIGIBLE;
+  };
+  let count = 0;
+  for (const index of candidates) if (discountOf(index) !== INELIGIBLE) count++;
+  if (count === 0) return null;
+  const members = new Int32Array(count);
+  const weights = new Float64Array(count);
+  const values = new Float64Array(count);
+  count = 0;
+  for (const index of candidates) {
+    const discount = discountOf(index);
+    if (discount === INELIGIBLE) continue;
     members[count] = index;
-    weights[count] = stream.ondemandPrice * (1 - discount);
+    weights[count] = (streams[index] as UsageStream).ondemandPrice * (1 - discount);
     values[count] = 1 / (1 - discount);
     count++;
   }
-  return count > 0
-    ? buildPool(members.subarray(0, count), weights.subarray(0, count), values.subarray(0, count))
-    : null;
+  return buildPool(members, weights, values);
 }
