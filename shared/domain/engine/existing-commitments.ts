@@ -17,7 +17,7 @@
 import { buildPool, type CoveragePool, coverPool } from './coverage-pool';
 import { type GroupIndex, groupsReservedBy } from './groups';
 import type { ExistingCommitment, Offer, UsageStream } from './model';
-import { type RateSubjects, rateTableKey, spendPool } from './spend-pools';
+import { type RateSubjects, rateTableKey, spendPool, subjectStreams } from './spend-pools';
 import { HOUR_MS, type HourRange } from './window-time';
 
 export interface BookedCommitment {
@@ -91,6 +91,7 @@ function reservationPool(
 /** Prepares each commitment's pool, quantity and cost; independent of usage values and plan profiles. */
 export function bookCommitments(
   streams: readonly UsageStream[],
+  prices: Float64Array,
   subjects: RateSubjects,
   index: GroupIndex,
   commitments: readonly ExistingCommitment[],
@@ -127,7 +128,12 @@ export function bookCommitments(
       const candidates = accountStreams.get(`${commitment.provider}:${commitment.accountId}`) ?? [];
       const rank = commitment.contractType === 'instance_plans' ? 1 : 2;
       const key = `spend:${commitment.provider}:${commitment.accountId}:${rateTableKey(rates)}`;
-      addToPool(key, rank, () => spendPool(streams, subjects, candidates, rates), position);
+      addToPool(
+        key,
+        rank,
+        () => spendPool(prices, subjects, subjectStreams(subjects, candidates), rates),
+        position,
+      );
     }
     return {
       commitment,

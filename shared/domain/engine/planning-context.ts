@@ -10,7 +10,7 @@ import { type CoverageGroup, groupKey, offerScopeKey } from './groups';
 import type { Offer, SpendRate } from './model';
 import { buildPortfolio, type Portfolio } from './portfolio';
 import { type CellSources, type GroupPlace, type SpendCells, spendCells } from './spend-cells';
-import { rateTableKey, spendPool } from './spend-pools';
+import { rateTableKey, type SubjectStreams, spendPool, subjectStreams } from './spend-pools';
 import { fullRange } from './window-time';
 
 /** Spend offers sharing one rate table: they cover the same usage, at different prices and terms. */
@@ -79,6 +79,15 @@ export function buildPlanningContext(input: EngineInput): PlanningContext {
   const groupAmounts = new Map<CoveragePool, Float64Array[]>();
   const groupCurves = new Map<string, GroupCurve>();
   const spendPools = new Map<string, CoveragePool | null>();
+  const accountSubjects = new Map<string, SubjectStreams>();
+  const candidatesOf = (accountId: string): SubjectStreams => {
+    let candidates = accountSubjects.get(accountId);
+    if (!candidates) {
+      candidates = subjectStreams(portfolio.rateSubjects, accountStreams.get(accountId) ?? []);
+      accountSubjects.set(accountId, candidates);
+    }
+    return candidates;
+  };
   const cellsOfPools = new Map<CoveragePool, SpendCells>();
   const groupPool = (group: CoverageGroup): CoveragePool => {
     let pool = groupPools.get(group.key);
@@ -128,7 +137,7 @@ export function buildPlanningContext(input: EngineInput): PlanningContext {
         }
         return perHour;
       },
-      prices: Float64Array.from(portfolio.streams, (stream) => stream.ondemandPrice),
+      prices: portfolio.prices,
       residual: portfolio.residual,
       hours: portfolio.hours,
     };
@@ -162,12 +171,7 @@ export function buildPlanningContext(input: EngineInput): PlanningContext {
       if (!spendPools.has(key)) {
         spendPools.set(
           key,
-          spendPool(
-            portfolio.streams,
-            portfolio.rateSubjects,
-            accountStreams.get(accountId) ?? [],
-            table.rates,
-          ),
+          spendPool(portfolio.prices, portfolio.rateSubjects, candidatesOf(accountId), table.rates),
         );
       }
       return spendPools.get(key) ?? null;

@@ -19,8 +19,9 @@ import { activeHours, type HourRange, parseWindowStart } from './window-time';
 export interface Portfolio {
   /** The streams with any usage in the window (the others change no figure). */
   readonly streams: readonly UsageStream[];
-  /** Per stream: its usage summed over the window. */
+  /** Per stream: its usage summed over the window, and its on-demand price. */
   readonly usageTotals: Float64Array;
+  readonly prices: Float64Array;
   readonly hours: number;
   readonly windowStartMs: number;
   readonly groups: readonly CoverageGroup[];
@@ -92,8 +93,10 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
   const groups = groupStreams(streams);
   const groupIndex = indexGroups(groups);
   const subjects = rateSubjects(streams);
+  const prices = Float64Array.from(streams, (stream) => stream.ondemandPrice);
   const book = bookCommitments(
     streams,
+    prices,
     subjects,
     groupIndex,
     inScope(input.commitments),
@@ -111,6 +114,7 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
   return {
     streams,
     usageTotals: Float64Array.from(totals),
+    prices,
     hours,
     windowStartMs,
     groups,

@@ -5,7 +5,7 @@
  * commitment dollars and one commitment dollar covers 1 / (1 - d) on-demand dollars, so the pool's
  * tiers, highest value first, apply the plan to the highest discount first.
  */
-import { buildPool, type CoveragePool } from './coverage-pool';
+import type { CoveragePool, PoolTier } from './coverage-pool';
 import { instanceFamily } from './instance-family';
 import type { SpendRate, UsageStream } from './model';
 
@@ -58,42 +58,72 @@ export function rateSubjects(streams: readonly UsageStream[]): RateSubjects {
   return { subjectOf, samples, families };
 }
 
-/** Marks a subject no rate entry matches (discounts are in [0, 1)). */
-const INELIGIBLE = -1;
+/** Some streams (the candidates of a pool) by subject: each subject's streams in ascending order. */
+export interface SubjectStreams {
+  readonly subjects: readonly number[];
+  readonly streams: readonly Int32Array[];
+}
 
-/** The pool of `candidates` (stream indices) that `rates` covers; null when none is eligible. */
+export function subjectStreams(subjects: RateSubjects, candidates: readonly number[]): SubjectStreams {
+  const bySubject = new Map<number, number[]>();
+  for (const s of [...candidates].sort((a, b) => a - b)) {
+    const subject = subjects.subjectOf[s] as number;
+    const list = bySubject.get(subject);
+    if (list) list.push(s);
+    else bySubject.set(subject, [s]);
+  }
+  return {
+    subjects: [...bySubject.keys()],
+    streams: [...bySubject.values()].map((list) => Int32Array.from(list)),
+  };
+}
+
+/**
+ * The pool of the `candidates` that `rates` covers; null when none is eligible. Tiers highest value
+ * first, each tier's members in ascending stream order. `prices`: per stream, p.
+ */
 export function spendPool(
-  streams: readonly UsageStream[],
+  prices: Float64Array,
   subjects: RateSubjects,
-  candidates: readonly number[],
+  candidates: SubjectStreams,
   rates: readonly SpendRate[],
 ): CoveragePool | null {
-  // Per subject: its discount, INELIGIBLE, or NaN until first needed.
-  const discounts = new Float64Array(subjects.samples.length).fill(Number.NaN);
-  const discountOf = (index: number): number => {
-    const subject = subjects.subjectOf[index] as number;
-    let discount = discounts[subject] as number;
-    if (Number.isNaN(discount)) {
-      const sample = subjects.samples[subject] as UsageStream;
-      discount = spendDiscount(rates, sample, subjects.families[subject] as string) ?? INELIGIBLE;
-      discounts[subject] = discount;
+  // The eligible subjects' streams by tier value, and each subject's discount.
+  const byValue = new Map<number, Int32Array[]>();
+  const discounts = new Float64Array(subjects.samples.length);
+  let size = 0;
+  candidates.subjects.forEach((subject, k) => {
+    const sample = subjects.samples[subject] as UsageStream;
+    const discount = spendDiscount(rates, sample, subjects.families[subject] as string);
+    if (discount === null) return;
+    discounts[subject] = discount;
+    const value = 1 / (1 - discount);
+    const part = candidates.streams[k] as Int32Array;
+    const parts = byValue.get(value);
+    if (parts) parts.push(part);
+    else byValue.set(value, [part]);
+    size += part.length;
+  });
+  const members = new Int32Array(size);
+  const weights = new Float64Array(size);
+  const tiers: PoolTier[] = [];
+  let end = 0;
+  for (const value of [...byValue.keys()].sort((a, b) => b - a)) {
+    const offset = end;
+    for (const part of byValue.get(value) as Int32Array[]) {
+      for (let k = 0; k < part.length; k++) {
+        const s = part[k] as number;
+        if ((prices[s] as number) > 0) members[end++] = s;
+      }
     }
-    return (streams[index] as UsageStream).ondemandPrice > 0 ? discount : INELIGIBLE;
-  };
-  let count = 0;
-  for (const index of candidates) if (discountOf(index) !== INELIGIBLE) count++;
-  if (count === 0) return null;
-  const members = new Int32Array(count);
-  const weights = new Float64Array(count);
-  const values = new Float64Array(count);
-  count = 0;
-  for (const index of candidates) {
-    const discount = discountOf(index);
-    if (discount === INELIGIBLE) continue;
-    members[count] = index;
-    weights[count] = (streams[index] as UsageStream).ondemandPrice * (1 - discount);
-    values[count] = 1 / (1 - discount);
-    count++;
+    if (end === offset) continue;
+    const tierMembers = members.subarray(offset, end).sort();
+    const tierWeights = weights.subarray(offset, end);
+    for (let k = 0; k < tierMembers.length; k++) {
+      const s = tierMembers[k] as number;
+      tierWeights[k] = (prices[s] as number) * (1 - (discounts[subjects.subjectOf[s] as number] as number));
+    }
+    tiers.push({ value, offset, members: tierMembers, weights: tierWeights });
   }
-  return buildPool(members, weights, values);
+  return end === 0 ? null : { tiers, members: members.subarray(0, end) };
 }
