@@ -79,7 +79,6 @@ export function tierAmounts(
   pool: CoveragePool,
   residual: readonly Float64Array[],
   range: HourRange,
-  covered?: CoveredShares,
 ): Float64Array[] {
   const length = range.end - range.start;
   const first = range.start;
@@ -91,16 +90,8 @@ export function tierAmounts(
       const stream = tier.members[m] as number;
       const usage = residual[stream] as Float64Array;
       const weight = tier.weights[m] as number;
-      const share = covered?.[stream];
-      if (share) {
-        for (let t = 0; t < length; t++) {
-          const units = usage[first + t] as number;
-          amount[t] = (amount[t] as number) + weight * (units - units * (share[t] as number));
-        }
-      } else {
-        for (let t = 0; t < length; t++)
-          amount[t] = (amount[t] as number) + weight * (usage[first + t] as number);
-      }
+      for (let t = 0; t < length; t++)
+        amount[t] = (amount[t] as number) + weight * (usage[first + t] as number);
     }
     amounts.push(amount);
   }
@@ -127,8 +118,6 @@ export interface CoverOptions {
   readonly from?: readonly Float64Array[];
   /** Only tally: leave the residual as it is (for lines nothing is applied after). */
   readonly readOnly?: boolean;
-  /** Read only: what earlier lines covered of `residual`, hour by hour of the range. */
-  readonly covered?: CoveredShares;
   /** Adds, per hour of the range, the pool units used and the on-demand dollars covered. */
   readonly hourly?: { readonly used: Float64Array; readonly coveredValue: Float64Array };
   readonly tally?: CoverTally;
@@ -143,16 +132,17 @@ export interface CoverResult {
   readonly shares: readonly Float64Array[];
 }
 
-/** Covers the pool hour by hour over the range, subtracting the covered units from `residual`. */
-export function coverPool(
+/**
+ * What `quantity` pool units do to a pool whose tiers hold `amounts` in each of `length` hours: the
+ * tiers highest value first, each hour alone. `hourly` adds, per hour, the units used and value covered.
+ */
+export function poolShares(
   pool: CoveragePool,
-  residual: readonly Float64Array[],
-  range: HourRange,
-  options: CoverOptions,
+  amounts: readonly Float64Array[],
+  quantity: number | Float64Array,
+  length: number,
+  hourly?: CoverOptions['hourly'],
 ): CoverResult {
-  const length = range.end - range.start;
-  const amounts = options.amounts ?? tierAmounts(pool, options.from ?? residual, range, options.covered);
-  const { hourly } = options;
   let usedTotal = 0;
   let valueTotal = 0;
   // Share of each tier's residual covered in each hour, stacking the tiers highest value first
@@ -160,7 +150,7 @@ export function coverPool(
   const block = new Float64Array(pool.tiers.length * length);
   const shares = pool.tiers.map((_, j) => block.subarray(j * length, (j + 1) * length));
   for (let t = 0; t < length; t++) {
-    let left = typeof options.quantity === 'number' ? options.quantity : (options.quantity[t] as number);
+    let left = typeof quantity === 'number' ? quantity : (quantity[t] as number);
     for (let j = 0; j < pool.tiers.length && left > 0; j++) {
       const amount = (amounts[j] as Float64Array)[t] as number;
       if (amount <= 0) continue;
@@ -176,8 +166,22 @@ export function coverPool(
       }
     }
   }
+  return { used: usedTotal, coveredValue: valueTotal, shares };
+}
+
+/** Covers the pool hour by hour over the range, subtracting the covered units from `residual`. */
+export function coverPool(
+  pool: CoveragePool,
+  residual: readonly Float64Array[],
+  range: HourRange,
+  options: CoverOptions,
+): CoverResult {
+  const length = range.end - range.start;
+  const amounts = options.amounts ?? tierAmounts(pool, options.from ?? residual, range);
+  const result = poolShares(pool, amounts, options.quantity, length, options.hourly);
+  const { shares } = result;
   // Only shares and hourly figures asked for: nothing to do per stream.
-  if (options.readOnly && !options.tally) return { used: usedTotal, coveredValue: valueTotal, shares };
+  if (options.readOnly && !options.tally) return result;
   pool.tiers.forEach((tier, j) => {
     const share = shares[j] as Float64Array;
     let least = 1;
@@ -189,19 +193,7 @@ export function coverPool(
     if (least < 1 && most > 0) applyShares(tier, share, residual, range, options);
     else applyWholeShare(tier, most > 0, residual, range, options);
   });
-  return { used: usedTotal, coveredValue: valueTotal, shares };
-}
-
-/** The units left over the range of `usage` of which `share` was covered: sum_t (u - u share). */
-function sumLeft(usage: Float64Array, share: Float64Array | undefined, range: HourRange): number {
-  if (!share) return sumOverHours(usage, range.start, range.end);
-  const length = range.end - range.start;
-  let total = 0;
-  for (let t = 0; t < length; t++) {
-    const units = usage[range.start + t] as number;
-    total += units - units * (share[t] as number);
-  }
-  return total;
+  return result;
 }
 
 function addTally(tally: CoverTally | undefined, position: number, before: number, covered: number): void {
@@ -221,7 +213,7 @@ function applyWholeShare(
   for (let m = 0; m < tier.members.length; m++) {
     const stream = tier.members[m] as number;
     const usage = (options.from ?? residual)[stream] as Float64Array;
-    const before = sumLeft(usage, options.covered?.[stream], range);
+    const before = sumOverHours(usage, range.start, range.end);
     if (!options.readOnly) {
       const left = residual[stream] as Float64Array;
       if (covers) left.fill(0, range.start, range.end);
@@ -243,7 +235,6 @@ function applyShares(
   for (let m = 0; m < tier.members.length; m++) {
     const stream = tier.members[m] as number;
     const usage = (options.from ?? residual)[stream] as Float64Array;
-    const earlier = options.covered?.[stream];
     let before = 0;
     let covered = 0;
     if (!options.readOnly) {
@@ -254,13 +245,6 @@ function applyShares(
         before += units;
         covered += cover;
         left[first + t] = units - cover;
-      }
-    } else if (earlier) {
-      for (let t = 0; t < length; t++) {
-        const total = usage[first + t] as number;
-        const units = total - total * (earlier[t] as number);
-        before += units;
-        covered += units * (share[t] as number);
       }
     } else {
       for (let t = 0; t < length; t++) {

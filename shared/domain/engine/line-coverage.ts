@@ -3,7 +3,7 @@
  * covered. Plans use it over the whole window; the resource-matches endpoint over any sub-range
  * (coverage is hour-local, so the figures of a sub-range are those of its hours).
  */
-import { type CoveredShares, type CoverTally, coverPool } from './coverage-pool';
+import { type CoverTally, coverPool, poolShares } from './coverage-pool';
 import type { PlannedLine } from './planned-line';
 import type { HourRange } from './window-time';
 
@@ -24,10 +24,13 @@ export interface CoverLineOptions {
   readonly from?: readonly Float64Array[];
   /** Tally only, leaving `residual` as it is. */
   readonly readOnly?: boolean;
-  /** Read only: what earlier lines covered of `residual` (see CoveredShares). */
-  readonly covered?: CoveredShares;
   /** The pool's tier amounts over the range, when known; default: the line's, else summed here. */
   readonly amounts?: readonly Float64Array[];
+}
+
+function emptyTally(size: number): CoverTally {
+  const sums = new Float64Array(2 * size);
+  return { before: sums.subarray(0, size), covered: sums.subarray(size) };
 }
 
 /** Covers `residual` (mutated unless read-only) with one line. */
@@ -37,9 +40,7 @@ export function coverLine(
   range: HourRange,
   options: CoverLineOptions = {},
 ): LineCoverage {
-  const size = line.pool.members.length;
-  const sums = new Float64Array(2 * size);
-  const tally = { before: sums.subarray(0, size), covered: sums.subarray(size) };
+  const tally = emptyTally(line.pool.members.length);
   const result = coverPool(line.pool, residual, range, {
     ...options,
     quantity: line.quantity,
@@ -49,6 +50,21 @@ export function coverLine(
   return {
     line,
     tally,
+    coveredValue: result.coveredValue,
+    usedUnits: result.used,
+    shares: result.shares,
+  };
+}
+
+/**
+ * What a line covers hour by hour over the whole window, given its pool's tier amounts there, with
+ * its tally still zero: tallyLines fills it, for several lines in one pass over the streams.
+ */
+export function lineShares(line: PlannedLine, amounts: readonly Float64Array[], hours: number): LineCoverage {
+  const result = poolShares(line.pool, amounts, line.quantity, hours);
+  return {
+    line,
+    tally: emptyTally(line.pool.members.length),
     coveredValue: result.coveredValue,
     usedUnits: result.used,
     shares: result.shares,

@@ -35,6 +35,8 @@ export interface Portfolio {
    * commitment can cover share the input's usage array: never write to these.
    */
   readonly residual: readonly Float64Array[];
+  /** Per stream: R summed over the window. */
+  readonly residualTotals: Float64Array;
   readonly coverage: CommitmentCoverage;
 }
 
@@ -123,19 +125,22 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     book,
     active,
     residual: coverage.residual,
+    residualTotals: Float64Array.from(coverage.residual, (left, s) =>
+      left === streams[s]?.usage ? (totals[s] as number) : sumOverHours(left),
+    ),
     coverage,
   };
 }
 
 /** Per-hour means over the window of the usage's on-demand value, before and after existing commitments. */
 export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {
-  const { hours, streams, residual, book, active, usageTotals } = portfolio;
+  const { hours, streams, residualTotals, book, active, usageTotals } = portfolio;
   if (hours === 0) return { ondemandValue: 0, residualValue: 0, existingCost: 0 };
   let ondemandValue = 0;
   let residualValue = 0;
   streams.forEach((stream, s) => {
     const total = usageTotals[s] as number;
-    const left = residual[s] === stream.usage ? total : sumOverHours(residual[s] as Float64Array);
+    const left = residualTotals[s] as number;
     ondemandValue += stream.ondemandPrice * total;
     residualValue += stream.ondemandPrice * left;
   });

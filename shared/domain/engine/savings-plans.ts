@@ -15,7 +15,7 @@
  */
 import { breakpoints, buildCurve, type CoverageCurve } from './coverage-curve';
 import type { CoveragePool } from './coverage-pool';
-import { coverLine, type LineCoverage } from './line-coverage';
+import { type LineCoverage, lineShares } from './line-coverage';
 import type { Offer } from './model';
 import { bestOffer, type OfferChoice } from './offer-choice';
 import type { PlannedLine } from './planned-line';
@@ -55,9 +55,15 @@ interface Candidate extends OfferChoice {
   readonly state: SpendPoolState;
 }
 
+export interface SavingsPlanResult {
+  readonly coverages: readonly LineCoverage[];
+  /** The coverages new in this profile, their tallies still to fill (tallyLines). */
+  readonly fresh: readonly LineCoverage[];
+}
+
 export interface SavingsPlanStage {
   /** The savings-plan lines of one profile and what they cover, after the profile's reservations. */
-  apply(reserved: ReservationResult, economicsOf: (offer: Offer) => OfferEconomics): LineCoverage[];
+  apply(reserved: ReservationResult, economicsOf: (offer: Offer) => OfferEconomics): SavingsPlanResult;
 }
 
 const changedBy = (cells: SpendCells, reserved: ReservationResult) => {
@@ -148,7 +154,8 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
   return {
     apply(reserved, economicsOf) {
       const coverages: LineCoverage[] = [];
-      if (context.spendTables.length === 0) return coverages;
+      const fresh: LineCoverage[] = [];
+      if (context.spendTables.length === 0) return { coverages, fresh };
       for (const accountId of context.accountStreams.keys()) {
         const account = accountState(accountId, reserved);
         const best = bestLine(account, reserved, economicsOf);
@@ -157,22 +164,23 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
           continue;
         }
         const { offer, quantity, state } = best;
-        const amounts = state.spend?.amounts;
+        const { amounts } = spendCurve(state, reserved);
         const line: PlannedLine = { offer, accountId, pool: state.pool, quantity, amounts };
         const previous = account.coverage;
-        account.coverage =
+        if (
           previous &&
           previous.line.offer === offer &&
           previous.line.quantity === quantity &&
           !changedBy(state.cells, reserved)
-            ? { ...previous, line }
-            : coverLine(line, context.portfolio.residual, range, {
-                readOnly: true,
-                covered: reserved.covered,
-              });
+        ) {
+          account.coverage = { ...previous, line };
+        } else {
+          account.coverage = lineShares(line, amounts, hours);
+          fresh.push(account.coverage);
+        }
         coverages.push(account.coverage);
       }
-      return coverages;
+      return { coverages, fresh };
     },
   };
 }
