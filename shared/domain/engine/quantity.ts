@@ -89,14 +89,20 @@ const LEVEL_RESOLUTION = 1e-9;
 
 /** The ladder of ascending `levels`, each cluster of levels closer than LEVEL_RESOLUTION kept as its largest. */
 export function levelLadder(levels: Float64Array): QuantityLadder {
-  const kept: number[] = [];
+  // Filled from the top down: kept[first..] ascending.
+  const kept = new Float64Array(levels.length);
+  let first = levels.length;
   for (let i = levels.length - 1; i >= 0; i--) {
     const level = levels[i] as number;
-    const above = kept[kept.length - 1];
-    if (above === undefined || above - level > LEVEL_RESOLUTION * above) kept.push(level);
+    if (
+      first === levels.length ||
+      (kept[first] as number) - level > LEVEL_RESOLUTION * (kept[first] as number)
+    ) {
+      kept[--first] = level;
+    }
   }
-  kept.reverse();
-  return { size: kept.length, level: (index) => (index === 0 ? 0 : (kept[index - 1] ?? 0)) };
+  const size = levels.length - first;
+  return { size, level: (index) => (index === 0 ? 0 : (kept[first + index - 1] ?? 0)) };
 }
 
 export interface QuantityChoice {
