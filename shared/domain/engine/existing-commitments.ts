@@ -169,28 +169,35 @@ export interface CommitmentCoverage {
    * array (never write to it); the others have their own.
    */
   readonly residual: readonly Float64Array[];
+  /** Per stream: the residual summed over the hours. */
+  readonly residualTotals: Float64Array;
   /** The commitment cost attributed to a stream, summed over a range of hours. */
   attributedCost(stream: number, range: HourRange): number;
 }
 
 /**
- * Applies the book, pool after pool, to `usage` (per stream, `hours` long; never written: a stream
- * is copied the first time a pool covers some of it). `active[c]` is the range of hours commitment
- * c applies in. A stream is attributed the cost of the units it used: used units x cost per unit.
+ * Applies the book, pool after pool, to `usage` (per stream, `hours` long, and its sum over them;
+ * never written: a stream gets its own residual the first time a pool covers some of it).
+ * `active[c]` is the range of hours commitment c applies in. A stream is attributed the cost of
+ * the units it used: used units x cost per unit.
  */
 export function applyCommitments(
   book: CommitmentBook,
   usage: readonly Float64Array[],
+  usageTotals: Float64Array,
   hours: number,
   active: readonly HourRange[],
 ): CommitmentCoverage {
   const used = book.commitments.map(() => new Float64Array(hours));
   const coveredValue = book.commitments.map(() => new Float64Array(hours));
   const residual = [...usage];
+  const residualTotals = usageTotals.slice();
   const copied = new Uint8Array(usage.length);
   // Per stream, the pools that covered some of it, in order: its attributed cost is computed
-  // from them when asked for, instead of being written out hour by hour.
+  // from them when asked for, instead of being written out hour by hour; over all the hours of a
+  // stream one pool covered, it is summed while covering.
   const covers: (AttributedCover[] | undefined)[] = new Array(usage.length).fill(undefined);
+  const lastCost = new Float64Array(usage.length);
   const range = { start: 0, end: hours };
   for (const { pool, commitments } of book.pools) {
     const quantity = new Float64Array(hours);
@@ -212,19 +219,27 @@ export function applyCommitments(
       if (!share.some((part) => part > 0)) return;
       for (let m = 0; m < tier.members.length; m++) {
         const s = tier.members[m] as number;
-        if (!copied[s]) {
-          residual[s] = (residual[s] as Float64Array).slice();
-          copied[s] = 1;
-        }
-        const left = residual[s] as Float64Array;
+        const weight = tier.weights[m] as number;
+        const source = residual[s] as Float64Array;
+        const left = copied[s] ? source : new Float64Array(hours);
+        residual[s] = left;
+        copied[s] = 1;
+        let total = 0;
+        let cost = 0;
         for (let t = 0; t < hours; t++) {
-          const units = left[t] as number;
-          left[t] = units - units * (share[t] as number);
+          const units = source[t] as number;
+          const cover = units * (share[t] as number);
+          const rest = units - cover;
+          left[t] = rest;
+          total += rest;
+          if (cover > 0) cost += cover * weight * (costPerUnit[t] as number);
         }
-        const cover = { share, weight: tier.weights[m] as number, costPerUnit };
+        residualTotals[s] = total;
+        lastCost[s] = cost;
+        const entry = { share, weight, costPerUnit };
         const list = covers[s];
-        if (list) list.push(cover);
-        else covers[s] = [cover];
+        if (list) list.push(entry);
+        else covers[s] = [entry];
       }
     });
     for (const c of commitments) {
@@ -242,20 +257,14 @@ export function applyCommitments(
     used,
     coveredValue,
     residual,
+    residualTotals,
     attributedCost(stream, hourRange) {
       const list = covers[stream];
       if (!list) return 0;
+      if (list.length === 1 && hourRange.start === 0 && hourRange.end === hours)
+        return lastCost[stream] as number;
       const units = usage[stream] as Float64Array;
       let total = 0;
-      if (list.length === 1) {
-        // One pool (the usual case): the loop below, without the inner one.
-        const { share, weight, costPerUnit } = list[0] as AttributedCover;
-        for (let t = hourRange.start; t < hourRange.end; t++) {
-          const cover = (units[t] as number) * (share[t] as number);
-          if (cover > 0) total += cover * weight * (costPerUnit[t] as number);
-        }
-        return total;
-      }
       for (let t = hourRange.start; t < hourRange.end; t++) {
         // Replays the pools' covers of hour t: what each took of what the previous ones left.
         let left = units[t] as number;

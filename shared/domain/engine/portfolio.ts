@@ -11,7 +11,6 @@ import {
 } from './existing-commitments';
 import type { PortfolioTotals } from './figures';
 import { type CoverageGroup, type GroupIndex, groupStreams, indexGroups } from './groups';
-import { sumOverHours } from './hour-sums';
 import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
 import { type RateSubjects, rateSubjects } from './spend-pools';
 import { activeHours, type HourRange, parseWindowStart } from './window-time';
@@ -107,15 +106,17 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
   const active = book.commitments.map((booked) =>
     activeHours(windowStartMs, hours, booked.startMs, booked.endMs),
   );
+  const usageTotals = Float64Array.from(totals);
   const coverage = applyCommitments(
     book,
     streams.map((stream) => stream.usage),
+    usageTotals,
     hours,
     active,
   );
   return {
     streams,
-    usageTotals: Float64Array.from(totals),
+    usageTotals,
     prices,
     hours,
     windowStartMs,
@@ -125,9 +126,7 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     book,
     active,
     residual: coverage.residual,
-    residualTotals: Float64Array.from(coverage.residual, (left, s) =>
-      left === streams[s]?.usage ? (totals[s] as number) : sumOverHours(left),
-    ),
+    residualTotals: coverage.residualTotals,
     coverage,
   };
 }
