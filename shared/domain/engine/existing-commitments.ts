@@ -175,6 +175,8 @@ export interface CommitmentCoverage {
   attributedCost(stream: number, range: HourRange): number;
 }
 
+const COPIES_PER_BLOCK = 256;
+
 /**
  * Applies the book, pool after pool, to `usage` (per stream, `hours` long, and its sum over them;
  * never written: a stream gets its own residual the first time a pool covers some of it).
@@ -199,6 +201,17 @@ export function applyCommitments(
   const covers: (AttributedCover[] | undefined)[] = new Array(usage.length).fill(undefined);
   const lastCost = new Float64Array(usage.length);
   const range = { start: 0, end: hours };
+  // Residual arrays are cut from blocks of many streams: one allocation each, not one per stream.
+  let block = new Float64Array(0);
+  let blockUsed = 0;
+  const ownArray = (): Float64Array => {
+    if (blockUsed + hours > block.length) {
+      block = new Float64Array(COPIES_PER_BLOCK * hours);
+      blockUsed = 0;
+    }
+    blockUsed += hours;
+    return block.subarray(blockUsed - hours, blockUsed);
+  };
   for (const { pool, commitments } of book.pools) {
     const quantity = new Float64Array(hours);
     const costPerUnit = new Float64Array(hours);
@@ -221,7 +234,7 @@ export function applyCommitments(
         const s = tier.members[m] as number;
         const weight = tier.weights[m] as number;
         const source = residual[s] as Float64Array;
-        const left = copied[s] ? source : new Float64Array(hours);
+        const left = copied[s] ? source : ownArray();
         residual[s] = left;
         copied[s] = 1;
         let total = 0;
