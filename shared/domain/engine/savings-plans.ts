@@ -76,7 +76,11 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
   const range = fullRange(context.input.window);
   const hours = context.portfolio.hours;
 
-  const accountState = (accountId: string, reserved: ReservationResult): AccountState => {
+  const accountState = (
+    accountId: string,
+    reserved: ReservationResult,
+    cellSums: Map<Float64Array, number>,
+  ): AccountState => {
     const sharesOf = (group: CoveragePool) => reserved.coverageOf.get(group)?.shares;
     let state = accounts.get(accountId);
     if (!state) {
@@ -91,7 +95,7 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
           pool,
           cells,
           spend: null,
-          coverable: coverableValue(cells, sharesOf, hours),
+          coverable: coverableValue(cells, sharesOf, hours, cellSums),
         });
       });
       state = { pools, coverage: null };
@@ -101,7 +105,7 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
     for (const pool of state.pools) {
       if (!changedBy(pool.cells, reserved)) continue;
       pool.spend = null;
-      pool.coverable = coverableValue(pool.cells, sharesOf, hours);
+      pool.coverable = coverableValue(pool.cells, sharesOf, hours, cellSums);
     }
     return state;
   };
@@ -156,8 +160,10 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
       const coverages: LineCoverage[] = [];
       const fresh: LineCoverage[] = [];
       if (context.spendTables.length === 0) return { coverages, fresh };
+      // Cells' sums under this profile's reservations (spend-cells.ts coverableValue).
+      const cellSums = new Map<Float64Array, number>();
       for (const accountId of context.accountStreams.keys()) {
-        const account = accountState(accountId, reserved);
+        const account = accountState(accountId, reserved, cellSums);
         const best = bestLine(account, reserved, economicsOf);
         if (!best) {
           account.coverage = null;

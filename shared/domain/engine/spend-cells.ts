@@ -125,27 +125,35 @@ export function cellAmounts(
 
 /**
  * Cov(infinity): the on-demand dollars per hour of the pool's residual after the reservations
- * (`covered` as in cellAmounts), the most any commitment level covers.
+ * (`covered` as in cellAmounts), the most any commitment level covers. `sums` remembers each cell's
+ * sum for one set of reservations: cells of a whole group tier recur in many pools.
  */
 export function coverableValue(
   cells: SpendCells,
   covered: (group: CoveragePool) => readonly Float64Array[] | undefined,
   hours: number,
+  sums: Map<Float64Array, number>,
 ): number {
   if (hours === 0) return 0;
   let total = 0;
   for (const tier of cells.tiers) {
     for (const cell of tier) {
       const dollars = cell.dollars;
-      const share = covered(cell.group)?.[cell.groupTier];
-      if (share) {
-        for (let t = 0; t < hours; t++) {
-          const value = dollars[t] as number;
-          total += value - value * (share[t] as number);
+      let sum = sums.get(dollars);
+      if (sum === undefined) {
+        sum = 0;
+        const share = covered(cell.group)?.[cell.groupTier];
+        if (share) {
+          for (let t = 0; t < hours; t++) {
+            const value = dollars[t] as number;
+            sum += value - value * (share[t] as number);
+          }
+        } else {
+          for (let t = 0; t < hours; t++) sum += dollars[t] as number;
         }
-      } else {
-        for (let t = 0; t < hours; t++) total += dollars[t] as number;
+        sums.set(dollars, sum);
       }
+      total += sum;
     }
   }
   return total / hours;
