@@ -118,8 +118,6 @@ export interface CoverOptions {
   readonly from?: readonly Float64Array[];
   /** Only tally: leave the residual as it is (for lines nothing is applied after). */
   readonly readOnly?: boolean;
-  /** Adds, per hour of the range, the pool units used and the on-demand dollars covered. */
-  readonly hourly?: { readonly used: Float64Array; readonly coveredValue: Float64Array };
   readonly tally?: CoverTally;
 }
 
@@ -141,7 +139,7 @@ export function poolShares(
   amounts: readonly Float64Array[],
   quantity: number | Float64Array,
   length: number,
-  hourly?: CoverOptions['hourly'],
+  hourly?: { readonly used: Float64Array; readonly coveredValue: Float64Array },
 ): CoverResult {
   let usedTotal = 0;
   let valueTotal = 0;
@@ -178,10 +176,8 @@ export function coverPool(
 ): CoverResult {
   const length = range.end - range.start;
   const amounts = options.amounts ?? tierAmounts(pool, options.from ?? residual, range);
-  const result = poolShares(pool, amounts, options.quantity, length, options.hourly);
+  const result = poolShares(pool, amounts, options.quantity, length);
   const { shares } = result;
-  // Only shares and hourly figures asked for: nothing to do per stream.
-  if (options.readOnly && !options.tally) return result;
   pool.tiers.forEach((tier, j) => {
     const share = shares[j] as Float64Array;
     let least = 1;

@@ -14,7 +14,7 @@
  * A stream is attributed the cost of the commitment units it used: used units x (active hourly cost /
  * active quantity); the cost of unused units is attributed to no stream.
  */
-import { buildPool, type CoveragePool, coverPool } from './coverage-pool';
+import { buildPool, type CoveragePool, poolShares, tierAmounts } from './coverage-pool';
 import { type GroupIndex, groupsReservedBy } from './groups';
 import type { ExistingCommitment, Offer, UsageStream } from './model';
 import { type RateSubjects, rateTableKey, spendPool, subjectStreams } from './spend-pools';
@@ -226,7 +226,7 @@ export function applyCommitments(
     for (let t = 0; t < hours; t++)
       costPerUnit[t] = (quantity[t] ?? 0) > 0 ? (costPerUnit[t] ?? 0) / (quantity[t] ?? 1) : 0;
     const result = { used: new Float64Array(hours), coveredValue: new Float64Array(hours) };
-    const { shares } = coverPool(pool, residual, range, { quantity, hourly: result, readOnly: true });
+    const { shares } = poolShares(pool, tierAmounts(pool, residual, range), quantity, hours, result);
     pool.tiers.forEach((tier, j) => {
       const share = shares[j] as Float64Array;
       if (!share.some((part) => part > 0)) return;
