@@ -88,7 +88,7 @@ function averageHourCoverage(portfolio: Portfolio) {
     if (!coverage) {
       const residual = average.map((units) => Float64Array.of(units));
       const active = applying.map((on): HourRange => ({ start: 0, end: on ? 1 : 0 }));
-      coverage = applyCommitments(book, residual, 1, active);
+      coverage = applyCommitments(book, residual, Float64Array.from(average), 1, active);
       cache.set(key, coverage);
     }
     return coverage;

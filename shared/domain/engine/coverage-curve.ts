@@ -138,16 +138,53 @@ export function peakUnits(curve: CoverageCurve): number {
   return total && total.length > 0 ? (total[total.length - 1] ?? 0) : 0;
 }
 
+/** The values of two ascending arrays, ascending, written to `into`. */
+function mergeAscending(a: Float64Array, b: Float64Array, into: Float64Array): Float64Array {
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x <= y) {
+      into[k++] = x;
+      i++;
+    } else {
+      into[k++] = y;
+      j++;
+    }
+  }
+  while (i < a.length) into[k++] = a[i++] as number;
+  while (j < b.length) into[k++] = b[j++] as number;
+  return into.subarray(0, k);
+}
+
 /** Every distinct positive S_j[t], ascending: the levels where Cov changes slope. */
 export function breakpoints(curve: CoverageCurve): Float64Array {
-  const all = new Float64Array(curve.hours * curve.sortedCumulative.length);
-  curve.sortedCumulative.forEach((sorted, j) => {
-    all.set(sorted, j * curve.hours);
-  });
-  sortAscending(all);
-  let count = 0;
-  for (const level of all) {
-    if (level > 0 && (count === 0 || level !== all[count - 1])) all[count++] = level;
+  // The tiers' sorted S_j merged pairwise (log J rounds of merges, not one sort of them all).
+  let runs: Float64Array[] = [...curve.sortedCumulative];
+  if (runs.length === 0) return new Float64Array(0);
+  let buffer = new Float64Array(curve.hours * runs.length);
+  let spare = new Float64Array(buffer.length);
+  while (runs.length > 1) {
+    const merged: Float64Array[] = [];
+    let at = 0;
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r] as Float64Array;
+      const b = runs[r + 1] ?? new Float64Array(0);
+      const into = buffer.subarray(at, at + a.length + b.length);
+      merged.push(mergeAscending(a, b, into));
+      at += a.length + b.length;
+    }
+    runs = merged;
+    [buffer, spare] = [spare, buffer];
   }
-  return all.slice(0, count);
+  const all = runs[0] as Float64Array;
+  const levels = new Float64Array(all.length);
+  let count = 0;
+  for (let i = 0; i < all.length; i++) {
+    const level = all[i] as number;
+    if (level > 0 && (count === 0 || level !== levels[count - 1])) levels[count++] = level;
+  }
+  return levels.slice(0, count);
 }

@@ -30,22 +30,34 @@ export interface CoveragePool {
   readonly members: Int32Array;
 }
 
+/** Members in tiers of equal value, highest first; within a tier, in the order given. */
 export function buildPool(
-  members: readonly number[],
-  weights: readonly number[],
-  values: readonly number[],
+  members: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  values: ArrayLike<number>,
 ): CoveragePool {
-  const order = members.map((_, position) => position).sort((a, b) => (values[b] ?? 0) - (values[a] ?? 0));
-  const sortedMembers = Int32Array.from(order, (position) => members[position] ?? 0);
-  const sortedWeights = Float64Array.from(order, (position) => weights[position] ?? 0);
+  const byValue = new Map<number, number[]>();
+  for (let position = 0; position < members.length; position++) {
+    const value = values[position] as number;
+    const positions = byValue.get(value);
+    if (positions) positions.push(position);
+    else byValue.set(value, [position]);
+  }
+  const sortedMembers = new Int32Array(members.length);
+  const sortedWeights = new Float64Array(members.length);
   const tiers: PoolTier[] = [];
   let start = 0;
-  while (start < order.length) {
-    const value = values[order[start] ?? 0] ?? 0;
-    let end = start;
-    while (end < order.length && values[order[end] ?? 0] === value) end++;
+  for (const positions of [...byValue.values()].sort(
+    (a, b) => (values[b[0] as number] as number) - (values[a[0] as number] as number),
+  )) {
+    for (let k = 0; k < positions.length; k++) {
+      const position = positions[k] as number;
+      sortedMembers[start + k] = members[position] as number;
+      sortedWeights[start + k] = weights[position] as number;
+    }
+    const end = start + positions.length;
     tiers.push({
-      value,
+      value: values[positions[0] as number] as number,
       offset: start,
       members: sortedMembers.subarray(start, end),
       weights: sortedWeights.subarray(start, end),
@@ -54,6 +66,13 @@ export function buildPool(
   }
   return { tiers, members: sortedMembers };
 }
+
+/**
+ * Per stream, the share of its usage a line already covered in each hour of a range (undefined:
+ * none): the usage left is then `u - u * share`, exactly what writing it out would store. Lets
+ * reservations be followed by savings plans without copying what the reservations leave.
+ */
+export type CoveredShares = readonly (Float64Array | undefined)[];
 
 /** Per tier, its residual usage in pool units for each hour of the range: a_j[t] = sum_s w_s res_s[t]. */
 export function tierAmounts(
@@ -68,7 +87,8 @@ export function tierAmounts(
   for (const tier of pool.tiers) {
     const amount = block.subarray(amounts.length * length, (amounts.length + 1) * length);
     for (let m = 0; m < tier.members.length; m++) {
-      const usage = residual[tier.members[m] as number] as Float64Array;
+      const stream = tier.members[m] as number;
+      const usage = residual[stream] as Float64Array;
       const weight = tier.weights[m] as number;
       for (let t = 0; t < length; t++)
         amount[t] = (amount[t] as number) + weight * (usage[first + t] as number);
@@ -98,18 +118,7 @@ export interface CoverOptions {
   readonly from?: readonly Float64Array[];
   /** Only tally: leave the residual as it is (for lines nothing is applied after). */
   readonly readOnly?: boolean;
-  /** Adds, per hour of the range, the pool units used and the on-demand dollars covered. */
-  readonly hourly?: { readonly used: Float64Array; readonly coveredValue: Float64Array };
   readonly tally?: CoverTally;
-  /**
-   * Cost attribution: adds (pool units covered) x costPerUnit[t] to cost[stream][t] (absolute hour),
-   * creating the stream's array on first use.
-   */
-  readonly attribution?: {
-    readonly costPerUnit: Float64Array;
-    readonly cost: (Float64Array | undefined)[];
-    readonly hours: number;
-  };
 }
 
 export interface CoverResult {
@@ -117,18 +126,21 @@ export interface CoverResult {
   readonly used: number;
   /** On-demand dollars covered, summed over the range. */
   readonly coveredValue: number;
+  /** Per tier, per hour of the range: the share of the tier's residual covered (CoveredShares). */
+  readonly shares: readonly Float64Array[];
 }
 
-/** Covers the pool hour by hour over the range, subtracting the covered units from `residual`. */
-export function coverPool(
+/**
+ * What `quantity` pool units do to a pool whose tiers hold `amounts` in each of `length` hours: the
+ * tiers highest value first, each hour alone. `hourly` adds, per hour, the units used and value covered.
+ */
+export function poolShares(
   pool: CoveragePool,
-  residual: readonly Float64Array[],
-  range: HourRange,
-  options: CoverOptions,
+  amounts: readonly Float64Array[],
+  quantity: number | Float64Array,
+  length: number,
+  hourly?: { readonly used: Float64Array; readonly coveredValue: Float64Array },
 ): CoverResult {
-  const length = range.end - range.start;
-  const amounts = options.amounts ?? tierAmounts(pool, options.from ?? residual, range);
-  const { hourly } = options;
   let usedTotal = 0;
   let valueTotal = 0;
   // Share of each tier's residual covered in each hour, stacking the tiers highest value first
@@ -136,7 +148,7 @@ export function coverPool(
   const block = new Float64Array(pool.tiers.length * length);
   const shares = pool.tiers.map((_, j) => block.subarray(j * length, (j + 1) * length));
   for (let t = 0; t < length; t++) {
-    let left = typeof options.quantity === 'number' ? options.quantity : (options.quantity[t] as number);
+    let left = typeof quantity === 'number' ? quantity : (quantity[t] as number);
     for (let j = 0; j < pool.tiers.length && left > 0; j++) {
       const amount = (amounts[j] as Float64Array)[t] as number;
       if (amount <= 0) continue;
@@ -152,6 +164,20 @@ export function coverPool(
       }
     }
   }
+  return { used: usedTotal, coveredValue: valueTotal, shares };
+}
+
+/** Covers the pool hour by hour over the range, subtracting the covered units from `residual`. */
+export function coverPool(
+  pool: CoveragePool,
+  residual: readonly Float64Array[],
+  range: HourRange,
+  options: CoverOptions,
+): CoverResult {
+  const length = range.end - range.start;
+  const amounts = options.amounts ?? tierAmounts(pool, options.from ?? residual, range);
+  const result = poolShares(pool, amounts, options.quantity, length);
+  const { shares } = result;
   pool.tiers.forEach((tier, j) => {
     const share = shares[j] as Float64Array;
     let least = 1;
@@ -160,10 +186,16 @@ export function coverPool(
       least = Math.min(least, share[t] as number);
       most = Math.max(most, share[t] as number);
     }
-    if (options.attribution || (least < 1 && most > 0)) applyShares(tier, share, residual, range, options);
+    if (least < 1 && most > 0) applyShares(tier, share, residual, range, options);
     else applyWholeShare(tier, most > 0, residual, range, options);
   });
-  return { used: usedTotal, coveredValue: valueTotal };
+  return result;
+}
+
+function addTally(tally: CoverTally | undefined, position: number, before: number, covered: number): void {
+  if (!tally) return;
+  tally.before[position] = (tally.before[position] as number) + before;
+  tally.covered[position] = (tally.covered[position] as number) + covered;
 }
 
 /** applyShares when the tier is covered entirely in every hour of the range, or in none. */
@@ -183,11 +215,7 @@ function applyWholeShare(
       if (covers) left.fill(0, range.start, range.end);
       else if (left !== usage) left.set(usage.subarray(range.start, range.end), range.start);
     }
-    if (options.tally) {
-      const position = tier.offset + m;
-      options.tally.before[position] = (options.tally.before[position] as number) + before;
-      options.tally.covered[position] = (options.tally.covered[position] as number) + (covers ? before : 0);
-    }
+    addTally(options.tally, tier.offset + m, before, covers ? before : 0);
   }
 }
 
@@ -200,47 +228,27 @@ function applyShares(
 ): void {
   const length = range.end - range.start;
   const first = range.start;
-  const { tally, attribution } = options;
   for (let m = 0; m < tier.members.length; m++) {
     const stream = tier.members[m] as number;
     const usage = (options.from ?? residual)[stream] as Float64Array;
-    const left = residual[stream] as Float64Array;
     let before = 0;
     let covered = 0;
-    if (attribution) {
-      const weight = tier.weights[m] as number;
+    if (!options.readOnly) {
+      const left = residual[stream] as Float64Array;
       for (let t = 0; t < length; t++) {
         const units = usage[first + t] as number;
         const cover = units * (share[t] as number);
         before += units;
         covered += cover;
         left[first + t] = units - cover;
-        if (cover > 0) {
-          attribution.cost[stream] ??= new Float64Array(attribution.hours);
-          const cost = attribution.cost[stream];
-          cost[first + t] =
-            (cost[first + t] as number) + cover * weight * (attribution.costPerUnit[t] as number);
-        }
       }
-    } else if (options.readOnly) {
+    } else {
       for (let t = 0; t < length; t++) {
         const units = usage[first + t] as number;
         before += units;
         covered += units * (share[t] as number);
       }
-    } else {
-      for (let t = 0; t < length; t++) {
-        const units = usage[first + t] as number;
-        const cover = units * (share[t] as number);
-        before += units;
-        covered += cover;
-        left[first + t] = units - cover;
-      }
     }
-    if (tally) {
-      const position = tier.offset + m;
-      tally.before[position] = (tally.before[position] as number) + before;
-      tally.covered[position] = (tally.covered[position] as number) + covered;
-    }
+    addTally(options.tally, tier.offset + m, before, covered);
   }
 }

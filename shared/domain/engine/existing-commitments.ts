@@ -14,10 +14,10 @@
  * A stream is attributed the cost of the commitment units it used: used units x (active hourly cost /
  * active quantity); the cost of unused units is attributed to no stream.
  */
-import { buildPool, type CoveragePool, coverPool } from './coverage-pool';
+import { buildPool, type CoveragePool, poolShares, tierAmounts } from './coverage-pool';
 import { type GroupIndex, groupsReservedBy } from './groups';
 import type { ExistingCommitment, Offer, UsageStream } from './model';
-import { rateTableKey, spendPool } from './spend-pools';
+import { type RateSubjects, rateTableKey, spendPool, subjectStreams } from './spend-pools';
 import { HOUR_MS, type HourRange } from './window-time';
 
 export interface BookedCommitment {
@@ -91,6 +91,8 @@ function reservationPool(
 /** Prepares each commitment's pool, quantity and cost; independent of usage values and plan profiles. */
 export function bookCommitments(
   streams: readonly UsageStream[],
+  prices: Float64Array,
+  subjects: RateSubjects,
   index: GroupIndex,
   commitments: readonly ExistingCommitment[],
   offers: readonly Offer[],
@@ -126,7 +128,12 @@ export function bookCommitments(
       const candidates = accountStreams.get(`${commitment.provider}:${commitment.accountId}`) ?? [];
       const rank = commitment.contractType === 'instance_plans' ? 1 : 2;
       const key = `spend:${commitment.provider}:${commitment.accountId}:${rateTableKey(rates)}`;
-      addToPool(key, rank, () => spendPool(streams, candidates, rates), position);
+      addToPool(
+        key,
+        rank,
+        () => spendPool(prices, subjects, subjectStreams(subjects, candidates), rates),
+        position,
+      );
     }
     return {
       commitment,
@@ -144,35 +151,74 @@ export function bookCommitments(
   return { commitments: booked, pools };
 }
 
+/** One pool's cover of a stream: the share of its residual covered each hour, at what cost per unit. */
+interface AttributedCover {
+  readonly share: Float64Array;
+  /** Pool units per unit of the stream's usage. */
+  readonly weight: number;
+  readonly costPerUnit: Float64Array;
+}
+
 export interface CommitmentCoverage {
   /** Per commitment, per hour: pool units it covered. */
   readonly used: readonly Float64Array[];
   /** Per commitment, per hour: on-demand dollars it covered. */
   readonly coveredValue: readonly Float64Array[];
-  /** Per stream, per hour: commitment cost attributed to it (undefined: none). */
-  readonly attributedCost: readonly (Float64Array | undefined)[];
+  /**
+   * Per stream, per hour: the usage left on demand. Streams nothing covered keep the input's
+   * array (never write to it); the others have their own.
+   */
+  readonly residual: readonly Float64Array[];
+  /** Per stream: the residual summed over the hours. */
+  readonly residualTotals: Float64Array;
+  /** The commitment cost attributed to a stream, summed over a range of hours. */
+  attributedCost(stream: number, range: HourRange): number;
 }
 
+const COPIES_PER_BLOCK = 256;
+
 /**
- * Applies the book to `residual` (per stream, `hours` long; mutated to what is left on demand).
- * `active[c]` is the range of hours commitment c applies in.
+ * Applies the book, pool after pool, to `usage` (per stream, `hours` long, and its sum over them;
+ * never written: a stream gets its own residual the first time a pool covers some of it).
+ * `active[c]` is the range of hours commitment c applies in. A stream is attributed the cost of
+ * the units it used: used units x cost per unit.
  */
 export function applyCommitments(
   book: CommitmentBook,
-  residual: readonly Float64Array[],
+  usage: readonly Float64Array[],
+  usageTotals: Float64Array,
   hours: number,
   active: readonly HourRange[],
 ): CommitmentCoverage {
   const used = book.commitments.map(() => new Float64Array(hours));
   const coveredValue = book.commitments.map(() => new Float64Array(hours));
-  const attributedCost: (Float64Array | undefined)[] = new Array(residual.length).fill(undefined);
+  const residual = [...usage];
+  const residualTotals = usageTotals.slice();
+  const copied = new Uint8Array(usage.length);
+  // Per stream, the pools that covered some of it, in order: its attributed cost is computed
+  // from them when asked for, instead of being written out hour by hour; over all the hours of a
+  // stream one pool covered, it is summed while covering.
+  const covers: (AttributedCover[] | undefined)[] = new Array(usage.length).fill(undefined);
+  const lastCost = new Float64Array(usage.length);
+  const range = { start: 0, end: hours };
+  // Residual arrays are cut from blocks of many streams: one allocation each, not one per stream.
+  let block = new Float64Array(0);
+  let blockUsed = 0;
+  const ownArray = (): Float64Array => {
+    if (blockUsed + hours > block.length) {
+      block = new Float64Array(COPIES_PER_BLOCK * hours);
+      blockUsed = 0;
+    }
+    blockUsed += hours;
+    return block.subarray(blockUsed - hours, blockUsed);
+  };
   for (const { pool, commitments } of book.pools) {
     const quantity = new Float64Array(hours);
     const costPerUnit = new Float64Array(hours);
     for (const c of commitments) {
-      const range = active[c] as HourRange;
+      const applies = active[c] as HourRange;
       const { quantity: units, hourlyCost } = book.commitments[c] as BookedCommitment;
-      for (let t = range.start; t < range.end; t++) {
+      for (let t = applies.start; t < applies.end; t++) {
         quantity[t] = (quantity[t] ?? 0) + units;
         costPerUnit[t] = (costPerUnit[t] ?? 0) + hourlyCost;
       }
@@ -180,20 +226,39 @@ export function applyCommitments(
     for (let t = 0; t < hours; t++)
       costPerUnit[t] = (quantity[t] ?? 0) > 0 ? (costPerUnit[t] ?? 0) / (quantity[t] ?? 1) : 0;
     const result = { used: new Float64Array(hours), coveredValue: new Float64Array(hours) };
-    coverPool(
-      pool,
-      residual,
-      { start: 0, end: hours },
-      {
-        quantity,
-        attribution: { costPerUnit, cost: attributedCost, hours },
-        hourly: result,
-      },
-    );
+    const { shares } = poolShares(pool, tierAmounts(pool, residual, range), quantity, hours, result);
+    pool.tiers.forEach((tier, j) => {
+      const share = shares[j] as Float64Array;
+      if (!share.some((part) => part > 0)) return;
+      for (let m = 0; m < tier.members.length; m++) {
+        const s = tier.members[m] as number;
+        const weight = tier.weights[m] as number;
+        const source = residual[s] as Float64Array;
+        const left = copied[s] ? source : ownArray();
+        residual[s] = left;
+        copied[s] = 1;
+        let total = 0;
+        let cost = 0;
+        for (let t = 0; t < hours; t++) {
+          const units = source[t] as number;
+          const cover = units * (share[t] as number);
+          const rest = units - cover;
+          left[t] = rest;
+          total += rest;
+          if (cover > 0) cost += cover * weight * (costPerUnit[t] as number);
+        }
+        residualTotals[s] = total;
+        lastCost[s] = cost;
+        const entry = { share, weight, costPerUnit };
+        const list = covers[s];
+        if (list) list.push(entry);
+        else covers[s] = [entry];
+      }
+    });
     for (const c of commitments) {
-      const range = active[c] as HourRange;
+      const applies = active[c] as HourRange;
       const units = (book.commitments[c] as BookedCommitment).quantity;
-      for (let t = range.start; t < range.end; t++) {
+      for (let t = applies.start; t < applies.end; t++) {
         const total = quantity[t] ?? 0;
         const share = total > 0 ? units / total : 0;
         (used[c] as Float64Array)[t] = (result.used[t] ?? 0) * share;
@@ -201,5 +266,31 @@ export function applyCommitments(
       }
     }
   }
-  return { used, coveredValue, attributedCost };
+  return {
+    used,
+    coveredValue,
+    residual,
+    residualTotals,
+    attributedCost(stream, hourRange) {
+      const list = covers[stream];
+      if (!list) return 0;
+      if (list.length === 1 && hourRange.start === 0 && hourRange.end === hours)
+        return lastCost[stream] as number;
+      const units = usage[stream] as Float64Array;
+      let total = 0;
+      for (let t = hourRange.start; t < hourRange.end; t++) {
+        // Replays the pools' covers of hour t: what each took of what the previous ones left.
+        let left = units[t] as number;
+        let cost = 0;
+        for (let k = 0; k < list.length; k++) {
+          const { share, weight, costPerUnit } = list[k] as AttributedCover;
+          const cover = left * (share[t] as number);
+          left -= cover;
+          if (cover > 0) cost += cover * weight * (costPerUnit[t] as number);
+        }
+        total += cost;
+      }
+      return total;
+    },
+  };
 }

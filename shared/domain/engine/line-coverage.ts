@@ -3,7 +3,7 @@
  * covered. Plans use it over the whole window; the resource-matches endpoint over any sub-range
  * (coverage is hour-local, so the figures of a sub-range are those of its hours).
  */
-import { type CoverTally, coverPool } from './coverage-pool';
+import { type CoverTally, coverPool, poolShares } from './coverage-pool';
 import type { PlannedLine } from './planned-line';
 import type { HourRange } from './window-time';
 
@@ -15,13 +15,22 @@ export interface LineCoverage {
   readonly coveredValue: number;
   /** Pool units used, summed over the range. */
   readonly usedUnits: number;
+  /** Per pool tier, per hour of the range: the share of its residual the line covered. */
+  readonly shares: readonly Float64Array[];
 }
 
 export interface CoverLineOptions {
   /** Read the residual from here and write what is left to `residual` (lines on disjoint streams only). */
   readonly from?: readonly Float64Array[];
-  /** Tally only, leaving `residual` as it is (for lines nothing is applied after). */
+  /** Tally only, leaving `residual` as it is. */
   readonly readOnly?: boolean;
+  /** The pool's tier amounts over the range, when known; default: the line's, else summed here. */
+  readonly amounts?: readonly Float64Array[];
+}
+
+function emptyTally(size: number): CoverTally {
+  const sums = new Float64Array(2 * size);
+  return { before: sums.subarray(0, size), covered: sums.subarray(size) };
 }
 
 /** Covers `residual` (mutated unless read-only) with one line. */
@@ -31,19 +40,33 @@ export function coverLine(
   range: HourRange,
   options: CoverLineOptions = {},
 ): LineCoverage {
-  const size = line.pool.members.length;
-  const sums = new Float64Array(2 * size);
-  const tally = { before: sums.subarray(0, size), covered: sums.subarray(size) };
+  const tally = emptyTally(line.pool.members.length);
   const result = coverPool(line.pool, residual, range, {
+    ...options,
     quantity: line.quantity,
     tally,
-    amounts: line.amounts,
-    ...options,
+    amounts: options.amounts ?? line.amounts,
   });
   return {
     line,
     tally,
     coveredValue: result.coveredValue,
     usedUnits: result.used,
+    shares: result.shares,
+  };
+}
+
+/**
+ * What a line covers hour by hour over the whole window, given its pool's tier amounts there, with
+ * its tally still zero: tallyLines fills it, for several lines in one pass over the streams.
+ */
+export function lineShares(line: PlannedLine, amounts: readonly Float64Array[], hours: number): LineCoverage {
+  const result = poolShares(line.pool, amounts, line.quantity, hours);
+  return {
+    line,
+    tally: emptyTally(line.pool.members.length),
+    coveredValue: result.coveredValue,
+    usedUnits: result.used,
+    shares: result.shares,
   };
 }

@@ -4,12 +4,13 @@
  * and coverage curve. The three default plans share it.
  */
 import { buildCurve, type CoverageCurve } from './coverage-curve';
-import { buildPool, type CoveragePool, tierAmounts } from './coverage-pool';
+import { buildPool, type CoveragePool, type PoolTier, tierAmounts } from './coverage-pool';
 import type { EngineInput } from './engine-input';
 import { type CoverageGroup, groupKey, offerScopeKey } from './groups';
 import type { Offer, SpendRate } from './model';
 import { buildPortfolio, type Portfolio } from './portfolio';
-import { rateTableKey, spendPool } from './spend-pools';
+import { type CellSources, type GroupPlace, type SpendCells, spendCells } from './spend-cells';
+import { rateTableKey, type SubjectStreams, spendPool, subjectStreams } from './spend-pools';
 import { fullRange } from './window-time';
 
 /** Spend offers sharing one rate table: they cover the same usage, at different prices and terms. */
@@ -37,7 +38,10 @@ export interface PlanningContext {
   readonly accountStreams: ReadonlyMap<string, readonly number[]>;
   groupCurve(group: CoverageGroup): GroupCurve;
   groupPool(group: CoverageGroup): CoveragePool;
+  /** The streams of the account the table covers; null when none is eligible. */
   spendPool(accountId: string, table: SpendTable): CoveragePool | null;
+  /** The same pool summed per group (spend-cells.ts), for choosing quantities. */
+  spendCells(pool: CoveragePool): SpendCells;
 }
 
 const byId = (a: Offer, b: Offer) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -70,9 +74,21 @@ export function buildPlanningContext(input: EngineInput): PlanningContext {
   });
   const accountStreams = new Map([...accounts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
+  const range = fullRange(input.window);
   const groupPools = new Map<string, CoveragePool>();
+  const groupAmounts = new Map<CoveragePool, Float64Array[]>();
   const groupCurves = new Map<string, GroupCurve>();
   const spendPools = new Map<string, CoveragePool | null>();
+  const accountSubjects = new Map<string, SubjectStreams>();
+  const candidatesOf = (accountId: string): SubjectStreams => {
+    let candidates = accountSubjects.get(accountId);
+    if (!candidates) {
+      candidates = subjectStreams(portfolio.rateSubjects, accountStreams.get(accountId) ?? []);
+      accountSubjects.set(accountId, candidates);
+    }
+    return candidates;
+  };
+  const cellsOfPools = new Map<CoveragePool, SpendCells>();
   const groupPool = (group: CoverageGroup): CoveragePool => {
     let pool = groupPools.get(group.key);
     if (!pool) {
@@ -83,6 +99,49 @@ export function buildPlanningContext(input: EngineInput): PlanningContext {
       groupPools.set(group.key, pool);
     }
     return pool;
+  };
+  const amountsOf = (pool: CoveragePool): Float64Array[] => {
+    let amounts = groupAmounts.get(pool);
+    if (!amounts) {
+      amounts = tierAmounts(pool, portfolio.residual, range);
+      groupAmounts.set(pool, amounts);
+    }
+    return amounts;
+  };
+
+  let cellSources: CellSources | undefined;
+  /** Built on first use: where each stream sits among the groups, and each group tier's dollars. */
+  const sourcesOfCells = (): CellSources => {
+    if (cellSources) return cellSources;
+    const places: GroupPlace[] = [];
+    const placeOf = new Int32Array(portfolio.streams.length);
+    for (const group of portfolio.groups) {
+      const pool = groupPool(group);
+      pool.tiers.forEach((tier, groupTier) => {
+        for (const s of tier.members) placeOf[s] = places.length;
+        places.push({ group: pool, groupTier });
+      });
+    }
+    const dollars: (Float64Array | undefined)[] = new Array(places.length).fill(undefined);
+    cellSources = {
+      places,
+      placeOf,
+      groupDollars(place) {
+        let perHour = dollars[place];
+        if (!perHour) {
+          const { group, groupTier } = places[place] as GroupPlace;
+          const amount = amountsOf(group)[groupTier] as Float64Array;
+          const value = (group.tiers[groupTier] as PoolTier).value;
+          perHour = amount.map((units) => value * units);
+          dollars[place] = perHour;
+        }
+        return perHour;
+      },
+      prices: portfolio.prices,
+      residual: portfolio.residual,
+      hours: portfolio.hours,
+    };
+    return cellSources;
   };
 
   return {
@@ -97,7 +156,7 @@ export function buildPlanningContext(input: EngineInput): PlanningContext {
       let entry = groupCurves.get(group.key);
       if (!entry) {
         const pool = groupPool(group);
-        const amounts = tierAmounts(pool, portfolio.residual, fullRange(input.window));
+        const amounts = amountsOf(pool);
         const curve = buildCurve(
           pool.tiers.map((tier) => tier.value),
           amounts,
@@ -110,9 +169,20 @@ export function buildPlanningContext(input: EngineInput): PlanningContext {
     spendPool(accountId, table) {
       const key = groupKey(table.key, accountId);
       if (!spendPools.has(key)) {
-        spendPools.set(key, spendPool(portfolio.streams, accountStreams.get(accountId) ?? [], table.rates));
+        spendPools.set(
+          key,
+          spendPool(portfolio.prices, portfolio.rateSubjects, candidatesOf(accountId), table.rates),
+        );
       }
       return spendPools.get(key) ?? null;
+    },
+    spendCells(pool) {
+      let cells = cellsOfPools.get(pool);
+      if (!cells) {
+        cells = spendCells(pool, sourcesOfCells());
+        cellsOfPools.set(pool, cells);
+      }
+      return cells;
     },
   };
 }

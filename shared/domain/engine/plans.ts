@@ -12,6 +12,7 @@ import { DEFAULT_PROFILES, ENGINE_USER, type EngineInput, validateEngineInput } 
 import { type LineFigures, type PortfolioTotals, planFigures } from './figures';
 import type { LineCoverage } from './line-coverage';
 import { buildLineItem, coverageFigures, lineItemId } from './line-items';
+import { tallyLines } from './line-tallies';
 import type { PlanProfile, Provider } from './model';
 import { chooseReservations } from './offer-choice';
 import type { CommitmentPlan, LineItem, RecommendedPurchasePlan } from './plan-shapes';
@@ -83,11 +84,10 @@ function planForProfile(shared: SharedWork, profile: PlanProfile): ProfilePlan {
   const { context, totals, view } = shared;
   const { input, portfolio } = context;
   const economicsOf = economicsCache(profile);
-  const range = fullRange(input.window);
-  const reserved = shared.reservations.apply(chooseReservations(context, economicsOf), range);
-  const residual = shared.reservations.residual;
-  const spent = shared.savingsPlans.apply(residual, economicsOf, reserved.changedAccounts);
-  const coverages = [...reserved.coverages, ...spent];
+  const reserved = shared.reservations.apply(chooseReservations(context, economicsOf));
+  const spent = shared.savingsPlans.apply(reserved, economicsOf);
+  tallyLines(portfolio, reserved.fresh, spent.fresh, reserved.covered);
+  const coverages = [...reserved.coverages, ...spent.coverages];
 
   const id = planId(input.planSeed, profile);
   const ids = coverages.map((coverage) => lineItemId(id, coverage.line));

@@ -11,19 +11,21 @@ import {
 } from './existing-commitments';
 import type { PortfolioTotals } from './figures';
 import { type CoverageGroup, type GroupIndex, groupStreams, indexGroups } from './groups';
-import { sumOverHours } from './hour-sums';
 import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
+import { type RateSubjects, rateSubjects } from './spend-pools';
 import { activeHours, type HourRange, parseWindowStart } from './window-time';
 
 export interface Portfolio {
   /** The streams with any usage in the window (the others change no figure). */
   readonly streams: readonly UsageStream[];
-  /** Per stream: its usage summed over the window. */
+  /** Per stream: its usage summed over the window, and its on-demand price. */
   readonly usageTotals: Float64Array;
+  readonly prices: Float64Array;
   readonly hours: number;
   readonly windowStartMs: number;
   readonly groups: readonly CoverageGroup[];
   readonly groupIndex: GroupIndex;
+  readonly rateSubjects: RateSubjects;
   readonly book: CommitmentBook;
   /** Per commitment: the window hours it applies in. */
   readonly active: readonly HourRange[];
@@ -32,6 +34,8 @@ export interface Portfolio {
    * commitment can cover share the input's usage array: never write to these.
    */
   readonly residual: readonly Float64Array[];
+  /** Per stream: R summed over the window. */
+  readonly residualTotals: Float64Array;
   readonly coverage: CommitmentCoverage;
 }
 
@@ -42,11 +46,6 @@ export interface PortfolioInput {
   readonly offers: readonly Offer[];
   /** Only this provider's streams, commitments and offers; all when absent. */
   readonly provider?: Provider;
-}
-
-/** Views of `block` (streams x hours), one per stream. */
-export function streamViews(block: Float64Array, streams: number, hours: number): Float64Array[] {
-  return Array.from({ length: streams }, (_, s) => block.subarray(s * hours, (s + 1) * hours));
 }
 
 /**
@@ -94,39 +93,53 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     provider === undefined ? items : items.filter((item) => item.provider === provider);
   const groups = groupStreams(streams);
   const groupIndex = indexGroups(groups);
-  const book = bookCommitments(streams, groupIndex, inScope(input.commitments), inScope(input.offers));
+  const subjects = rateSubjects(streams);
+  const prices = Float64Array.from(streams, (stream) => stream.ondemandPrice);
+  const book = bookCommitments(
+    streams,
+    prices,
+    subjects,
+    groupIndex,
+    inScope(input.commitments),
+    inScope(input.offers),
+  );
   const active = book.commitments.map((booked) =>
     activeHours(windowStartMs, hours, booked.startMs, booked.endMs),
   );
-  const coverable = new Set(book.pools.flatMap(({ pool }) => [...pool.members]));
-  const residual = streams.map((stream, s) => (coverable.has(s) ? stream.usage.slice() : stream.usage));
-  const coverage = applyCommitments(book, residual, hours, active);
+  const usageTotals = Float64Array.from(totals);
+  const coverage = applyCommitments(
+    book,
+    streams.map((stream) => stream.usage),
+    usageTotals,
+    hours,
+    active,
+  );
   return {
     streams,
-    usageTotals: Float64Array.from(totals),
+    usageTotals,
+    prices,
     hours,
     windowStartMs,
     groups,
     groupIndex,
+    rateSubjects: subjects,
     book,
     active,
-    residual,
+    residual: coverage.residual,
+    residualTotals: coverage.residualTotals,
     coverage,
   };
 }
 
-/** Size of a block holding one copy of the residual. */
-export const residualSize = (portfolio: Portfolio) => portfolio.streams.length * portfolio.hours;
-
 /** Per-hour means over the window of the usage's on-demand value, before and after existing commitments. */
 export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {
-  const { hours, streams, residual, book, active, usageTotals } = portfolio;
+  const { hours, streams, residualTotals, book, active, usageTotals } = portfolio;
   if (hours === 0) return { ondemandValue: 0, residualValue: 0, existingCost: 0 };
   let ondemandValue = 0;
   let residualValue = 0;
   streams.forEach((stream, s) => {
     const total = usageTotals[s] as number;
-    const left = residual[s] === stream.usage ? total : sumOverHours(residual[s] as Float64Array);
+    const left = residualTotals[s] as number;
     ondemandValue += stream.ondemandPrice * total;
     residualValue += stream.ondemandPrice * left;
   });

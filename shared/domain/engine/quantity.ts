@@ -58,6 +58,17 @@ export function totalValue(curve: CoverageCurve, quantity: number, economics: Of
   );
 }
 
+/**
+ * An upper bound of W(q) over every q, for a pool whose highest tier value is v_1 and whose curve
+ * tends to Cov(infinity) = `coverable`: as B >= A and Cov(q) <= v_1 q,
+ *   W(q) <= A (Cov(q) - r q) <= A Cov(q) (1 - r / v_1) <= A coverable max(0, 1 - r / v_1).
+ * Lets a plan skip the curves of pools that cannot beat the best offer found so far.
+ */
+export function valueBound(economics: OfferEconomics, coverable: number, highestValue: number): number {
+  if (highestValue <= 0) return 0;
+  return economics.liveHours * coverable * Math.max(0, 1 - economics.rate / highestValue);
+}
+
 /** Levels l_1..l_N that quantities are chosen from. */
 export interface QuantityLadder {
   readonly size: number;
@@ -69,8 +80,29 @@ export function stepLadder(step: number, peak: number): QuantityLadder {
   return { size: peak > 0 ? Math.ceil(peak / step) : 0, level: (index) => index * step };
 }
 
+/**
+ * Levels closer than this share of their size are one level: they differ by rounding only (the same
+ * usage summed in another order, as tiers stack), and over a step that narrow the value a unit
+ * covers is rounding noise, which would send the binary search the wrong way.
+ */
+const LEVEL_RESOLUTION = 1e-9;
+
+/** The ladder of ascending `levels`, each cluster of levels closer than LEVEL_RESOLUTION kept as its largest. */
 export function levelLadder(levels: Float64Array): QuantityLadder {
-  return { size: levels.length, level: (index) => (index === 0 ? 0 : (levels[index - 1] ?? 0)) };
+  // Filled from the top down: kept[first..] ascending.
+  const kept = new Float64Array(levels.length);
+  let first = levels.length;
+  for (let i = levels.length - 1; i >= 0; i--) {
+    const level = levels[i] as number;
+    if (
+      first === levels.length ||
+      (kept[first] as number) - level > LEVEL_RESOLUTION * (kept[first] as number)
+    ) {
+      kept[--first] = level;
+    }
+  }
+  const size = levels.length - first;
+  return { size, level: (index) => (index === 0 ? 0 : (kept[first + index - 1] ?? 0)) };
 }
 
 export interface QuantityChoice {

@@ -1,68 +1,67 @@
 /**
- * The reservations of one profile after another, applied to one working residual. A group whose
- * line (offer and quantity) is the same as in the previous profile keeps that profile's coverage
- * and residual; only groups whose line changed are covered again, from the residual after existing
- * commitments. The default profiles agree on most groups, so the second and third cost little.
- * Streams no reservation covers point at the residual after existing commitments (never copied).
+ * The reservations of one profile after another, over the whole window. A group whose line (offer
+ * and quantity) is the same as in the previous profile keeps that profile's coverage; only groups
+ * whose line changed are covered again (their tallies are left to tallyLines). Nothing is copied:
+ * what the reservations leave of a stream is its residual after existing commitments less the share
+ * of it they covered (CoveredShares), read where it is needed.
  */
-import type { CoveragePool } from './coverage-pool';
-import { coverLine, type LineCoverage } from './line-coverage';
+import { type CoveragePool, type CoveredShares, tierAmounts } from './coverage-pool';
+import { type LineCoverage, lineShares } from './line-coverage';
 import { applicationOrder, type PlannedLine } from './planned-line';
-import { type Portfolio, residualSize, streamViews } from './portfolio';
-import type { HourRange } from './window-time';
+import type { Portfolio } from './portfolio';
 
 export interface ReservationResult {
   readonly coverages: readonly LineCoverage[];
-  /** Accounts whose residual differs from the previous profile's (all of them the first time). */
-  readonly changedAccounts: ReadonlySet<string>;
+  /** The coverages new in this profile, their tallies still to fill. */
+  readonly fresh: readonly LineCoverage[];
+  /** Per group pool with a line: its coverage. */
+  readonly coverageOf: ReadonlyMap<CoveragePool, LineCoverage>;
+  /** Per stream: the share of its residual the reservations covered in each hour of the range. */
+  readonly covered: CoveredShares;
+  /** Group pools covered differently than in the previous profile (every covered one the first time). */
+  readonly changedPools: ReadonlySet<CoveragePool>;
 }
 
 export interface ReservationStage {
-  /**
-   * Per stream: the usage left after existing commitments and the last applied reservations.
-   * Read only: arrays of uncovered streams are the portfolio's own.
-   */
-  readonly residual: readonly Float64Array[];
-  apply(lines: readonly PlannedLine[], range: HourRange): ReservationResult;
+  apply(lines: readonly PlannedLine[]): ReservationResult;
 }
 
 const sameLine = (a: PlannedLine, b: PlannedLine) => a.offer === b.offer && a.quantity === b.quantity;
 
 export function reservationStage(portfolio: Portfolio): ReservationStage {
-  const own = streamViews(
-    new Float64Array(residualSize(portfolio)),
-    portfolio.streams.length,
-    portfolio.hours,
-  );
-  const residual = [...portfolio.residual];
   let previous = new Map<CoveragePool, LineCoverage>();
-  let first = true;
+  let covered: (Float64Array | undefined)[] = new Array(portfolio.streams.length).fill(undefined);
   return {
-    residual,
-    apply(lines, range) {
-      const changedAccounts = new Set<string>(
-        first ? portfolio.streams.map((stream) => stream.accountId) : [],
-      );
-      first = false;
+    apply(lines) {
+      const changedPools = new Set<CoveragePool>();
+      const fresh: LineCoverage[] = [];
       const current = new Map<CoveragePool, LineCoverage>();
+      const shares = covered.slice();
       for (const line of [...lines].sort(applicationOrder)) {
         const before = previous.get(line.pool);
         if (before && sameLine(before.line, line)) {
           current.set(line.pool, { ...before, line });
           continue;
         }
-        for (const s of line.pool.members) residual[s] = own[s] as Float64Array;
         // Groups are disjoint: each line reads its members' residual after existing commitments.
-        current.set(line.pool, coverLine(line, residual, range, { from: portfolio.residual }));
-        changedAccounts.add(line.accountId);
+        const amounts =
+          line.amounts ?? tierAmounts(line.pool, portfolio.residual, { start: 0, end: portfolio.hours });
+        const coverage = lineShares(line, amounts, portfolio.hours);
+        current.set(line.pool, coverage);
+        fresh.push(coverage);
+        changedPools.add(line.pool);
+        line.pool.tiers.forEach((tier, j) => {
+          for (const s of tier.members) shares[s] = coverage.shares[j];
+        });
       }
-      for (const [pool, coverage] of previous) {
+      for (const pool of previous.keys()) {
         if (current.has(pool)) continue;
-        for (const s of pool.members) residual[s] = portfolio.residual[s] as Float64Array;
-        changedAccounts.add(coverage.line.accountId);
+        for (const s of pool.members) shares[s] = undefined;
+        changedPools.add(pool);
       }
       previous = current;
-      return { coverages: [...current.values()], changedAccounts };
+      covered = shares;
+      return { coverages: [...current.values()], fresh, coverageOf: current, covered: shares, changedPools };
     },
   };
 }

@@ -21,7 +21,7 @@
 import { sumOverHours } from './hour-sums';
 import type { LineCoverage } from './line-coverage';
 import type { UsageStream } from './model';
-import { pairUuids } from './pair-id';
+import { pairUuidWriter, uuidBytes } from './pair-id';
 import type { Resource, ResourceMatch } from './plan-shapes';
 import { isSpendLine } from './planned-line';
 import type { Portfolio } from './portfolio';
@@ -60,8 +60,8 @@ export interface MatchRange {
   /** Per-hour mean over the range of the existing-commitment cost attributed to the stream. */
   existingCostMean(s: number): number;
   resource(s: number): Resource;
-  /** Id of the match of a line item and a stream. */
-  matchId(lineItemId: string, s: number): string;
+  /** Id of the match of a line item (its id's uuidBytes) and a stream. */
+  matchId(lineItem: Uint8Array, s: number): string;
 }
 
 export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange): MatchRange {
@@ -79,26 +79,31 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
   };
   const usage = new Float64Array(count).fill(Number.NaN);
   const existingCost = new Float64Array(count).fill(Number.NaN);
-  const resources = new Map<number, Resource>();
+  const resources: (Resource | undefined)[] = new Array(count).fill(undefined);
+  // Per stream, the bytes of its resource uuid, parsed once.
+  const resourceBytes: (Uint8Array | undefined)[] = new Array(count).fill(undefined);
   const describeResource = resourceDescriber(orgId);
-  const pairUuid = pairUuids();
+  const pairUuid = pairUuidWriter();
   return {
     range,
     usageMean(s) {
       if (Number.isNaN(usage[s])) {
-        usage[s] = sumOverHours((portfolio.streams[s] as UsageStream).usage, range.start, range.end) / hours;
+        const total =
+          range.start === 0 && range.end === portfolio.hours
+            ? (portfolio.usageTotals[s] as number)
+            : sumOverHours((portfolio.streams[s] as UsageStream).usage, range.start, range.end);
+        usage[s] = total / hours;
       }
       return usage[s] as number;
     },
     existingCostMean(s) {
       if (Number.isNaN(existingCost[s])) {
-        const cost = portfolio.coverage.attributedCost[s];
-        existingCost[s] = cost ? sumOverHours(cost, range.start, range.end) / hours : 0;
+        existingCost[s] = portfolio.coverage.attributedCost(s, range) / hours;
       }
       return existingCost[s] as number;
     },
     resource(s) {
-      let resource = resources.get(s);
+      let resource = resources[s];
       if (!resource) {
         const stream = portfolio.streams[s] as UsageStream;
         const dates = {
@@ -110,14 +115,25 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
         };
         // Matched to a line item: some offer reserves it.
         resource = describeResource(stream, dates, true);
-        resources.set(s, resource);
+        resources[s] = resource;
       }
       return resource;
     },
-    matchId(lineItemId, s) {
-      return pairUuid(lineItemId, this.resource(s).resource_id);
+    matchId(lineItem, s) {
+      let bytes = resourceBytes[s];
+      if (!bytes) {
+        bytes = uuidBytes(this.resource(s).resource_id);
+        resourceBytes[s] = bytes;
+      }
+      return pairUuid(lineItem, bytes);
     },
   };
+}
+
+/** The pool members a line's matches are about (positions in the pool) and each one's cost share. */
+interface CostShares {
+  readonly positions: Int32Array;
+  readonly shares: Float64Array;
 }
 
 /**
@@ -125,41 +141,45 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
  * them if none has) and each one's share of the line's cost: its part of the on-demand value the
  * line covered; when the line covered nothing, of the value left uncovered; else equal parts.
  */
-function costShares(coverage: LineCoverage, streams: readonly UsageStream[]): Map<number, number> {
+function costShares(coverage: LineCoverage, streams: readonly UsageStream[]): CostShares {
   const { line, tally } = coverage;
   const members = line.pool.members;
-  const positions: number[] = [];
+  let count = 0;
   for (let position = 0; position < members.length; position++) {
-    if ((tally.before[position] as number) > 0) positions.push(position);
+    if ((tally.before[position] as number) > 0) count++;
   }
-  if (positions.length === 0)
-    for (let position = 0; position < members.length; position++) positions.push(position);
+  const all = count === 0;
+  const positions = new Int32Array(all ? members.length : count);
+  count = 0;
+  for (let position = 0; position < members.length; position++) {
+    if (all || (tally.before[position] as number) > 0) positions[count++] = position;
+  }
   const basis = coverage.coveredValue > 0 ? tally.covered : tally.before;
-  const weights = positions.map(
-    (position) =>
-      (basis[position] as number) * (streams[members[position] as number] as UsageStream).ondemandPrice,
-  );
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  return new Map(
-    positions.map((position, k) => [
-      position,
-      total > 0 ? (weights[k] as number) / total : 1 / positions.length,
-    ]),
-  );
+  const shares = new Float64Array(positions.length);
+  let total = 0;
+  for (let k = 0; k < positions.length; k++) {
+    const position = positions[k] as number;
+    const weight =
+      (basis[position] as number) * (streams[members[position] as number] as UsageStream).ondemandPrice;
+    shares[k] = weight;
+    total += weight;
+  }
+  for (let k = 0; k < shares.length; k++)
+    shares[k] = total > 0 ? (shares[k] as number) / total : 1 / shares.length;
+  return { positions, shares };
 }
 
-interface MatchFigures {
-  readonly stream: UsageStream;
-  readonly totalUnits: number;
-  readonly before: number;
-  readonly covered: number;
-  readonly beforeReserved: number;
+function resourceMatch(
+  id: string,
+  resource: Resource,
+  stream: UsageStream,
+  totalUnits: number,
+  before: number,
+  covered: number,
+  beforeReserved: number,
   /** The stream's share of the line's amortized cost and fee. */
-  readonly lineCost: number;
-}
-
-function resourceMatch(id: string, resource: Resource, figures: MatchFigures): ResourceMatch {
-  const { stream, totalUnits, before, covered, beforeReserved, lineCost } = figures;
+  lineCost: number,
+): ResourceMatch {
   const p = stream.ondemandPrice;
   const uncovered = before - covered;
   const afterReserved = beforeReserved + lineCost;
@@ -207,22 +227,29 @@ export function buildResourceMatches(
   const beforeReservedCost = coverages.map((coverage, k) => {
     const { line, tally } = coverage;
     const lineItemId = lineItemIds[k] as string;
+    const lineItemBytes = uuidBytes(lineItemId);
+    const spend = isSpendLine(line);
     const amortized = line.quantity * effectiveRate(line.offer);
     const lineCost = amortized + line.offer.feeRate * Math.max(0, coverage.coveredValue / hours - amortized);
+    const { positions, shares } = costShares(coverage, portfolio.streams);
     let reservedSum = 0;
-    for (const [position, share] of costShares(coverage, portfolio.streams)) {
+    for (let i = 0; i < positions.length; i++) {
+      const position = positions[i] as number;
+      const share = shares[i] as number;
       const s = line.pool.members[position] as number;
       const beforeReserved = view.existingCostMean(s) + (planReservedCost[s] as number);
       reservedSum += beforeReserved;
-      if (!isSpendLine(line)) planReservedCost[s] = (planReservedCost[s] as number) + share * lineCost;
-      const match = resourceMatch(view.matchId(lineItemId, s), view.resource(s), {
-        stream: portfolio.streams[s] as UsageStream,
-        totalUnits: view.usageMean(s),
-        before: (tally.before[position] as number) / hours,
-        covered: (tally.covered[position] as number) / hours,
+      if (!spend) planReservedCost[s] = (planReservedCost[s] as number) + share * lineCost;
+      const match = resourceMatch(
+        view.matchId(lineItemBytes, s),
+        view.resource(s),
+        portfolio.streams[s] as UsageStream,
+        view.usageMean(s),
+        (tally.before[position] as number) / hours,
+        (tally.covered[position] as number) / hours,
         beforeReserved,
-        lineCost: share * lineCost,
-      });
+        share * lineCost,
+      );
       matches.push({ lineItemId, match });
     }
     return reservedSum;

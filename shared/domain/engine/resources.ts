@@ -44,9 +44,12 @@ function sizeFactor(stream: UsageStream): string {
 
 /** The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`). */
 function shortName(resourceId: string): string {
-  const trimmed = resourceId.replace(/[/:]+$/, '');
-  const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':'));
-  return trimmed.slice(cut + 1) || resourceId;
+  const isSeparator = (at: number) => resourceId.charCodeAt(at) === 47 || resourceId.charCodeAt(at) === 58;
+  let end = resourceId.length;
+  while (end > 0 && isSeparator(end - 1)) end--;
+  let start = end;
+  while (start > 0 && !isSeparator(start - 1)) start--;
+  return start < end ? resourceId.slice(start, end) : resourceId;
 }
 
 /** The fields every stream of one SKU (provider, service, region, type, OS, tenancy, usage) shares. */
@@ -121,16 +124,7 @@ export function resourceDescriber(
 ): (stream: UsageStream, dates: ResourceDates, reservable: boolean) => Resource {
   const skus = new Map<string, SkuFields>();
   return (stream, dates, reservable) => {
-    const key = [
-      stream.provider,
-      stream.service,
-      stream.region,
-      stream.instanceType,
-      stream.operatingSystem,
-      stream.tenancy,
-      stream.usageType,
-      stream.usageUnit,
-    ].join('\u001f');
+    const key = `${stream.provider}\u001f${stream.service}\u001f${stream.region}\u001f${stream.instanceType}\u001f${stream.operatingSystem}\u001f${stream.tenancy}\u001f${stream.usageType}\u001f${stream.usageUnit}`;
     let sku = skus.get(key);
     if (!sku) {
       sku = skuFields(stream);

@@ -4,95 +4,189 @@
  * by the same rule as reservations, over the levels where the coverage curve bends: the observed
  * hourly commitment needed to cover each hour's eligible usage, tier by tier (DESIGN §7: "candidate
  * levels taken from the observed hourly spend"). Between two such levels Cov is linear, so the best
- * level is the exact optimum over all real commitment amounts. One spend line per account at most.
+ * level is the exact optimum over all real commitment amounts. One spend line per account at most;
+ * ties go to the spend table first in key order, then to the lowest offer id.
  *
- * Across profiles, an account whose residual did not change keeps its curves, and its coverage
- * when the chosen line is the same.
+ * The curves are summed per coverage group (spend-cells.ts), not per stream; the line chosen is
+ * applied to the streams. Pools are tried in decreasing order of an upper bound of what their
+ * offers are worth (valueBound): once the bound falls below the best value found, no further
+ * curve is needed. Across profiles, a pool none of whose groups is covered differently keeps its
+ * curve, and an account its coverage when the line and the pool's groups are the same.
  */
 import { breakpoints, buildCurve, type CoverageCurve } from './coverage-curve';
-import { type CoveragePool, tierAmounts } from './coverage-pool';
-import { coverLine, type LineCoverage } from './line-coverage';
+import type { CoveragePool } from './coverage-pool';
+import { type LineCoverage, lineShares } from './line-coverage';
 import type { Offer } from './model';
 import { bestOffer, type OfferChoice } from './offer-choice';
 import type { PlannedLine } from './planned-line';
 import type { PlanningContext, SpendTable } from './planning-context';
-import { levelLadder, type OfferEconomics, type QuantityLadder } from './quantity';
+import { levelLadder, type OfferEconomics, type QuantityLadder, valueBound } from './quantity';
+import type { ReservationResult } from './reservation-stage';
+import { cellAmounts, coverableValue, type SpendCells } from './spend-cells';
 import { fullRange } from './window-time';
 
+/** A bound this much above the best value still counts as below it: both carry rounding. */
+const BOUND_MARGIN = 1e-9;
+
 interface SpendCurve {
-  readonly table: SpendTable;
-  readonly pool: CoveragePool;
+  /** cellAmounts over the window. */
   readonly amounts: readonly Float64Array[];
   readonly curve: CoverageCurve;
   readonly ladder: QuantityLadder;
 }
 
+interface SpendPoolState {
+  /** Position of the table in key order (breaks ties). */
+  readonly index: number;
+  readonly table: SpendTable;
+  readonly pool: CoveragePool;
+  readonly cells: SpendCells;
+  /** Null until needed, and again once the pool's groups are covered differently. */
+  spend: SpendCurve | null;
+  coverable: number;
+}
+
 interface AccountState {
-  readonly curves: readonly SpendCurve[];
+  readonly pools: readonly SpendPoolState[];
   coverage: LineCoverage | null;
 }
 
-export interface SavingsPlanStage {
-  /**
-   * The savings-plan lines of one profile and what they cover. `residual`: per stream, the usage
-   * left after existing commitments and the profile's reservations (read, not changed).
-   */
-  apply(
-    residual: readonly Float64Array[],
-    economicsOf: (offer: Offer) => OfferEconomics,
-    changedAccounts: ReadonlySet<string>,
-  ): LineCoverage[];
+interface Candidate extends OfferChoice {
+  readonly state: SpendPoolState;
 }
 
-function spendCurves(
-  context: PlanningContext,
-  accountId: string,
-  residual: readonly Float64Array[],
-): SpendCurve[] {
-  const range = fullRange(context.input.window);
-  const curves: SpendCurve[] = [];
-  for (const table of context.spendTables) {
-    const pool = context.spendPool(accountId, table);
-    if (!pool) continue;
-    const amounts = tierAmounts(pool, residual, range);
-    const curve = buildCurve(
-      pool.tiers.map((tier) => tier.value),
-      amounts,
-    );
-    curves.push({ table, pool, amounts, curve, ladder: levelLadder(breakpoints(curve)) });
-  }
-  return curves;
+export interface SavingsPlanResult {
+  readonly coverages: readonly LineCoverage[];
+  /** The coverages new in this profile, their tallies still to fill (tallyLines). */
+  readonly fresh: readonly LineCoverage[];
 }
+
+export interface SavingsPlanStage {
+  /** The savings-plan lines of one profile and what they cover, after the profile's reservations. */
+  apply(reserved: ReservationResult, economicsOf: (offer: Offer) => OfferEconomics): SavingsPlanResult;
+}
+
+const changedBy = (cells: SpendCells, reserved: ReservationResult) => {
+  for (const group of cells.groups) if (reserved.changedPools.has(group)) return true;
+  return false;
+};
 
 export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
   const accounts = new Map<string, AccountState>();
   const range = fullRange(context.input.window);
-  return {
-    apply(residual, economicsOf, changedAccounts) {
-      const coverages: LineCoverage[] = [];
-      if (context.spendTables.length === 0) return coverages;
-      for (const accountId of context.accountStreams.keys()) {
-        let state = accounts.get(accountId);
-        if (!state || changedAccounts.has(accountId)) {
-          state = { curves: spendCurves(context, accountId, residual), coverage: null };
-          accounts.set(accountId, state);
-        }
-        let best: (OfferChoice & { readonly spend: SpendCurve }) | null = null;
-        for (const spend of state.curves) {
-          const choice = bestOffer(spend.curve, spend.ladder, spend.table.offers, economicsOf);
-          if (choice && (!best || choice.value > best.value)) best = { ...choice, spend };
-        }
-        if (!best) continue;
-        const { offer, quantity, spend } = best;
-        const line: PlannedLine = { offer, accountId, pool: spend.pool, quantity, amounts: spend.amounts };
-        const previous = state.coverage;
-        state.coverage =
-          previous && previous.line.offer === offer && previous.line.quantity === quantity
-            ? { ...previous, line }
-            : coverLine(line, residual, range, { readOnly: true });
-        coverages.push(state.coverage);
+  const hours = context.portfolio.hours;
+
+  const accountState = (
+    accountId: string,
+    reserved: ReservationResult,
+    cellSums: Map<Float64Array, number>,
+  ): AccountState => {
+    const sharesOf = (group: CoveragePool) => reserved.coverageOf.get(group)?.shares;
+    let state = accounts.get(accountId);
+    if (!state) {
+      const pools: SpendPoolState[] = [];
+      context.spendTables.forEach((table, index) => {
+        const pool = context.spendPool(accountId, table);
+        if (!pool) return;
+        const cells = context.spendCells(pool);
+        pools.push({
+          index,
+          table,
+          pool,
+          cells,
+          spend: null,
+          coverable: coverableValue(cells, sharesOf, hours, cellSums),
+        });
+      });
+      state = { pools, coverage: null };
+      accounts.set(accountId, state);
+      return state;
+    }
+    for (const pool of state.pools) {
+      if (!changedBy(pool.cells, reserved)) continue;
+      pool.spend = null;
+      pool.coverable = coverableValue(pool.cells, sharesOf, hours, cellSums);
+    }
+    return state;
+  };
+
+  const spendCurve = (state: SpendPoolState, reserved: ReservationResult): SpendCurve => {
+    if (!state.spend) {
+      const { pool, cells } = state;
+      const amounts = cellAmounts(pool, cells, (group) => reserved.coverageOf.get(group)?.shares, range);
+      const curve = buildCurve(
+        pool.tiers.map((tier) => tier.value),
+        amounts,
+      );
+      state.spend = { amounts, curve, ladder: levelLadder(breakpoints(curve)) };
+    }
+    return state.spend;
+  };
+
+  /** The best offer over the account's pools, trying them by decreasing bound. */
+  const bestLine = (
+    account: AccountState,
+    reserved: ReservationResult,
+    economicsOf: (offer: Offer) => OfferEconomics,
+  ): Candidate | null => {
+    const bounded = account.pools.map((state) => {
+      const highest = state.pool.tiers[0]?.value ?? 0;
+      let bound = 0;
+      for (const offer of state.table.offers) {
+        bound = Math.max(bound, valueBound(economicsOf(offer), state.coverable, highest));
       }
-      return coverages;
+      return { state, bound };
+    });
+    bounded.sort((a, b) => b.bound - a.bound || a.state.index - b.state.index);
+    let best: Candidate | null = null;
+    for (const { state, bound } of bounded) {
+      if (bound <= 0 || (best && bound * (1 + BOUND_MARGIN) < best.value)) break;
+      const { curve, ladder } = spendCurve(state, reserved);
+      const choice = bestOffer(curve, ladder, state.table.offers, economicsOf);
+      if (
+        choice &&
+        (!best ||
+          choice.value > best.value ||
+          (choice.value === best.value && state.index < best.state.index))
+      ) {
+        best = { ...choice, state };
+      }
+    }
+    return best;
+  };
+
+  return {
+    apply(reserved, economicsOf) {
+      const coverages: LineCoverage[] = [];
+      const fresh: LineCoverage[] = [];
+      if (context.spendTables.length === 0) return { coverages, fresh };
+      // Cells' sums under this profile's reservations (spend-cells.ts coverableValue).
+      const cellSums = new Map<Float64Array, number>();
+      for (const accountId of context.accountStreams.keys()) {
+        const account = accountState(accountId, reserved, cellSums);
+        const best = bestLine(account, reserved, economicsOf);
+        if (!best) {
+          account.coverage = null;
+          continue;
+        }
+        const { offer, quantity, state } = best;
+        const { amounts } = spendCurve(state, reserved);
+        const line: PlannedLine = { offer, accountId, pool: state.pool, quantity, amounts };
+        const previous = account.coverage;
+        if (
+          previous &&
+          previous.line.offer === offer &&
+          previous.line.quantity === quantity &&
+          !changedBy(state.cells, reserved)
+        ) {
+          account.coverage = { ...previous, line };
+        } else {
+          account.coverage = lineShares(line, amounts, hours);
+          fresh.push(account.coverage);
+        }
+        coverages.push(account.coverage);
+      }
+      return { coverages, fresh };
     },
   };
 }

@@ -5,13 +5,12 @@
  * commitment dollars and one commitment dollar covers 1 / (1 - d) on-demand dollars, so the pool's
  * tiers, highest value first, apply the plan to the highest discount first.
  */
-import { buildPool, type CoveragePool } from './coverage-pool';
+import type { CoveragePool, PoolTier } from './coverage-pool';
 import { instanceFamily } from './instance-family';
 import type { SpendRate, UsageStream } from './model';
 
-/** The discount of the first rate entry matching the stream; null if none does. */
-function spendDiscount(rates: readonly SpendRate[], stream: UsageStream): number | null {
-  const family = instanceFamily(stream.provider, stream.instanceType);
+/** The discount of the first rate entry matching the stream (of `family`); null if none does. */
+function spendDiscount(rates: readonly SpendRate[], stream: UsageStream, family: string): number | null {
   const rate = rates.find(
     (entry) =>
       (entry.region === undefined || entry.region === stream.region) &&
@@ -28,22 +27,103 @@ export function rateTableKey(rates: readonly SpendRate[]): string {
   return JSON.stringify(rates);
 }
 
-/** The pool of `candidates` (stream indices) that `rates` covers; null when none is eligible. */
+/**
+ * What rate entries match on (region, family, instance type, OS, tenancy): streams of one subject get
+ * the same discount from any rate table, so a table is matched once per subject, not per stream.
+ */
+export interface RateSubjects {
+  /** Per stream: the index of its subject. */
+  readonly subjectOf: Int32Array;
+  /** One stream of each subject, and its instance family. */
+  readonly samples: readonly UsageStream[];
+  readonly families: readonly string[];
+}
+
+export function rateSubjects(streams: readonly UsageStream[]): RateSubjects {
+  const indices = new Map<string, number>();
+  const samples: UsageStream[] = [];
+  const families: string[] = [];
+  const subjectOf = new Int32Array(streams.length);
+  streams.forEach((stream, s) => {
+    const key = `${stream.provider}\u001f${stream.region}\u001f${stream.instanceType}\u001f${stream.operatingSystem}\u001f${stream.tenancy}`;
+    let subject = indices.get(key);
+    if (subject === undefined) {
+      subject = samples.length;
+      indices.set(key, subject);
+      samples.push(stream);
+      families.push(instanceFamily(stream.provider, stream.instanceType));
+    }
+    subjectOf[s] = subject;
+  });
+  return { subjectOf, samples, families };
+}
+
+/** Some streams (the candidates of a pool) by subject: each subject's streams in ascending order. */
+export interface SubjectStreams {
+  readonly subjects: readonly number[];
+  readonly streams: readonly Int32Array[];
+}
+
+export function subjectStreams(subjects: RateSubjects, candidates: readonly number[]): SubjectStreams {
+  const bySubject = new Map<number, number[]>();
+  for (const s of [...candidates].sort((a, b) => a - b)) {
+    const subject = subjects.subjectOf[s] as number;
+    const list = bySubject.get(subject);
+    if (list) list.push(s);
+    else bySubject.set(subject, [s]);
+  }
+  return {
+    subjects: [...bySubject.keys()],
+    streams: [...bySubject.values()].map((list) => Int32Array.from(list)),
+  };
+}
+
+/**
+ * The pool of the `candidates` that `rates` covers; null when none is eligible. Tiers highest value
+ * first, each tier's members in ascending stream order. `prices`: per stream, p.
+ */
 export function spendPool(
-  streams: readonly UsageStream[],
-  candidates: readonly number[],
+  prices: Float64Array,
+  subjects: RateSubjects,
+  candidates: SubjectStreams,
   rates: readonly SpendRate[],
 ): CoveragePool | null {
-  const members: number[] = [];
-  const weights: number[] = [];
-  const values: number[] = [];
-  for (const index of candidates) {
-    const stream = streams[index] as UsageStream;
-    const discount = spendDiscount(rates, stream);
-    if (discount === null || stream.ondemandPrice <= 0) continue;
-    members.push(index);
-    weights.push(stream.ondemandPrice * (1 - discount));
-    values.push(1 / (1 - discount));
+  // The eligible subjects' streams by tier value, and each subject's discount.
+  const byValue = new Map<number, Int32Array[]>();
+  const discounts = new Float64Array(subjects.samples.length);
+  let size = 0;
+  candidates.subjects.forEach((subject, k) => {
+    const sample = subjects.samples[subject] as UsageStream;
+    const discount = spendDiscount(rates, sample, subjects.families[subject] as string);
+    if (discount === null) return;
+    discounts[subject] = discount;
+    const value = 1 / (1 - discount);
+    const part = candidates.streams[k] as Int32Array;
+    const parts = byValue.get(value);
+    if (parts) parts.push(part);
+    else byValue.set(value, [part]);
+    size += part.length;
+  });
+  const members = new Int32Array(size);
+  const weights = new Float64Array(size);
+  const tiers: PoolTier[] = [];
+  let end = 0;
+  for (const value of [...byValue.keys()].sort((a, b) => b - a)) {
+    const offset = end;
+    for (const part of byValue.get(value) as Int32Array[]) {
+      for (let k = 0; k < part.length; k++) {
+        const s = part[k] as number;
+        if ((prices[s] as number) > 0) members[end++] = s;
+      }
+    }
+    if (end === offset) continue;
+    const tierMembers = members.subarray(offset, end).sort();
+    const tierWeights = weights.subarray(offset, end);
+    for (let k = 0; k < tierMembers.length; k++) {
+      const s = tierMembers[k] as number;
+      tierWeights[k] = (prices[s] as number) * (1 - (discounts[subjects.subjectOf[s] as number] as number));
+    }
+    tiers.push({ value, offset, members: tierMembers, weights: tierWeights });
   }
-  return members.length > 0 ? buildPool(members, weights, values) : null;
+  return end === 0 ? null : { tiers, members: members.subarray(0, end) };
 }

@@ -5,14 +5,15 @@
  * the plan's matches.
  */
 import { ValidationError } from '../errors';
+import type { CoveragePool } from './coverage-pool';
 import { type EngineInput, validateEngineInput } from './engine-input';
 import { groupKey, offerScopeKey } from './groups';
 import { coverLine, type LineCoverage } from './line-coverage';
 import type { LineItem } from './plan-shapes';
 import { applicationOrder, isSpendLine, type PlannedLine } from './planned-line';
 import { buildPlanningContext, type PlanningContext } from './planning-context';
-import type { Portfolio } from './portfolio';
 import { buildResourceMatches, type LineResourceMatch, matchRange } from './resource-matches';
+import { cellAmounts } from './spend-cells';
 import { rateTableKey } from './spend-pools';
 import type { HourRange } from './window-time';
 
@@ -46,20 +47,39 @@ function plannedLine(context: PlanningContext, item: LineSelection): PlannedLine
 
 /**
  * Applies lines as plans do: reservations first, each writing what it leaves of its members into
- * fresh arrays (only those streams are copied), then savings plans, which only tally.
+ * fresh arrays (only those streams are copied), then savings plans, which only tally, on amounts
+ * summed per group like the plan's (spend-cells.ts) so that they cover the same.
  */
-function coverInOrder(portfolio: Portfolio, lines: readonly PlannedLine[], range: HourRange): LineCoverage[] {
+function coverInOrder(
+  context: PlanningContext,
+  lines: readonly PlannedLine[],
+  range: HourRange,
+): LineCoverage[] {
+  const { portfolio } = context;
   const residual = [...portfolio.residual];
   const copied = new Set<number>();
+  const sharesOf = new Map<CoveragePool, readonly Float64Array[]>();
+  let coveredTwice = false;
   return [...lines].sort(applicationOrder).map((line) => {
-    if (isSpendLine(line)) return coverLine(line, residual, range, { readOnly: true });
-    // A group covered twice (edited line items) is covered again from what the first line left.
-    if (line.pool.members.some((s) => copied.has(s))) return coverLine(line, residual, range);
+    if (isSpendLine(line)) {
+      // A group covered twice (edited line items) leaves more than one share: sum its streams.
+      const amounts = coveredTwice
+        ? undefined
+        : cellAmounts(line.pool, context.spendCells(line.pool), (group) => sharesOf.get(group), range);
+      return coverLine(line, residual, range, { readOnly: true, amounts });
+    }
+    // A group covered twice is covered again from what the first line left.
+    if (line.pool.members.some((s) => copied.has(s))) {
+      coveredTwice = true;
+      return coverLine(line, residual, range);
+    }
     for (const s of line.pool.members) {
       residual[s] = new Float64Array(portfolio.hours);
       copied.add(s);
     }
-    return coverLine(line, residual, range, { from: portfolio.residual });
+    const coverage = coverLine(line, residual, range, { from: portfolio.residual });
+    sharesOf.set(line.pool, coverage.shares);
+    return coverage;
   });
 }
 
@@ -85,7 +105,7 @@ export function resourceMatchesForWindow(
     const line = plannedLine(context, item);
     if (line) itemOf.set(line, item.id);
   }
-  const coverages = coverInOrder(context.portfolio, [...itemOf.keys()], range);
+  const coverages = coverInOrder(context, [...itemOf.keys()], range);
   const ids = coverages.map((coverage) => itemOf.get(coverage.line) as string);
   const view = matchRange(context.portfolio, input.orgId, range);
   return buildResourceMatches(context.portfolio, view, coverages, ids).matches;

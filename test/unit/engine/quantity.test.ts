@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildCurve } from '../../../shared/domain/engine/coverage-curve';
+import { breakpoints, buildCurve } from '../../../shared/domain/engine/coverage-curve';
 import {
   chooseQuantity,
   levelLadder,
@@ -106,5 +106,28 @@ describe('chooseQuantity', () => {
     // Assess: the step 0.8 -> 1.6 covers 1.25 on-demand dollars per dollar in half the hours (0.625 < 1).
     expect(choice.quantity).toBe(0.8);
     expect(choice.value).toBeCloseTo(totalValue(curve, 0.8, economics), 9);
+  });
+
+  it('treats levels that differ only by rounding as one level, so the search still finds the best', () => {
+    // Prepare: two tiers whose stacked amounts give both 3.9 and 3.9000000000000004 as levels; the
+    // step between them is 4e-16 wide and its value per unit is noise.
+    const curve = buildCurve(
+      [1.7, 1.3],
+      [
+        Float64Array.from([1.3, 3.7, 3.5, 1.2, 0.4, 0.3, 3.9, 3.4, 1.3]),
+        Float64Array.from([3, 3.3, 3.5, 1.6, 1.7, 0, 3.3, 3.6, 2.6]),
+      ],
+    );
+    const levels = breakpoints(curve);
+    const economics: OfferEconomics = { rate: 0.99, liveHours: 8760, billedHours: 8760, feeRate: 0 };
+    const best = Math.max(...[...levels].map((level) => totalValue(curve, level, economics)));
+
+    // Act
+    const choice = chooseQuantity(curve, levelLadder(levels), economics);
+
+    // Assess: 3.5 is the last level whose step covers more than r = 0.99 per unit.
+    expect(levels).toContain(3.9000000000000004);
+    expect(choice.quantity).toBe(3.5);
+    expect(choice.value).toBeCloseTo(best, 6);
   });
 });

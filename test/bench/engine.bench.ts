@@ -1,0 +1,152 @@
+/**
+ * Benchmark of the plan engine (docs/plan-engine.md, "Performance"): `computePlans` with the three
+ * default plans on generated AWS fleets of 1,000, 10,000 and 50,000 streams x 720 hours, beside a
+ * plain pass summing the same usage arrays (the memory-bound floor of anything that reads them).
+ *
+ * Run with `npm run bench`. Progress goes to stderr; the table, then (as the last line) the JSON
+ * figures of the 10,000-stream case go to stdout. Not a test: vitest never collects it.
+ */
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { loadCatalog } from '../../shared/domain/catalog/catalog';
+import { computePlans, type EngineInput, type UsageStream } from '../../shared/domain/engine';
+import { generateCommitments } from '../../shared/domain/usage/synthetic-commitments';
+import { generateFleet } from '../../shared/domain/usage/synthetic-fleet';
+
+const HOURS = 720;
+const WINDOW = { start: '2025-01-01T00:00:00.000Z', hours: HOURS };
+const REPORTED_STREAMS = 10_000;
+
+/** Fleet sizes, with warm-up and measured runs: fewer of both where one run takes seconds. */
+const CASES = [
+  { streams: 1_000, warmups: 5, runs: 15 },
+  { streams: 10_000, warmups: 3, runs: 11 },
+  { streams: 50_000, warmups: 1, runs: 5 },
+] as const;
+
+interface CaseResult {
+  readonly streams: number;
+  readonly engineMs: number;
+  readonly floorMs: number;
+  readonly peakRssMb: number;
+}
+
+const collectGarbage: () => void =
+  typeof globalThis.gc === 'function' ? (globalThis.gc as () => void) : () => undefined;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** Median milliseconds of `runs` timed calls after `warmups` untimed ones, collecting garbage between. */
+function medianMs(warmups: number, runs: number, work: () => unknown): number {
+  for (let k = 0; k < warmups; k++) work();
+  const times: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    collectGarbage();
+    const start = performance.now();
+    work();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/** The floor: one pass reading every usage value, as the engine must at least do. */
+function sumUsage(streams: readonly UsageStream[]): number {
+  let total = 0;
+  for (const stream of streams) {
+    const usage = stream.usage;
+    for (let t = 0; t < usage.length; t++) total += usage[t] as number;
+  }
+  return total;
+}
+
+function engineInput(streams: number): EngineInput {
+  const catalog = loadCatalog();
+  process.stderr.write(`generating ${streams} streams x ${HOURS} hours...`);
+  const started = performance.now();
+  const fleet = generateFleet({ seed: 'bench', provider: 'aws', streams, window: WINDOW, catalog });
+  const commitments = generateCommitments({
+    seed: 'bench',
+    provider: 'aws',
+    streams: fleet,
+    window: WINDOW,
+    catalog,
+    count: 5,
+  });
+  process.stderr.write(` done in ${Math.round(performance.now() - started)} ms\n`);
+  return {
+    orgId: 'bench-org',
+    provider: 'aws',
+    window: WINDOW,
+    streams: fleet,
+    commitments,
+    offers: catalog.offers('aws'),
+    planSeed: `bench-${streams}`,
+    createdAt: '2025-01-31T00:00:00.000Z',
+  };
+}
+
+function runCase(streams: number, warmups: number, runs: number): CaseResult {
+  const input = engineInput(streams);
+  process.stderr.write(`timing ${streams} streams: ${warmups} warm-up and ${runs} measured runs...\n`);
+  let sink = 0;
+  const floorMs = medianMs(warmups, runs, () => {
+    sink += sumUsage(input.streams);
+  });
+  const engineMs = medianMs(warmups, runs, () => {
+    sink += computePlans(input).plans.length;
+  });
+  if (!Number.isFinite(sink)) throw new Error('usage sum is not finite');
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  return { streams, engineMs, floorMs, peakRssMb };
+}
+
+function formatTable(results: readonly CaseResult[]): string {
+  const header = ['streams', 'hours', 'engine ms', 'floor ms', 'ratio', 'ms per 1k streams', 'peak RSS MB'];
+  const rows = results.map((result) => [
+    String(result.streams),
+    String(HOURS),
+    result.engineMs.toFixed(1),
+    result.floorMs.toFixed(2),
+    (result.engineMs / result.floorMs).toFixed(1),
+    ((result.engineMs / result.streams) * 1000).toFixed(1),
+    result.peakRssMb.toFixed(0),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] as string).length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, column) => cell.padStart(widths[column] as number)).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+const loadBefore = loadAverage();
+const results = CASES.map(({ streams, warmups, runs }) => runCase(streams, warmups, runs));
+const reported = results.find((result) => result.streams === REPORTED_STREAMS) as CaseResult;
+
+console.log(formatTable(results));
+console.log(
+  `load average (1, 5, 15 min): ${loadBefore} before, ${loadAverage()} after; ` +
+    `${typeof globalThis.gc === 'function' ? 'garbage collected between runs' : 'run without --expose-gc'}`,
+);
+console.log(
+  JSON.stringify({
+    streams: reported.streams,
+    hours: HOURS,
+    engine_ms: round(reported.engineMs, 1),
+    floor_ms: round(reported.floorMs, 2),
+    ratio: round(reported.engineMs / reported.floorMs, 1),
+    peak_rss_mb: round(reported.peakRssMb, 0),
+  }),
+);
