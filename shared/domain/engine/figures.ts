@@ -21,6 +21,7 @@
  *                     / on-demand value of all usage
  */
 import type { Offer } from './model';
+import type { CommitmentPlan } from './plan-shapes';
 import { effectiveRate } from './quantity';
 import { HOURS_PER_MONTH } from './window-time';
 
@@ -87,25 +88,11 @@ export interface PortfolioTotals {
   readonly existingCost: number;
 }
 
-export interface PlanFigures {
-  readonly covered_ondemand_cost_hourly: number;
-  readonly before_ondemand_cost_hourly: number;
-  readonly before_reserved_cost_hourly: number;
-  readonly amortized_cost_hourly: number;
-  readonly recurring_cost_hourly: number;
-  readonly upfront_cost_hourly: number;
-  readonly before_cost_hourly: number;
-  readonly after_cost_hourly: number;
-  readonly total_cost_hourly: number;
-  readonly savings_hourly: number;
-  readonly fee_hourly: number;
-  readonly commitment_coverage: number;
-  readonly minimum_commitment_cost: number;
-  readonly breakeven_hours: number;
-  readonly total_savings: number;
-  readonly monthly_savings: number;
-  readonly total_monthly_before_cost: number;
-}
+/** The plan's figures: every number of the v1 plan shape. */
+export type PlanFigures = Omit<
+  CommitmentPlan,
+  'id' | 'name' | 'org_id' | 'created_at' | 'is_calculating' | 'status' | 'max_term' | 'description'
+>;
 
 /** Existing-commitment coverage as a fraction of the on-demand value of all usage. */
 export function currentCoverage(totals: PortfolioTotals): number {
