@@ -30,7 +30,7 @@ export async function authenticateApiKey(
 
 async function principalOf(ctx: AppContext, owner: ApiKeyOwner): Promise<Principal | null> {
   if (owner.kind === 'partner') {
-    const org = await ctx.repos.orgs.get(owner.orgId);
+    const org = await ctx.repos.orgs.placement(owner.orgId);
     return org?.isPartner ? { kind: 'partner', orgId: org.id, scopes: API_KEY_SCOPES } : null;
   }
   const membership = await ctx.repos.memberships.get(owner.orgId, owner.email);

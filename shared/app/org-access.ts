@@ -1,20 +1,20 @@
 import { ForbiddenError, NotFoundError } from '../domain/errors';
-import type { Organization } from '../domain/orgs';
+import type { OrgPlacement } from '../domain/orgs';
 import { decideOrgAccess, type Permission } from '../domain/permissions';
 import type { Principal } from '../domain/principal';
 import type { AppContext } from './ports';
 
 /**
- * Loads the org a request targets and checks the caller may act on it. Orgs the caller cannot
- * see answer 404 like unknown ones; orgs it sees without the needed role answer 403.
+ * Loads the placement of the org a request targets and checks the caller may act on it. Orgs the
+ * caller cannot see answer 404 like unknown ones; orgs it sees without the needed role answer 403.
  */
 export async function loadOrgFor(
   ctx: AppContext,
   principal: Principal,
   orgId: string,
   permission: Permission,
-): Promise<Organization> {
-  const org = await ctx.repos.orgs.get(orgId);
+): Promise<OrgPlacement> {
+  const org = await ctx.repos.orgs.placement(orgId);
   const decision = org ? decideOrgAccess(principal, org, permission) : 'hidden';
   if (!org || decision === 'hidden') throw new NotFoundError(`Organization ${orgId} not found`);
   if (decision === 'forbidden') {
@@ -28,7 +28,7 @@ export async function loadPartnerOrgFor(
   ctx: AppContext,
   principal: Principal,
   partnerOrgId: string,
-): Promise<Organization> {
+): Promise<OrgPlacement> {
   const partner = await loadOrgFor(ctx, principal, partnerOrgId, 'manage');
   if (!partner.isPartner || (principal.kind === 'partner' && principal.orgId !== partner.id)) {
     throw new ForbiddenError(`Organization ${partnerOrgId} is not a partner organization you act for`);

@@ -30,7 +30,7 @@ export async function inviteChildOrgUsers(
   invites: readonly MemberInvite[],
 ): Promise<Membership[]> {
   const partner = await loadPartnerOrgFor(ctx, principal, partnerOrgId);
-  const child = await ctx.repos.orgs.get(childOrgId);
+  const child = await ctx.repos.orgs.placement(childOrgId);
   if (!child || child.parentOrgId !== partner.id)
     throw new NotFoundError(`Organization ${childOrgId} not found`);
   return addMembers(ctx, child.id, invites);

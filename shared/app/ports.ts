@@ -9,7 +9,14 @@ import type {
   UsageStream,
   UsageWindow,
 } from '../domain/engine/index';
-import type { ChildOrgLink, MarketplaceOfferLinks, Membership, Organization, User } from '../domain/orgs';
+import type {
+  ChildOrgLink,
+  MarketplaceOfferLinks,
+  Membership,
+  Organization,
+  OrgPlacement,
+  User,
+} from '../domain/orgs';
 import type { ComputedPlanSet, PlanCalculation, PlanSetState, StoredPlan } from '../domain/plans/plan-set';
 import type { CoveredHours, ProviderUsage } from '../domain/usage/imported-usage';
 import type { UsageState } from '../domain/usage/usage-state';
@@ -39,6 +46,8 @@ export type NameClaim =
 
 export interface OrgRepository {
   get(orgId: string): Promise<Organization | null>;
+  /** The org's placement (id, parent, partner flag): what access decisions read. */
+  placement(orgId: string): Promise<OrgPlacement | null>;
   /** Creates the org; a ConflictError when an org with this id exists already. */
   create(org: Organization): Promise<void>;
   /**

@@ -54,6 +54,13 @@ export interface Membership {
   readonly updatedAt: string;
 }
 
+/**
+ * Where an org stands: its id, the partner that registered it and whether it is a partner itself.
+ * Fixed when the org is created (orgs are never re-parented), so it may be cached indefinitely;
+ * access decisions need nothing else.
+ */
+export type OrgPlacement = Pick<Organization, 'id' | 'parentOrgId' | 'isPartner'>;
+
 /** A partner's link to one of its child orgs. */
 export interface ChildOrgLink {
   readonly partnerOrgId: string;

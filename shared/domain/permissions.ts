@@ -1,4 +1,4 @@
-import type { MembershipRole, Organization } from './orgs';
+import type { MembershipRole, OrgPlacement } from './orgs';
 import type { Principal } from './principal';
 
 /**
@@ -26,7 +26,7 @@ const rolePermissions: Readonly<Record<MembershipRole, readonly Permission[]>> =
 /** Decides access to `org` as stored: ownership comes from the stored parent, never from the request. */
 export function decideOrgAccess(
   principal: Principal,
-  org: Organization,
+  org: OrgPlacement,
   permission: Permission,
 ): AccessDecision {
   if (principal.kind === 'partner') {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { withThrottledKeyUse } from '../app/key-use-throttle';
+import { withOrgPlacementCache } from '../app/org-placement-cache';
 import { withPlanContentCache } from '../app/plan-content-cache';
 import type { AppContext, Clock, IdGenerator } from '../app/ports';
 import { createStore } from '../store/store';
@@ -11,13 +12,14 @@ export const randomIds: IdGenerator = { uuid: () => randomUUID() };
 
 /**
  * The use cases' context on one table, with the real clock and random ids. One per process: it
- * holds the process's caches (plan content, API key use records; docs/plans-api.md).
+ * holds the process's caches (org placements, plan content, API key use records; docs/plans-api.md).
  */
 export function createAppContext(table: TableClient): AppContext {
   const repos = createStore(table);
   return {
     repos: {
       ...repos,
+      orgs: withOrgPlacementCache(repos.orgs, systemClock),
       apiKeys: withThrottledKeyUse(repos.apiKeys, systemClock),
       plans: withPlanContentCache(repos.plans, systemClock),
     },

@@ -29,6 +29,13 @@ export function createOrgRepository(table: TableClient): OrgRepository {
       return item ? toOrganization(item) : null;
     },
 
+    async placement(orgId) {
+      const item = await getItem(table, orgKey(orgId));
+      if (!item) return null;
+      const { id, parentOrgId, isPartner } = toOrganization(item);
+      return { id, parentOrgId, isPartner };
+    },
+
     async create(org) {
       const existing = await putIfAbsent(table, orgKey(org.id), toOrgItem(org));
       if (existing) throw new ConflictError(`Organization ${org.id} exists already`);

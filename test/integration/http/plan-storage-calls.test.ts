@@ -95,7 +95,7 @@ async function lineItemsRequest(apiKey: string) {
 }
 
 describe('storage calls of a line-items request', () => {
-  it('costs three reads once the plan is in memory: the key, the membership and the org', async () => {
+  it('costs two reads once the plan and the org placement are in memory: the key and the membership', async () => {
     // Act
     const cold = await lineItemsRequest(userKey);
     const warm = [
@@ -104,19 +104,21 @@ describe('storage calls of a line-items request', () => {
       await lineItemsRequest(userKey),
     ];
 
-    // Assess: the first request also records the key's use and reads the plan (its item in one
-    // batch of three possible keys, its line items in one query); later ones in the minute do not.
+    // Assess: the first request also reads the org's placement, records the key's use and reads
+    // the plan (its item in one batch of three possible keys, its line items in one query); later
+    // ones in the minute do not. The key and the membership are read every time: revoking a key or
+    // removing a member takes effect at once.
     expect(cold).toEqual({
       status: 200,
       items: 1,
       sent: { GetItemCommand: 3, UpdateItemCommand: 1, BatchGetItemCommand: 1, QueryCommand: 1 },
     });
     for (const request of warm) {
-      expect(request).toEqual({ status: 200, items: 1, sent: { GetItemCommand: 3 } });
+      expect(request).toEqual({ status: 200, items: 1, sent: { GetItemCommand: 2 } });
     }
   });
 
-  it('costs three reads for a partner key too: the key, the partner org and the child org', async () => {
+  it('costs one read for a partner key: the key (the partner and child placements are in memory)', async () => {
     // Prepare: the first request of this key records its use.
     await lineItemsRequest(partnerKey);
 
@@ -124,6 +126,6 @@ describe('storage calls of a line-items request', () => {
     const warm = await lineItemsRequest(partnerKey);
 
     // Assess
-    expect(warm).toEqual({ status: 200, items: 1, sent: { GetItemCommand: 3 } });
+    expect(warm).toEqual({ status: 200, items: 1, sent: { GetItemCommand: 1 } });
   });
 });
