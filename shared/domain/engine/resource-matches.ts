@@ -85,6 +85,10 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
   // Per stream, the bytes of its resource uuid, parsed once.
   const resourceBytes: (Uint8Array | undefined)[] = new Array(count).fill(undefined);
   const describeResource = resourceDescriber(orgId);
+  // The same for every stream's record.
+  const usageStart = dayOf(range.start);
+  const usageEnd = dayOf(range.end - 1);
+  const priceDate = dayOf(0);
   const pairUuid = pairUuidWriter();
   return {
     range,
@@ -109,11 +113,11 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
       if (!resource) {
         const stream = portfolio.streams[s] as UsageStream;
         const dates = {
-          usageStart: dayOf(range.start),
-          usageEnd: dayOf(range.end - 1),
+          usageStart,
+          usageEnd,
           firstSeen: dayOf(firstUsedHour(stream.usage)),
           lastSeen: dayOf(lastUsedHour(stream.usage)),
-          priceDate: dayOf(0),
+          priceDate,
         };
         // Matched to a line item: some offer reserves it.
         resource = describeResource(stream, dates, true);

@@ -3,7 +3,7 @@
  * of the window it is reported for). Fields the usage does not carry (availability zone, engine
  * version) are empty strings rather than invented values.
  */
-import { deterministicUuid } from '../deterministic-id';
+import { deterministicUuid, deterministicUuids } from '../deterministic-id';
 import { parseAwsInstanceType, parseAzureVmSize } from '../instance-sizes';
 import { familyCategory, instanceFamily } from './instance-family';
 import type { Provider, UsageStream } from './model';
@@ -123,6 +123,16 @@ export function resourceDescriber(
   orgId: string,
 ): (stream: UsageStream, dates: ResourceDates, reservable: boolean) => Resource {
   const skus = new Map<string, SkuFields>();
+  // resourceUuid per provider, with the leading parts of the name encoded once.
+  const uuids = new Map<Provider, (resourceId: string) => string>();
+  const uuidOf = (stream: UsageStream) => {
+    let uuid = uuids.get(stream.provider);
+    if (!uuid) {
+      uuid = deterministicUuids('resource', orgId, stream.provider);
+      uuids.set(stream.provider, uuid);
+    }
+    return uuid(stream.resourceId);
+  };
   return (stream, dates, reservable) => {
     const key = `${stream.provider}\u001f${stream.service}\u001f${stream.region}\u001f${stream.instanceType}\u001f${stream.operatingSystem}\u001f${stream.tenancy}\u001f${stream.usageType}\u001f${stream.usageUnit}`;
     let sku = skus.get(key);
@@ -161,7 +171,7 @@ export function resourceDescriber(
       version: sku.version,
       ondemand_usage_unit: sku.ondemand_usage_unit,
       id: stream.resourceId,
-      resource_id: resourceUuid(orgId, stream),
+      resource_id: uuidOf(stream),
       provider_resource_id: stream.resourceId,
       usage_start: dates.usageStart,
       usage_end: dates.usageEnd,
