@@ -42,13 +42,21 @@ function sizeFactor(stream: UsageStream): string {
   return sized ? String(sized.units) : '';
 }
 
-/** The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`). */
+/** Whether the character at `at` is `/` or `:`. */
+function isSeparator(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code === 47 || code === 58;
+}
+
+/**
+ * The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`). No closure per
+ * call: where names are kept (tsx), each would also be named through a property definition.
+ */
 function shortName(resourceId: string): string {
-  const isSeparator = (at: number) => resourceId.charCodeAt(at) === 47 || resourceId.charCodeAt(at) === 58;
   let end = resourceId.length;
-  while (end > 0 && isSeparator(end - 1)) end--;
+  while (end > 0 && isSeparator(resourceId, end - 1)) end--;
   let start = end;
-  while (start > 0 && !isSeparator(start - 1)) start--;
+  while (start > 0 && !isSeparator(resourceId, start - 1)) start--;
   return start < end ? resourceId.slice(start, end) : resourceId;
 }
 
