@@ -11,8 +11,8 @@ const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0))
 // The text is written as ASCII codes and read back in one go.
 const text = Buffer.alloc(36);
 
-export function deterministicUuid(...parts: readonly string[]): string {
-  const digest = sha1(SERVICE_NAMESPACE, parts.join('\u001f'));
+/** The UUID text of a SHA-1 digest (sha1's words), stamped as version 5. */
+function uuidText(digest: Int32Array): string {
   let at = 0;
   for (let i = 0; i < 16; i++) {
     let byte = ((digest[i >> 2] as number) >>> (24 - 8 * (i & 3))) & 0xff;
@@ -24,4 +24,21 @@ export function deterministicUuid(...parts: readonly string[]): string {
     if (i === 3 || i === 5 || i === 7 || i === 9) text[at++] = 45;
   }
   return text.toString('latin1');
+}
+
+export function deterministicUuid(...parts: readonly string[]): string {
+  return uuidText(sha1(SERVICE_NAMESPACE, parts.join('\u001f')));
+}
+
+/**
+ * `(last) => deterministicUuid(...leading, last)`, for naming many things after the same leading
+ * parts: those are joined and encoded once, not once per id.
+ */
+export function deterministicUuids(...leading: readonly string[]): (last: string) => string {
+  if (leading.length === 0) return (last) => deterministicUuid(last);
+  const joined = new TextEncoder().encode(`${leading.join('\u001f')}\u001f`);
+  const prefix = new Uint8Array(SERVICE_NAMESPACE.length + joined.length);
+  prefix.set(SERVICE_NAMESPACE, 0);
+  prefix.set(joined, SERVICE_NAMESPACE.length);
+  return (last) => uuidText(sha1(prefix, last));
 }

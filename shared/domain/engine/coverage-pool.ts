@@ -86,10 +86,32 @@ export function tierAmounts(
   const amounts: Float64Array[] = [];
   for (const tier of pool.tiers) {
     const amount = block.subarray(amounts.length * length, (amounts.length + 1) * length);
-    for (let m = 0; m < tier.members.length; m++) {
-      const stream = tier.members[m] as number;
-      const usage = residual[stream] as Float64Array;
-      const weight = tier.weights[m] as number;
+    const { members, weights } = tier;
+    let m = 0;
+    // Four members per pass over the hours: the same additions in the same order as one member at
+    // a time, with a quarter of the reads and writes of the amounts.
+    for (; m + 3 < members.length; m += 4) {
+      const usageA = residual[members[m] as number] as Float64Array;
+      const usageB = residual[members[m + 1] as number] as Float64Array;
+      const usageC = residual[members[m + 2] as number] as Float64Array;
+      const usageD = residual[members[m + 3] as number] as Float64Array;
+      const weightA = weights[m] as number;
+      const weightB = weights[m + 1] as number;
+      const weightC = weights[m + 2] as number;
+      const weightD = weights[m + 3] as number;
+      for (let t = 0; t < length; t++) {
+        const at = first + t;
+        amount[t] =
+          (amount[t] as number) +
+          weightA * (usageA[at] as number) +
+          weightB * (usageB[at] as number) +
+          weightC * (usageC[at] as number) +
+          weightD * (usageD[at] as number);
+      }
+    }
+    for (; m < members.length; m++) {
+      const usage = residual[members[m] as number] as Float64Array;
+      const weight = weights[m] as number;
       for (let t = 0; t < length; t++)
         amount[t] = (amount[t] as number) + weight * (usage[first + t] as number);
     }

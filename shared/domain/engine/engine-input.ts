@@ -47,8 +47,9 @@ const isNonNegative = (value: number) => Number.isFinite(value) && value >= 0;
 
 /** Usage values are checked where they are first summed (buildPortfolio), to read them only once. */
 function checkStream(problems: Problems, stream: UsageStream, index: number): void {
-  const field = `streams[${index}].ondemandPrice`;
-  check(problems, isNonNegative(stream.ondemandPrice), field, 'must be a finite number >= 0');
+  // The field's name is only written out for a stream that fails: there are tens of thousands.
+  if (isNonNegative(stream.ondemandPrice)) return;
+  check(problems, false, `streams[${index}].ondemandPrice`, 'must be a finite number >= 0');
 }
 
 function checkCommitment(problems: Problems, commitment: ExistingCommitment, index: number): void {

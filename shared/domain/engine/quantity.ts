@@ -111,18 +111,25 @@ export interface QuantityChoice {
   readonly value: number;
 }
 
+/** V of the step from level index - 1 to level index: the value of a unit it adds. */
+function stepValue(
+  curve: CoverageCurve,
+  ladder: QuantityLadder,
+  economics: OfferEconomics,
+  index: number,
+): number {
+  const low = ladder.level(index - 1);
+  const high = ladder.level(index);
+  const perUnit = (coveredValue(curve, high) - coveredValue(curve, low)) / (high - low);
+  return unitValue(perUnit, economics);
+}
+
 /** The largest level whose step has V > 0 (0 if none), and its total value. */
 export function chooseQuantity(
   curve: CoverageCurve,
   ladder: QuantityLadder,
   economics: OfferEconomics,
 ): QuantityChoice {
-  const stepValue = (index: number) => {
-    const low = ladder.level(index - 1);
-    const high = ladder.level(index);
-    const perUnit = (coveredValue(curve, high) - coveredValue(curve, low)) / (high - low);
-    return unitValue(perUnit, economics);
-  };
   // "V > 0" up to rounding: a step must gain more than a billionth of what a unit costs over its
   // term, so that float noise (a discount of 1e-16) never buys anything.
   const threshold = MIN_RELATIVE_GAIN * economics.rate * economics.billedHours;
@@ -130,7 +137,7 @@ export function chooseQuantity(
   let hi = ladder.size;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (stepValue(mid) > threshold) lo = mid;
+    if (stepValue(curve, ladder, economics, mid) > threshold) lo = mid;
     else hi = mid - 1;
   }
   const quantity = ladder.level(lo);

@@ -68,11 +68,13 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
   const count = portfolio.streams.length;
   const hours = range.end - range.start;
   const days = new Map<number, string>();
+  const hourMs = HOUR_MS;
+  const dayMs = DAY_MS;
   const dayOf = (hour: number) => {
-    const day = Math.floor((portfolio.windowStartMs + hour * HOUR_MS) / DAY_MS);
+    const day = Math.floor((portfolio.windowStartMs + hour * hourMs) / dayMs);
     let date = days.get(day);
     if (date === undefined) {
-      date = isoDate(day * DAY_MS);
+      date = isoDate(day * dayMs);
       days.set(day, date);
     }
     return date;
@@ -83,6 +85,10 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
   // Per stream, the bytes of its resource uuid, parsed once.
   const resourceBytes: (Uint8Array | undefined)[] = new Array(count).fill(undefined);
   const describeResource = resourceDescriber(orgId);
+  // The same for every stream's record.
+  const usageStart = dayOf(range.start);
+  const usageEnd = dayOf(range.end - 1);
+  const priceDate = dayOf(0);
   const pairUuid = pairUuidWriter();
   return {
     range,
@@ -107,11 +113,11 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
       if (!resource) {
         const stream = portfolio.streams[s] as UsageStream;
         const dates = {
-          usageStart: dayOf(range.start),
-          usageEnd: dayOf(range.end - 1),
+          usageStart,
+          usageEnd,
           firstSeen: dayOf(firstUsedHour(stream.usage)),
           lastSeen: dayOf(lastUsedHour(stream.usage)),
-          priceDate: dayOf(0),
+          priceDate,
         };
         // Matched to a line item: some offer reserves it.
         resource = describeResource(stream, dates, true);
@@ -181,6 +187,8 @@ function resourceMatch(
   lineCost: number,
 ): ResourceMatch {
   const p = stream.ondemandPrice;
+  // Read once: an imported binding can cost a call per read where modules are compiled to CommonJS.
+  const month = HOURS_PER_MONTH;
   const uncovered = before - covered;
   const afterReserved = beforeReserved + lineCost;
   const beforeCost = before * p + beforeReserved;
@@ -200,12 +208,12 @@ function resourceMatch(
     after_reserved_cost: afterReserved,
     before_cost: beforeCost,
     after_cost: afterCost,
-    monthly_before_cost: beforeCost * HOURS_PER_MONTH,
-    monthly_after_cost: afterCost * HOURS_PER_MONTH,
-    monthly_after_reserved_cost: afterReserved * HOURS_PER_MONTH,
-    monthly_after_ondemand_cost: uncovered * p * HOURS_PER_MONTH,
+    monthly_before_cost: beforeCost * month,
+    monthly_after_cost: afterCost * month,
+    monthly_after_reserved_cost: afterReserved * month,
+    monthly_after_ondemand_cost: uncovered * p * month,
     average_savings: beforeCost - afterCost,
-    average_monthly_savings: (beforeCost - afterCost) * HOURS_PER_MONTH,
+    average_monthly_savings: (beforeCost - afterCost) * month,
     usage_type: stream.usageType,
     coverage: totalUnits > 0 ? Math.min(1, Math.max(0, (totalUnits - uncovered) / totalUnits)) : 0,
     resource,

@@ -3,7 +3,7 @@
  * of the window it is reported for). Fields the usage does not carry (availability zone, engine
  * version) are empty strings rather than invented values.
  */
-import { deterministicUuid } from '../deterministic-id';
+import { deterministicUuid, deterministicUuids } from '../deterministic-id';
 import { parseAwsInstanceType, parseAzureVmSize } from '../instance-sizes';
 import { familyCategory, instanceFamily } from './instance-family';
 import type { Provider, UsageStream } from './model';
@@ -42,13 +42,21 @@ function sizeFactor(stream: UsageStream): string {
   return sized ? String(sized.units) : '';
 }
 
-/** The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`). */
+/** Whether the character at `at` is `/` or `:`. */
+function isSeparator(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code === 47 || code === 58;
+}
+
+/**
+ * The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`). No closure per
+ * call: where names are kept (tsx), each would also be named through a property definition.
+ */
 function shortName(resourceId: string): string {
-  const isSeparator = (at: number) => resourceId.charCodeAt(at) === 47 || resourceId.charCodeAt(at) === 58;
   let end = resourceId.length;
-  while (end > 0 && isSeparator(end - 1)) end--;
+  while (end > 0 && isSeparator(resourceId, end - 1)) end--;
   let start = end;
-  while (start > 0 && !isSeparator(start - 1)) start--;
+  while (start > 0 && !isSeparator(resourceId, start - 1)) start--;
   return start < end ? resourceId.slice(start, end) : resourceId;
 }
 
@@ -123,6 +131,16 @@ export function resourceDescriber(
   orgId: string,
 ): (stream: UsageStream, dates: ResourceDates, reservable: boolean) => Resource {
   const skus = new Map<string, SkuFields>();
+  // resourceUuid per provider, with the leading parts of the name encoded once.
+  const uuids = new Map<Provider, (resourceId: string) => string>();
+  const uuidOf = (stream: UsageStream) => {
+    let uuid = uuids.get(stream.provider);
+    if (!uuid) {
+      uuid = deterministicUuids('resource', orgId, stream.provider);
+      uuids.set(stream.provider, uuid);
+    }
+    return uuid(stream.resourceId);
+  };
   return (stream, dates, reservable) => {
     const key = `${stream.provider}\u001f${stream.service}\u001f${stream.region}\u001f${stream.instanceType}\u001f${stream.operatingSystem}\u001f${stream.tenancy}\u001f${stream.usageType}\u001f${stream.usageUnit}`;
     let sku = skus.get(key);
@@ -161,7 +179,7 @@ export function resourceDescriber(
       version: sku.version,
       ondemand_usage_unit: sku.ondemand_usage_unit,
       id: stream.resourceId,
-      resource_id: resourceUuid(orgId, stream),
+      resource_id: uuidOf(stream),
       provider_resource_id: stream.resourceId,
       usage_start: dates.usageStart,
       usage_end: dates.usageEnd,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deterministicUuid } from '../../../shared/domain/deterministic-id';
+import { deterministicUuid, deterministicUuids } from '../../../shared/domain/deterministic-id';
 
 describe('deterministicUuid', () => {
   it('gives the same version-5 UUID for the same parts', () => {
@@ -14,5 +14,22 @@ describe('deterministicUuid', () => {
 
   it('keeps part boundaries: different splits of the same text give different ids', () => {
     expect(deterministicUuid('ab', 'c')).not.toBe(deterministicUuid('a', 'bc'));
+  });
+});
+
+describe('deterministicUuids', () => {
+  it('names each last part as deterministicUuid names all the parts, multi-byte text included', () => {
+    // Prepare
+    const leading = ['resource', 'org-1', 'aws'] as const;
+    const lasts = ['i-0abc', 'arn:aws:ec2:us-east-1:123456789012:instance/i-0def', 'vm-é€😀', ''];
+
+    // Act
+    const named = deterministicUuids(...leading);
+    const ids = lasts.map((last) => named(last));
+    const withoutLeading = deterministicUuids()('i-0abc');
+
+    // Assess
+    expect(ids).toEqual(lasts.map((last) => deterministicUuid(...leading, last)));
+    expect(withoutLeading).toBe(deterministicUuid('i-0abc'));
   });
 });
