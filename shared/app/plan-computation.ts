@@ -1,4 +1,3 @@
-import { loadCatalog } from '../domain/catalog/catalog';
 import { computePlans, type Provider } from '../domain/engine/index';
 import {
   type ComputedPlanSet,
@@ -10,6 +9,7 @@ import {
   usageVersionOf,
 } from '../domain/plans/plan-set';
 import type { UsageState } from '../domain/usage/usage-state';
+import { loadPlanInputs } from './plan-inputs';
 import type { AppContext } from './ports';
 
 /**
@@ -110,18 +110,13 @@ async function computeAndStore(
 ): Promise<ComputedPlanSet> {
   const now = ctx.clock.now();
   const window = lookbackWindow(usageState?.lastHour ?? null, now);
-  const [streams, commitments] = await Promise.all([
-    usageState?.lastHour ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
-    ctx.repos.commitments.listCommitments(orgId, provider),
-  ]);
+  const inputs = await loadPlanInputs(ctx, orgId, provider, window, Boolean(usageState?.lastHour));
   const seed = planSeed(orgId, provider, calculation.usageVersion);
   const computed = computePlans({
     orgId,
     provider,
     window,
-    streams,
-    commitments,
-    offers: loadCatalog().offers(provider),
+    ...inputs,
     planSeed: seed,
     createdAt: now.toISOString(),
   });

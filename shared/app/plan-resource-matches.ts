@@ -1,4 +1,3 @@
-import { loadCatalog } from '../domain/catalog/catalog';
 import {
   hourRangeForDates,
   type LineResourceMatch,
@@ -8,6 +7,7 @@ import {
 import type { Principal } from '../domain/principal';
 import { type ListOrder, sortList } from './list-order';
 import { loadPlanFor } from './plan-access';
+import { loadPlanInputs } from './plan-inputs';
 import type { AppContext, PlanContent } from './ports';
 
 export interface ResourceMatchQuery {
@@ -64,18 +64,13 @@ async function matchesOverRange(
   range: { start: number; end: number },
 ): Promise<LineResourceMatch[]> {
   const { orgId, provider, window } = content;
-  const [streams, commitments] = await Promise.all([
-    ctx.repos.usage.loadUsage(orgId, provider, window),
-    ctx.repos.commitments.listCommitments(orgId, provider),
-  ]);
+  const inputs = await loadPlanInputs(ctx, orgId, provider, window);
   return resourceMatchesForWindow(
     {
       orgId,
       provider,
       window,
-      streams,
-      commitments,
-      offers: loadCatalog().offers(provider),
+      ...inputs,
       planSeed: content.planSeed,
       createdAt: content.createdAt,
     },

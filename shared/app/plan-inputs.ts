@@ -1,0 +1,28 @@
+import { loadCatalog } from '../domain/catalog/catalog';
+import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from '../domain/engine/index';
+import type { AppContext } from './ports';
+
+export interface PlanInputs {
+  readonly streams: readonly UsageStream[];
+  readonly commitments: readonly ExistingCommitment[];
+  readonly offers: readonly Offer[];
+}
+
+/**
+ * What the engine plans from, for one org and provider over a window: the stored usage, the
+ * commitments the org owns and the catalog's offers. `withUsage` false skips the usage read
+ * (a provider without stored usage).
+ */
+export async function loadPlanInputs(
+  ctx: AppContext,
+  orgId: string,
+  provider: Provider,
+  window: UsageWindow,
+  withUsage = true,
+): Promise<PlanInputs> {
+  const [streams, commitments] = await Promise.all([
+    withUsage ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
+    ctx.repos.commitments.listCommitments(orgId, provider),
+  ]);
+  return { streams, commitments, offers: loadCatalog().offers(provider) };
+}
