@@ -6,6 +6,7 @@ import { computePlans, type ProviderPlans } from '../../../shared/domain/engine/
 import { createAppContext } from '../../../shared/runtime/app-context';
 import { countStorageCalls, type StorageCallCounter } from '../../../shared/store/storage-calls';
 import { startTestTable, type TestTable } from '../../support/dynalite';
+import { m5LargeStream } from '../../support/usage-streams';
 
 let table: TestTable;
 let ctx: AppContext;
@@ -31,22 +32,7 @@ async function storedPlans(): Promise<{ orgId: string; plans: ProviderPlans }> {
     orgId,
     provider: 'aws',
     window,
-    streams: [
-      {
-        resourceId: 'i-1',
-        provider: 'aws',
-        accountId: '111111111111',
-        region: 'us-east-1',
-        service: 'AmazonEC2',
-        instanceType: 'm5.large',
-        operatingSystem: 'Linux',
-        tenancy: 'Shared',
-        usageType: 'running',
-        usageUnit: 'Hrs',
-        ondemandPrice: 0.096,
-        usage: new Float64Array(window.hours).fill(1),
-      },
-    ],
+    streams: [m5LargeStream('i-1', new Float64Array(window.hours).fill(1))],
     commitments: [],
     offers: loadCatalog().offers('aws'),
     planSeed,

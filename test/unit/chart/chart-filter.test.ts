@@ -6,25 +6,8 @@ import {
   commitmentTerm,
   filterChartInputs,
 } from '../../../shared/domain/chart/chart-filter';
-import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/index';
-
-function stream(resourceId: string, changes: Partial<UsageStream> = {}): UsageStream {
-  return {
-    resourceId,
-    provider: 'aws',
-    accountId: '111111111111',
-    region: 'us-east-1',
-    service: 'AmazonEC2',
-    instanceType: 'm5.large',
-    operatingSystem: 'Linux',
-    tenancy: 'Shared',
-    usageType: 'running',
-    usageUnit: 'Hrs',
-    ondemandPrice: 0.096,
-    usage: new Float64Array(1),
-    ...changes,
-  };
-}
+import type { ExistingCommitment } from '../../../shared/domain/engine/index';
+import { m5LargeStream } from '../../support/usage-streams';
 
 function commitment(id: string, changes: Partial<ExistingCommitment> = {}): ExistingCommitment {
   return {
@@ -47,9 +30,9 @@ function commitment(id: string, changes: Partial<ExistingCommitment> = {}): Exis
 
 const offers = loadCatalog().offers('aws');
 const streams = [
-  stream('web', { instanceType: 'm5.large' }),
-  stream('db', { service: 'AmazonRDS', instanceType: 'db.r5.large', operatingSystem: 'MySQL' }),
-  stream('batch', { accountId: '222222222222', region: 'us-west-2', instanceType: 'c5.xlarge' }),
+  m5LargeStream('web', [0], { instanceType: 'm5.large' }),
+  m5LargeStream('db', [0], { service: 'AmazonRDS', instanceType: 'db.r5.large', operatingSystem: 'MySQL' }),
+  m5LargeStream('batch', [0], { accountId: '222222222222', region: 'us-west-2', instanceType: 'c5.xlarge' }),
 ];
 const commitments = [
   commitment('ri-m5'),

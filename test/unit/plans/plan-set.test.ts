@@ -11,6 +11,7 @@ import {
   usageVersionOf,
 } from '../../../shared/domain/plans/plan-set';
 import type { UsageState } from '../../../shared/domain/usage/usage-state';
+import { m5LargeStream } from '../../support/usage-streams';
 
 function usageState(changes: Partial<UsageState> = {}): UsageState {
   return {
@@ -84,22 +85,7 @@ describe('plan sets', () => {
       orgId: 'o1',
       provider: 'aws',
       window,
-      streams: [
-        {
-          resourceId: 'i-1',
-          provider: 'aws',
-          accountId: '111111111111',
-          region: 'us-east-1',
-          service: 'AmazonEC2',
-          instanceType: 'm5.large',
-          operatingSystem: 'Linux',
-          tenancy: 'Shared',
-          usageType: 'running',
-          usageUnit: 'Hrs',
-          ondemandPrice: 0.096,
-          usage: new Float64Array(window.hours).fill(1),
-        },
-      ],
+      streams: [m5LargeStream('i-1', new Float64Array(window.hours).fill(1))],
       commitments: [],
       offers: loadCatalog().offers('aws'),
       planSeed: planSeed('o1', 'aws', 1),

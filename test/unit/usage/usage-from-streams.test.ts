@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageStream } from '../../../shared/domain/engine/model';
 import { providerUsageFromStreams } from '../../../shared/domain/usage/imported-usage';
 import { monthStartHour } from '../../../shared/domain/usage/usage-months';
-
-function stream(resourceId: string, usage: number[]): UsageStream {
-  return {
-    resourceId,
-    provider: 'aws',
-    accountId: '111111111111',
-    region: 'us-east-1',
-    service: 'AmazonEC2',
-    instanceType: 'm5.large',
-    operatingSystem: 'Linux',
-    tenancy: 'Shared',
-    usageType: 'running',
-    usageUnit: 'Hrs',
-    ondemandPrice: 0.096,
-    usage: Float64Array.from(usage),
-  };
-}
+import { m5LargeStream } from '../../support/usage-streams';
 
 describe('providerUsageFromStreams', () => {
   it('cuts each stream into the months its window touches, covering exactly the window', () => {
@@ -26,7 +9,7 @@ describe('providerUsageFromStreams', () => {
     const start = monthStartHour('2026-11') - 2;
 
     // Act
-    const usage = providerUsageFromStreams('aws', start, [stream('i-1', [1, 0.5, 0.25, 1])]);
+    const usage = providerUsageFromStreams('aws', start, [m5LargeStream('i-1', [1, 0.5, 0.25, 1])]);
 
     // Assess
     expect(usage.covered).toEqual({ firstHour: start, lastHour: start + 3 });
@@ -44,10 +27,10 @@ describe('providerUsageFromStreams', () => {
 
   it('keeps the resource description and drops only the hourly values', () => {
     // Act
-    const usage = providerUsageFromStreams('aws', 0, [stream('i-2', [1])]);
+    const usage = providerUsageFromStreams('aws', 0, [m5LargeStream('i-2', [1])]);
 
     // Assess
-    const { usage: _values, ...description } = stream('i-2', [1]);
+    const { usage: _values, ...description } = m5LargeStream('i-2', [1]);
     expect(usage.series[0]?.resource).toEqual(description);
     expect(usage.series[0]?.resource).not.toHaveProperty('usage');
   });
