@@ -47,6 +47,22 @@ const gcpFleet = [
   ...fleet(2, 'daily', { ...gcp, unitsAt: (t) => (t % 5 < 3 ? 1 : 0) }),
 ];
 
+/**
+ * What an import of no commitments does to the plan inputs, without computing plans after it:
+ * raises their version, so the stored GCP plans are stale. Answers the new version.
+ */
+async function makePlansStale(orgId: string): Promise<number> {
+  const version = await ctx.repos.usage.beginImport(orgId, 'gcp', new Date().toISOString());
+  await ctx.repos.usage.finishImport(
+    orgId,
+    'gcp',
+    version,
+    { kind: 'commitments', commitments: 0 },
+    new Date().toISOString(),
+  );
+  return version;
+}
+
 async function orgWithUsage(resources = gcpFleet): Promise<{ orgId: string; principal: Principal }> {
   const org = await createOrg(ctx, `Planner ${randomIds.uuid()}`, null);
   await importUsage(ctx, { orgId: org.id, lines: linesOf(usageLines(june, 720, resources)) });
@@ -102,14 +118,7 @@ describe('keeping plans current', () => {
     const before = await listDefaultPlans(ctx, principal, orgId, 'gcp');
     // An import of commitments raises the version of the inputs: the plans are stale. Importing
     // through the repositories, not the use case, leaves them so.
-    const version = await ctx.repos.usage.beginImport(orgId, 'gcp', new Date().toISOString());
-    await ctx.repos.usage.finishImport(
-      orgId,
-      'gcp',
-      version,
-      { kind: 'commitments', commitments: 0 },
-      new Date().toISOString(),
-    );
+    const version = await makePlansStale(orgId);
 
     // Act
     const after = await listDefaultPlans(ctx, principal, orgId, 'gcp');
@@ -133,14 +142,7 @@ describe('keeping plans current', () => {
     // Prepare
     const { orgId, principal } = await orgWithUsage();
     const stored = await listDefaultPlans(ctx, principal, orgId, 'gcp');
-    const version = await ctx.repos.usage.beginImport(orgId, 'gcp', new Date().toISOString());
-    await ctx.repos.usage.finishImport(
-      orgId,
-      'gcp',
-      version,
-      { kind: 'commitments', commitments: 0 },
-      new Date().toISOString(),
-    );
+    const version = await makePlansStale(orgId);
     const claimed = await ctx.repos.plans.claimCalculation(
       orgId,
       'gcp',
@@ -162,14 +164,7 @@ describe('keeping plans current', () => {
     // Prepare
     const { orgId, principal } = await orgWithUsage();
     await listDefaultPlans(ctx, principal, orgId, 'gcp');
-    const version = await ctx.repos.usage.beginImport(orgId, 'gcp', new Date().toISOString());
-    await ctx.repos.usage.finishImport(
-      orgId,
-      'gcp',
-      version,
-      { kind: 'commitments', commitments: 0 },
-      new Date().toISOString(),
-    );
+    const version = await makePlansStale(orgId);
     const threeMinutesAgo = new Date(Date.now() - 180_000).toISOString();
     await ctx.repos.plans.claimCalculation(
       orgId,
