@@ -139,9 +139,9 @@ export function createPlanRepository(table: TableClient): PlanRepository {
         lineItems.forEach((lineItem, position) => {
           contents.push({ put: toLineItemItem(plan.id, lineItem, position) });
         });
-        resourceMatches.forEach((entry, position) => {
-          contents.push({ put: toMatchItem(plan.id, entry, position) });
-        });
+        for (let position = 0; position < resourceMatches.size; position++) {
+          contents.push({ put: toMatchItem(plan.id, resourceMatches.at(position), position) });
+        }
         planItems.push({ put: toPlanItem(orgId, computed.provider, basis, plan, lineItems.length) });
       }
       if (computed.purchasePlan) {

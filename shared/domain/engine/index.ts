@@ -6,7 +6,7 @@ export { DEFAULT_PROFILES, ENGINE_USER, type EngineInput } from './engine-input'
 export type * from './model';
 export type * from './plan-shapes';
 export { computePlans, type ProfilePlan, type ProviderPlans, planId } from './plans';
-export type { LineResourceMatch } from './resource-matches';
+export type { LineResourceMatch, MatchTable } from './resource-matches';
 export { resourceUuid } from './resources';
 export { type LineSelection, resourceMatchesForWindow } from './window-matches';
 export { fullRange, HOURS_PER_MONTH, type HourRange, hourRangeForDates } from './window-time';

@@ -13,7 +13,7 @@ import { type LineFigures, type PortfolioTotals, planFigures } from './figures';
 import type { LineCoverage } from './line-coverage';
 import { buildLineItem, coverageFigures, lineItemId } from './line-items';
 import { tallyLines } from './line-tallies';
-import type { PlanProfile, Provider } from './model';
+import type { PlanProfile, Provider, UsageStream } from './model';
 import { chooseReservations } from './offer-choice';
 import type { CommitmentPlan, LineItem, RecommendedPurchasePlan } from './plan-shapes';
 import { economicsCache } from './planned-line';
@@ -21,12 +21,7 @@ import { buildPlanningContext, type PlanningContext } from './planning-context';
 import { portfolioTotals } from './portfolio';
 import { buildPurchasePlan } from './purchase-plan';
 import { type ReservationStage, reservationStage } from './reservation-stage';
-import {
-  buildResourceMatches,
-  type LineResourceMatch,
-  type MatchRange,
-  matchRange,
-} from './resource-matches';
+import { buildResourceMatches, type MatchRange, type MatchTable, matchRange } from './resource-matches';
 import { type SavingsPlanStage, savingsPlanStage } from './savings-plans';
 import { fullRange } from './window-time';
 
@@ -34,7 +29,7 @@ export interface ProfilePlan {
   readonly profile: PlanProfile;
   readonly plan: CommitmentPlan;
   readonly lineItems: readonly LineItem[];
-  readonly resourceMatches: readonly LineResourceMatch[];
+  readonly resourceMatches: MatchTable;
 }
 
 export interface ProviderPlans {
@@ -117,6 +112,13 @@ function planForProfile(shared: SharedWork, profile: PlanProfile): ProfilePlan {
   return { profile, plan, lineItems, resourceMatches: matchSet.matches };
 }
 
+/** The resources a plan's matches are about (a resource's `id` is its stream's resource id). */
+function resourceIdsOf(matches: MatchTable, streams: readonly UsageStream[]): string[] {
+  const ids: string[] = [];
+  for (let k = 0; k < matches.size; k++) ids.push((streams[matches.streamAt(k)] as UsageStream).resourceId);
+  return ids;
+}
+
 export function computePlans(input: EngineInput): ProviderPlans {
   validateEngineInput(input);
   const context = buildPlanningContext(input);
@@ -140,7 +142,7 @@ export function computePlans(input: EngineInput): ProviderPlans {
     lineItems: recommended.lineItems,
     plans: plans.map((entry) => entry.plan),
     totals,
-    resourceIds: recommended.resourceMatches.map((entry) => entry.match.resource.id),
+    resourceIds: resourceIdsOf(recommended.resourceMatches, context.portfolio.streams),
   });
   return { provider: input.provider, plans, recommendedPlanId: recommended.plan.id, purchasePlan };
 }

@@ -34,12 +34,6 @@ export interface LineResourceMatch {
   readonly match: ResourceMatch;
 }
 
-export interface MatchSet {
-  readonly matches: LineResourceMatch[];
-  /** Per coverage (same order): the sum of its matches' before_reserved_cost. */
-  readonly beforeReservedCost: readonly number[];
-}
-
 function firstUsedHour(usage: Float64Array): number {
   let t = 0;
   while (t < usage.length - 1 && (usage[t] as number) <= 0) t++;
@@ -220,6 +214,81 @@ function resourceMatch(
   };
 }
 
+/**
+ * A plan's resource matches as rows of figures, in line order: what varies per (line, stream) is
+ * computed with the plan, the spec's records are built from a row on demand (`at`, iteration).
+ * A plan has one match per (line item, stream), tens of thousands of them, and a record carries
+ * some 60 fields; where they are stored or served they are turned into records one by one.
+ */
+export interface MatchTable extends Iterable<LineResourceMatch> {
+  readonly size: number;
+  /** The record of row k (0 <= k < size; a RangeError otherwise), built on each call. */
+  at(k: number): LineResourceMatch;
+  /** The portfolio index of row k's stream. */
+  streamAt(k: number): number;
+}
+
+export interface MatchSet {
+  readonly matches: MatchTable;
+  /** Per coverage (same order): the sum of its matches' before_reserved_cost. */
+  readonly beforeReservedCost: readonly number[];
+}
+
+/** The per-row figures of a match table, per-hour means over its range. */
+interface MatchRows {
+  readonly line: Int32Array;
+  readonly stream: Int32Array;
+  readonly before: Float64Array;
+  readonly covered: Float64Array;
+  readonly beforeReserved: Float64Array;
+  readonly lineCost: Float64Array;
+}
+
+function matchRows(size: number): MatchRows {
+  return {
+    line: new Int32Array(size),
+    stream: new Int32Array(size),
+    before: new Float64Array(size),
+    covered: new Float64Array(size),
+    beforeReserved: new Float64Array(size),
+    lineCost: new Float64Array(size),
+  };
+}
+
+function matchTable(
+  portfolio: Portfolio,
+  view: MatchRange,
+  lineItemIds: readonly string[],
+  rows: MatchRows,
+  size: number,
+): MatchTable {
+  const lineItemBytes = lineItemIds.map(uuidBytes);
+  const at = (k: number): LineResourceMatch => {
+    if (!(k >= 0 && k < size)) throw new RangeError(`no resource match ${k}: the table has ${size}`);
+    const line = rows.line[k] as number;
+    const s = rows.stream[k] as number;
+    const match = resourceMatch(
+      view.matchId(lineItemBytes[line] as Uint8Array, s),
+      view.resource(s),
+      portfolio.streams[s] as UsageStream,
+      view.usageMean(s),
+      rows.before[k] as number,
+      rows.covered[k] as number,
+      rows.beforeReserved[k] as number,
+      rows.lineCost[k] as number,
+    );
+    return { lineItemId: lineItemIds[line] as string, match };
+  };
+  return {
+    size,
+    at,
+    streamAt: (k) => rows.stream[k] as number,
+    *[Symbol.iterator]() {
+      for (let k = 0; k < size; k++) yield at(k);
+    },
+  };
+}
+
 /** `lineItemIds[k]` names `coverages[k]`; coverages in application order, computed over the view's range. */
 export function buildResourceMatches(
   portfolio: Portfolio,
@@ -228,39 +297,36 @@ export function buildResourceMatches(
   lineItemIds: readonly string[],
 ): MatchSet {
   const hours = view.range.end - view.range.start;
-  if (hours <= 0) return { matches: [], beforeReservedCost: coverages.map(() => 0) };
+  const sharesOf = hours > 0 ? coverages.map((coverage) => costShares(coverage, portfolio.streams)) : [];
+  const size = sharesOf.reduce((total, { positions }) => total + positions.length, 0);
+  const rows = matchRows(size);
   // Per stream: the hourly cost of the plan's reservations covering it (read by savings-plan lines).
   const planReservedCost = new Float64Array(portfolio.streams.length);
-  const matches: LineResourceMatch[] = [];
-  const beforeReservedCost = coverages.map((coverage, k) => {
+  let k = 0;
+  const beforeReservedCost = coverages.map((coverage, index) => {
+    const shared = sharesOf[index];
+    if (!shared) return 0;
     const { line, tally } = coverage;
-    const lineItemId = lineItemIds[k] as string;
-    const lineItemBytes = uuidBytes(lineItemId);
     const spend = isSpendLine(line);
     const amortized = line.quantity * effectiveRate(line.offer);
     const lineCost = amortized + line.offer.feeRate * Math.max(0, coverage.coveredValue / hours - amortized);
-    const { positions, shares } = costShares(coverage, portfolio.streams);
+    const { positions, shares } = shared;
     let reservedSum = 0;
-    for (let i = 0; i < positions.length; i++) {
+    for (let i = 0; i < positions.length; i++, k++) {
       const position = positions[i] as number;
       const share = shares[i] as number;
       const s = line.pool.members[position] as number;
       const beforeReserved = view.existingCostMean(s) + (planReservedCost[s] as number);
       reservedSum += beforeReserved;
       if (!spend) planReservedCost[s] = (planReservedCost[s] as number) + share * lineCost;
-      const match = resourceMatch(
-        view.matchId(lineItemBytes, s),
-        view.resource(s),
-        portfolio.streams[s] as UsageStream,
-        view.usageMean(s),
-        (tally.before[position] as number) / hours,
-        (tally.covered[position] as number) / hours,
-        beforeReserved,
-        share * lineCost,
-      );
-      matches.push({ lineItemId, match });
+      rows.line[k] = index;
+      rows.stream[k] = s;
+      rows.before[k] = (tally.before[position] as number) / hours;
+      rows.covered[k] = (tally.covered[position] as number) / hours;
+      rows.beforeReserved[k] = beforeReserved;
+      rows.lineCost[k] = share * lineCost;
     }
     return reservedSum;
   });
-  return { matches, beforeReservedCost };
+  return { matches: matchTable(portfolio, view, lineItemIds, rows, size), beforeReservedCost };
 }

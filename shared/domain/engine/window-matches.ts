@@ -108,5 +108,5 @@ export function resourceMatchesForWindow(
   const coverages = coverInOrder(context, [...itemOf.keys()], range);
   const ids = coverages.map((coverage) => itemOf.get(coverage.line) as string);
   const view = matchRange(context.portfolio, input.orgId, range);
-  return buildResourceMatches(context.portfolio, view, coverages, ids).matches;
+  return Array.from(buildResourceMatches(context.portfolio, view, coverages, ids).matches);
 }

@@ -96,7 +96,7 @@ describe('plan repository', () => {
     });
     expect(content?.lineItems).toHaveLength(2);
     expect(await table.store.plans.listResourceMatches(highSavings?.plan.id as string)).toEqual(
-      highSavings?.resourceMatches,
+      Array.from(highSavings?.resourceMatches ?? []),
     );
     expect(await table.store.plans.purchasePlan(recommended?.plan.id as string)).toEqual(plans.purchasePlan);
     expect(await table.store.plans.purchasePlan(highSavings?.plan.id as string)).toBeNull();
@@ -116,10 +116,14 @@ describe('plan repository', () => {
     const owners = await table.store.plans.resourceMatchLineItems(planId);
 
     // Assess
-    expect(matches).toEqual(highSavings?.resourceMatches.filter((entry) => entry.lineItemId === second));
+    expect(matches).toEqual(
+      Array.from(highSavings?.resourceMatches ?? []).filter((entry) => entry.lineItemId === second),
+    );
     expect(matches.length).toBeGreaterThan(0);
     expect(owners).toEqual(
-      new Map(highSavings?.resourceMatches.map((entry) => [entry.match.id, entry.lineItemId])),
+      new Map(
+        Array.from(highSavings?.resourceMatches ?? []).map((entry) => [entry.match.id, entry.lineItemId]),
+      ),
     );
   });
 

@@ -12,7 +12,7 @@ describe('computePlans edge cases', () => {
     expect(result.plans.map((entry) => entry.plan.name)).toEqual(['Recommended', 'Balanced', 'High Savings']);
     for (const { plan, lineItems, resourceMatches } of result.plans) {
       expect(lineItems).toEqual([]);
-      expect(resourceMatches).toEqual([]);
+      expect(resourceMatches.size).toBe(0);
       expect(plan.max_term).toBeNull();
       expect(plan.before_cost_hourly).toBe(0);
       expect(plan.commitment_coverage).toBe(0);

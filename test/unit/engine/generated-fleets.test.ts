@@ -108,7 +108,7 @@ describe.each(['aws', 'azure', 'gcp'] as const)('the engine on a generated %s fl
     for (const { plan, lineItems, resourceMatches } of result.plans) {
       expectShape(strict.plan, plan);
       for (const item of lineItems) expectShape(strict.lineItem, item);
-      expect(resourceMatches.length).toBeGreaterThan(0);
+      expect(resourceMatches.size).toBeGreaterThan(0);
       for (const { match } of resourceMatches) expectShape(strict.resourceMatch, match);
     }
     expectShape(strict.purchasePlan, result.purchasePlan);

@@ -230,7 +230,7 @@ describe('savings plans', () => {
     expect(item?.savings).toBeCloseTo(1.1875 - 0.8, 12);
     // In hour 0, a takes 0.5 $ (all of it), b the other 0.3 $ = 0.375 units; in hour 1 b takes 0.8 $.
     const covered = Object.fromEntries(
-      resourceMatches.map(({ match }) => [match.resource.id, match.after_covered_units]),
+      Array.from(resourceMatches).map(({ match }) => [match.resource.id, match.after_covered_units]),
     );
     expect(covered.a).toBeCloseTo(0.5, 12);
     expect(covered.b).toBeCloseTo((0.375 + 1) / 2, 12);
@@ -277,11 +277,11 @@ describe('AWS size flexibility', () => {
     expect(cheap.lineItems[0]?.after_covered_units).toBeCloseTo(16, 12);
     // Hour 0: 8 of 24 units, shared in proportion: large 2/3 instance, huge 1/3; hour 1: large both.
     const covered = Object.fromEntries(
-      dear.resourceMatches.map(({ match }) => [match.resource.id, match.after_covered_units]),
+      Array.from(dear.resourceMatches).map(({ match }) => [match.resource.id, match.after_covered_units]),
     );
     expect(covered.large).toBeCloseTo((2 / 3 + 2) / 2, 12);
     expect(covered.huge).toBeCloseTo(1 / 3 / 2, 12);
-    expect(dear.resourceMatches[0]?.match.resource.normalization_size_factor).toMatch(/^(4|16)$/);
+    expect(dear.resourceMatches.at(0).match.resource.normalization_size_factor).toMatch(/^(4|16)$/);
   });
 });
 
@@ -306,8 +306,8 @@ describe('existing commitments', () => {
     expect(plan.before_cost_hourly).toBeCloseTo(2.4, 12);
     expect(plan.after_cost_hourly).toBeCloseTo(2.4 - 2 + 1, 12);
     expect(plan.commitment_coverage).toBeCloseTo(1, 12);
-    expect(resourceMatches[0]?.match.before_reserved_cost).toBeCloseTo(0.4, 12);
-    expect(resourceMatches[0]?.match.before_uncovered_units).toBeCloseTo(2, 12);
+    expect(resourceMatches.at(0).match.before_reserved_cost).toBeCloseTo(0.4, 12);
+    expect(resourceMatches.at(0).match.before_uncovered_units).toBeCloseTo(2, 12);
     expect(lineItems[0]?.before_reserved_cost).toBeCloseTo(0.4, 12);
   });
 

@@ -242,7 +242,7 @@ describe('plan identities on random inputs', () => {
       fc.property(inputArbitrary, (input) => {
         for (const { lineItems, resourceMatches } of computePlans(input).plans) {
           for (const item of lineItems) {
-            const matches = resourceMatches
+            const matches = Array.from(resourceMatches)
               .filter((entry) => entry.lineItemId === item.id)
               .map((entry) => entry.match);
             const sum = (pick: (match: (typeof matches)[number]) => number) =>
@@ -292,7 +292,7 @@ describe('plan identities on random inputs', () => {
         const tail = resourceMatchesForWindow(input, lineItems, { start: split, end: hours });
 
         // Assess
-        expect(whole).toEqual(resourceMatches);
+        expect(whole).toEqual(Array.from(resourceMatches));
         for (const { lineItemId, match } of whole) {
           const part = (list: typeof whole) =>
             list.find((entry) => entry.lineItemId === lineItemId && entry.match.id === match.id)?.match;
