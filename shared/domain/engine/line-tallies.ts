@@ -1,11 +1,14 @@
 /**
- * The tallies of a profile's new lines (lineShares), over the whole window, in one pass over the
- * streams. For a stream with residual R[t] after existing commitments, covered by a reservation for
- * a share g[t] and then by a savings plan for a share s[t] of what is left:
+ * The tallies of the profiles' new lines (lineShares), over the whole window, in one pass over the
+ * streams for up to three profiles at once. For a stream with residual R[t] after existing
+ * commitments, covered by a reservation for a share g[t] and then by a savings plan for a share
+ * s[t] of what is left:
  *   reservation:  before = sum_t R[t] (the residual's total),      covered = sum_t R[t] g[t]
  *   savings plan: before = sum_t (R[t] - R[t] g[t]),               covered = sum_t (R[t] - R[t] g[t]) s[t]
  * One loop reads R once for all of them: the same sums, in the same order, as covering the lines one
  * after the other (which is what the resource-matches endpoint does), so both agree to the last bit.
+ * A profile whose stream has no reservation (or no savings plan) reads zeros for it: R[t] x 0 = 0 and
+ * R[t] - 0 = R[t] exactly, so its sums are still those of the lines it has.
  */
 import type { CoveredShares } from './coverage-pool';
 import type { LineCoverage } from './line-coverage';
@@ -37,160 +40,144 @@ function slotsOf(coverages: readonly LineCoverage[], streams: number): Slots {
   return slots;
 }
 
-/** Sums of one stream: what its reservation covered, what was left before the savings plan, what that covered. */
-const sums = new Float64Array(6);
-
-/** What covers a stream: a reservation then a savings plan, a reservation only, a savings plan only. */
-const BOTH = 0;
-const RESERVATION = 1;
-const SAVINGS_PLAN = 2;
-
-/**
- * The sums of two streams of one kind at once (sums[0..2] and sums[3..5]): each stream's sums keep
- * their order, and the two independent chains of additions overlap instead of waiting on each other.
- * `first`: the reservation's shares (unused for SAVINGS_PLAN); `second`: the savings plan's (unused
- * for RESERVATION).
- */
-function sumPair(
-  kind: number,
-  hours: number,
-  usageA: Float64Array,
-  firstA: Float64Array,
-  secondA: Float64Array,
-  usageB: Float64Array,
-  firstB: Float64Array,
-  secondB: Float64Array,
-): void {
-  let coveredA = 0;
-  let leftA = 0;
-  let spentA = 0;
-  let coveredB = 0;
-  let leftB = 0;
-  let spentB = 0;
-  if (kind === BOTH) {
-    for (let t = 0; t < hours; t++) {
-      const unitsA = usageA[t] as number;
-      const coverA = unitsA * (firstA[t] as number);
-      coveredA += coverA;
-      const restA = unitsA - coverA;
-      leftA += restA;
-      spentA += restA * (secondA[t] as number);
-      const unitsB = usageB[t] as number;
-      const coverB = unitsB * (firstB[t] as number);
-      coveredB += coverB;
-      const restB = unitsB - coverB;
-      leftB += restB;
-      spentB += restB * (secondB[t] as number);
-    }
-  } else if (kind === RESERVATION) {
-    for (let t = 0; t < hours; t++) {
-      coveredA += (usageA[t] as number) * (firstA[t] as number);
-      coveredB += (usageB[t] as number) * (firstB[t] as number);
-    }
-  } else {
-    for (let t = 0; t < hours; t++) {
-      spentA += (usageA[t] as number) * (secondA[t] as number);
-      spentB += (usageB[t] as number) * (secondB[t] as number);
-    }
-  }
-  sums[0] = coveredA;
-  sums[1] = leftA;
-  sums[2] = spentA;
-  sums[3] = coveredB;
-  sums[4] = leftB;
-  sums[5] = spentB;
+/** What one profile's tallies need: its new lines, and the shares its reservations cover (new or kept). */
+export interface ProfileLines {
+  readonly reservations: readonly LineCoverage[];
+  readonly savingsPlans: readonly LineCoverage[];
+  /** Per stream: the share of its residual the profile's reservations cover. */
+  readonly covered: CoveredShares;
 }
 
-/** The sums of one stream of `kind`, in sums[0..2]. */
-function sumOne(
-  kind: number,
+/** One profile's place in a pass: where its lines cover each stream, and their share arrays. */
+interface ProfileSlots {
+  readonly profile: ProfileLines;
+  readonly reserved: Slots;
+  readonly spent: Slots;
+}
+
+/** The sums of one stream for three profiles: per profile p, at 3p: reservation covered, left, spent. */
+const sums = new Float64Array(9);
+
+/**
+ * Sums of one stream's residual for three profiles at once (first: the reservation's shares, second:
+ * the savings plan's). Nine independent chains of additions, each in hour order.
+ */
+function sumThree(
   hours: number,
   usage: Float64Array,
-  first: Float64Array,
-  second: Float64Array,
+  first0: Float64Array,
+  second0: Float64Array,
+  first1: Float64Array,
+  second1: Float64Array,
+  first2: Float64Array,
+  second2: Float64Array,
 ): void {
-  let covered = 0;
-  let left = 0;
-  let spent = 0;
-  if (kind === BOTH) {
-    for (let t = 0; t < hours; t++) {
-      const units = usage[t] as number;
-      const cover = units * (first[t] as number);
-      covered += cover;
-      const rest = units - cover;
-      left += rest;
-      spent += rest * (second[t] as number);
-    }
-  } else if (kind === RESERVATION) {
-    for (let t = 0; t < hours; t++) covered += (usage[t] as number) * (first[t] as number);
-  } else {
-    for (let t = 0; t < hours; t++) spent += (usage[t] as number) * (second[t] as number);
+  let covered0 = 0;
+  let left0 = 0;
+  let spent0 = 0;
+  let covered1 = 0;
+  let left1 = 0;
+  let spent1 = 0;
+  let covered2 = 0;
+  let left2 = 0;
+  let spent2 = 0;
+  for (let t = 0; t < hours; t++) {
+    const units = usage[t] as number;
+    const cover0 = units * (first0[t] as number);
+    covered0 += cover0;
+    const rest0 = units - cover0;
+    left0 += rest0;
+    spent0 += rest0 * (second0[t] as number);
+    const cover1 = units * (first1[t] as number);
+    covered1 += cover1;
+    const rest1 = units - cover1;
+    left1 += rest1;
+    spent1 += rest1 * (second1[t] as number);
+    const cover2 = units * (first2[t] as number);
+    covered2 += cover2;
+    const rest2 = units - cover2;
+    left2 += rest2;
+    spent2 += rest2 * (second2[t] as number);
   }
-  sums[0] = covered;
-  sums[1] = left;
-  sums[2] = spent;
+  sums[0] = covered0;
+  sums[1] = left0;
+  sums[2] = spent0;
+  sums[3] = covered1;
+  sums[4] = left1;
+  sums[5] = spent1;
+  sums[6] = covered2;
+  sums[7] = left2;
+  sums[8] = spent2;
 }
 
-/**
- * Fills the tallies of new reservation lines and new savings-plan lines. `covered`: per stream,
- * the share of its residual the profile's reservations cover (new lines or kept ones).
- */
-export function tallyLines(
+/** Tallies up to three profiles (`slots`, padded with nulls) in one pass over the streams. */
+function tallyThree(
   portfolio: Portfolio,
-  reservations: readonly LineCoverage[],
-  savingsPlans: readonly LineCoverage[],
-  covered: CoveredShares,
+  slots: readonly (ProfileSlots | null)[],
+  zeros: Float64Array,
 ): void {
   const { residual, residualTotals, hours } = portfolio;
-  const reserved = slotsOf(reservations, residual.length);
-  const spent = slotsOf(savingsPlans, residual.length);
-  const none = new Float64Array(0);
-  const firstOf = (s: number): Float64Array | undefined => {
-    const reservation = reservations[reserved.line[s] as number];
-    return reservation ? (reservation.shares[reserved.tier[s] as number] as Float64Array) : covered[s];
-  };
-  const secondOf = (s: number): Float64Array =>
-    savingsPlans[spent.line[s] as number]?.shares[spent.tier[s] as number] ?? none;
-  /** Writes the sums at `at` (0 or 3) of stream s, of `kind`, to its tallies. */
-  const record = (kind: number, s: number, at: number) => {
-    const reservation = reservations[reserved.line[s] as number];
-    if (reservation) {
-      const position = reserved.position[s] as number;
-      reservation.tally.before[position] = residualTotals[s] as number;
-      reservation.tally.covered[position] = sums[at] as number;
-    }
-    const spend = savingsPlans[spent.line[s] as number];
-    if (spend) {
-      const position = spent.position[s] as number;
-      // Without a reservation nothing was taken before the savings plan: left = the residual.
-      spend.tally.before[position] = kind === BOTH ? (sums[at + 1] as number) : (residualTotals[s] as number);
-      spend.tally.covered[position] = sums[at + 2] as number;
-    }
-  };
-  // Streams to tally, by kind, so that pairs of one kind share a loop.
-  const kinds: number[][] = [[], [], []];
+  const first: Float64Array[] = [zeros, zeros, zeros];
+  const second: Float64Array[] = [zeros, zeros, zeros];
+  const tallied = [false, false, false];
   for (let s = 0; s < residual.length; s++) {
-    const fresh = (reserved.line[s] as number) >= 0;
-    const spend = (spent.line[s] as number) >= 0;
-    if (!fresh && !spend) continue;
-    const first = firstOf(s) !== undefined;
-    (kinds[first && spend ? BOTH : first ? RESERVATION : SAVINGS_PLAN] as number[]).push(s);
+    let any = false;
+    for (let p = 0; p < 3; p++) {
+      const slot = slots[p];
+      const fresh = slot ? slot.profile.reservations[slot.reserved.line[s] as number] : undefined;
+      const spend = slot ? slot.profile.savingsPlans[slot.spent.line[s] as number] : undefined;
+      tallied[p] = fresh !== undefined || spend !== undefined;
+      any ||= tallied[p] as boolean;
+      first[p] =
+        (fresh
+          ? fresh.shares[slot?.reserved.tier[s] as number]
+          : tallied[p]
+            ? slot?.profile.covered[s]
+            : zeros) ?? zeros;
+      second[p] = spend ? (spend.shares[slot?.spent.tier[s] as number] as Float64Array) : zeros;
+    }
+    if (!any) continue;
+    sumThree(
+      hours,
+      residual[s] as Float64Array,
+      first[0] as Float64Array,
+      second[0] as Float64Array,
+      first[1] as Float64Array,
+      second[1] as Float64Array,
+      first[2] as Float64Array,
+      second[2] as Float64Array,
+    );
+    for (let p = 0; p < 3; p++) {
+      const slot = slots[p];
+      if (!slot || !tallied[p]) continue;
+      const reservation = slot.profile.reservations[slot.reserved.line[s] as number];
+      if (reservation) {
+        const position = slot.reserved.position[s] as number;
+        reservation.tally.before[position] = residualTotals[s] as number;
+        reservation.tally.covered[position] = sums[3 * p] as number;
+      }
+      const spend = slot.profile.savingsPlans[slot.spent.line[s] as number];
+      if (spend) {
+        const position = slot.spent.position[s] as number;
+        // Without a reservation nothing was taken before the savings plan: left = the residual.
+        spend.tally.before[position] =
+          first[p] === zeros ? (residualTotals[s] as number) : (sums[3 * p + 1] as number);
+        spend.tally.covered[position] = sums[3 * p + 2] as number;
+      }
+    }
   }
-  kinds.forEach((streams, kind) => {
-    let k = 0;
-    for (; k + 1 < streams.length; k += 2) {
-      const a = streams[k] as number;
-      const b = streams[k + 1] as number;
-      const usageA = residual[a] as Float64Array;
-      const usageB = residual[b] as Float64Array;
-      sumPair(kind, hours, usageA, firstOf(a) ?? none, secondOf(a), usageB, firstOf(b) ?? none, secondOf(b));
-      record(kind, a, 0);
-      record(kind, b, 3);
-    }
-    if (k < streams.length) {
-      const s = streams[k] as number;
-      sumOne(kind, hours, residual[s] as Float64Array, firstOf(s) ?? none, secondOf(s));
-      record(kind, s, 0);
-    }
-  });
+}
+
+/** Fills the tallies of every profile's new reservation and savings-plan lines. */
+export function tallyLines(portfolio: Portfolio, profiles: readonly ProfileLines[]): void {
+  const count = portfolio.residual.length;
+  const zeros = new Float64Array(portfolio.hours);
+  const slots = profiles.map((profile) => ({
+    profile,
+    reserved: slotsOf(profile.reservations, count),
+    spent: slotsOf(profile.savingsPlans, count),
+  }));
+  for (let p = 0; p < slots.length; p += 3) {
+    tallyThree(portfolio, [slots[p] ?? null, slots[p + 1] ?? null, slots[p + 2] ?? null], zeros);
+  }
 }

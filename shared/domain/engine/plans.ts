@@ -3,7 +3,8 @@
  * matches, which of them is recommended, and the recommended purchase plan (v2).
  *
  * Per profile: reservations per group on the residual after existing commitments, then savings
- * plans per account on what the reservations leave, then the figures of what those lines cover.
+ * plans per account on what the reservations leave. Then what every profile's lines cover is
+ * tallied in one pass over the usage, and each profile's figures are computed from it.
  * Groups, residuals and coverage curves are computed once and shared by the profiles.
  */
 
@@ -20,9 +21,9 @@ import { economicsCache } from './planned-line';
 import { buildPlanningContext, type PlanningContext } from './planning-context';
 import { portfolioTotals } from './portfolio';
 import { buildPurchasePlan } from './purchase-plan';
-import { type ReservationStage, reservationStage } from './reservation-stage';
+import { type ReservationResult, type ReservationStage, reservationStage } from './reservation-stage';
 import { buildResourceMatches, type MatchRange, type MatchTable, matchRange } from './resource-matches';
-import { type SavingsPlanStage, savingsPlanStage } from './savings-plans';
+import { type SavingsPlanResult, type SavingsPlanStage, savingsPlanStage } from './savings-plans';
 import { fullRange } from './window-time';
 
 export interface ProfilePlan {
@@ -75,13 +76,23 @@ interface SharedWork {
   readonly view: MatchRange;
 }
 
-function planForProfile(shared: SharedWork, profile: PlanProfile): ProfilePlan {
+/** A profile's lines, chosen and applied; their tallies are filled for all profiles at once. */
+interface StagedProfile {
+  readonly profile: PlanProfile;
+  readonly reserved: ReservationResult;
+  readonly spent: SavingsPlanResult;
+}
+
+function stageProfile(shared: SharedWork, profile: PlanProfile): StagedProfile {
+  const economicsOf = economicsCache(profile);
+  const reserved = shared.reservations.apply(chooseReservations(shared.context, economicsOf));
+  const spent = shared.savingsPlans.apply(reserved, economicsOf);
+  return { profile, reserved, spent };
+}
+
+function planForProfile(shared: SharedWork, { profile, reserved, spent }: StagedProfile): ProfilePlan {
   const { context, totals, view } = shared;
   const { input, portfolio } = context;
-  const economicsOf = economicsCache(profile);
-  const reserved = shared.reservations.apply(chooseReservations(context, economicsOf));
-  const spent = shared.savingsPlans.apply(reserved, economicsOf);
-  tallyLines(portfolio, reserved.fresh, spent.fresh, reserved.covered);
   const coverages = [...reserved.coverages, ...spent.coverages];
 
   const id = planId(input.planSeed, profile);
@@ -129,7 +140,16 @@ export function computePlans(input: EngineInput): ProviderPlans {
     savingsPlans: savingsPlanStage(context),
     view: matchRange(context.portfolio, input.orgId, fullRange(input.window)),
   };
-  const plans = (input.profiles ?? DEFAULT_PROFILES).map((profile) => planForProfile(shared, profile));
+  const staged = (input.profiles ?? DEFAULT_PROFILES).map((profile) => stageProfile(shared, profile));
+  tallyLines(
+    context.portfolio,
+    staged.map(({ reserved, spent }) => ({
+      reservations: reserved.fresh,
+      savingsPlans: spent.fresh,
+      covered: reserved.covered,
+    })),
+  );
+  const plans = staged.map((entry) => planForProfile(shared, entry));
   const totals = shared.totals;
   const recommended = plans.find(
     (entry) => entry.profile.name === 'Recommended' && entry.lineItems.some((item) => item.savings > 0),
