@@ -83,6 +83,8 @@ function sumThree(
   let spent2 = 0;
   for (let t = 0; t < hours; t++) {
     const units = usage[t] as number;
+    // An idle hour adds exact zeros to every sum (a third of all hours in generated fleets).
+    if (units === 0) continue;
     const cover0 = units * (first0[t] as number);
     covered0 += cover0;
     const rest0 = units - cover0;
