@@ -2,6 +2,8 @@
  * Benchmark of the plan engine (docs/plan-engine.md, "Performance"): `computePlans` with the three
  * default plans on generated AWS fleets of 1,000, 10,000 and 50,000 streams x 720 hours, beside a
  * plain pass summing the same usage arrays (the memory-bound floor of anything that reads them).
+ * A second column times the engine followed by building every resource match record of its plans
+ * (which the engine leaves to whoever stores or serves them), so that cost is in view too.
  *
  * Run with `npm run bench`. Progress goes to stderr; the table, then (as the last line) the JSON
  * figures of the 10,000-stream case go to stdout. Not a test: vitest never collects it.
@@ -27,6 +29,8 @@ const CASES = [
 interface CaseResult {
   readonly streams: number;
   readonly engineMs: number;
+  /** The engine, then every resource match record of its plans built (as storing them does). */
+  readonly recordsMs: number;
   readonly floorMs: number;
   readonly peakRssMb: number;
 }
@@ -101,13 +105,27 @@ function runCase(streams: number, warmups: number, runs: number): CaseResult {
   const engineMs = medianMs(warmups, runs, () => {
     sink += computePlans(input).plans.length;
   });
+  const recordsMs = medianMs(warmups, runs, () => {
+    for (const plan of computePlans(input).plans) {
+      for (const { match } of plan.resourceMatches) sink += match.coverage;
+    }
+  });
   if (!Number.isFinite(sink)) throw new Error('usage sum is not finite');
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  return { streams, engineMs, floorMs, peakRssMb };
+  return { streams, engineMs, recordsMs, floorMs, peakRssMb };
 }
 
 function formatTable(results: readonly CaseResult[]): string {
-  const header = ['streams', 'hours', 'engine ms', 'floor ms', 'ratio', 'ms per 1k streams', 'peak RSS MB'];
+  const header = [
+    'streams',
+    'hours',
+    'engine ms',
+    'floor ms',
+    'ratio',
+    'ms per 1k streams',
+    'with match records ms',
+    'peak RSS MB',
+  ];
   const rows = results.map((result) => [
     String(result.streams),
     String(HOURS),
@@ -115,6 +133,7 @@ function formatTable(results: readonly CaseResult[]): string {
     result.floorMs.toFixed(2),
     (result.engineMs / result.floorMs).toFixed(1),
     ((result.engineMs / result.streams) * 1000).toFixed(1),
+    result.recordsMs.toFixed(1),
     result.peakRssMb.toFixed(0),
   ]);
   const widths = header.map((title, column) =>
