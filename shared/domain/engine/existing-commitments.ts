@@ -196,10 +196,10 @@ export function applyCommitments(
   const residualTotals = usageTotals.slice();
   const copied = new Uint8Array(usage.length);
   // Per stream, the pools that covered some of it, in order: its attributed cost is computed
-  // from them when asked for, instead of being written out hour by hour; over all the hours of a
-  // stream one pool covered, it is summed while covering.
+  // from them when asked for, instead of being written out hour by hour; over all the hours it is
+  // summed while covering, pool by pool.
   const covers: (AttributedCover[] | undefined)[] = new Array(usage.length).fill(undefined);
-  const lastCost = new Float64Array(usage.length);
+  const windowCost = new Float64Array(usage.length);
   const range = { start: 0, end: hours };
   // Residual arrays are cut from blocks of many streams: one allocation each, not one per stream.
   let block = new Float64Array(0);
@@ -248,7 +248,7 @@ export function applyCommitments(
           if (cover > 0) cost += cover * weight * (costPerUnit[t] as number);
         }
         residualTotals[s] = total;
-        lastCost[s] = cost;
+        windowCost[s] = (windowCost[s] as number) + cost;
         const entry = { share, weight, costPerUnit };
         const list = covers[s];
         if (list) list.push(entry);
@@ -274,8 +274,7 @@ export function applyCommitments(
     attributedCost(stream, hourRange) {
       const list = covers[stream];
       if (!list) return 0;
-      if (list.length === 1 && hourRange.start === 0 && hourRange.end === hours)
-        return lastCost[stream] as number;
+      if (hourRange.start === 0 && hourRange.end === hours) return windowCost[stream] as number;
       const units = usage[stream] as Float64Array;
       let total = 0;
       for (let t = hourRange.start; t < hourRange.end; t++) {
