@@ -46,17 +46,24 @@ function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-/** Median milliseconds of `runs` timed calls after `warmups` untimed ones, collecting garbage between. */
-function medianMs(warmups: number, runs: number, work: () => unknown): number {
-  for (let k = 0; k < warmups; k++) work();
-  const times: number[] = [];
+/**
+ * Median milliseconds of each of `works` over `runs` rounds, after `warmups` untimed ones. A round
+ * times each work once, in turn, collecting garbage before each: the works are measured side by
+ * side, so that a change in the machine's speed during the case (other work, other tenants of
+ * the host) reaches all of them alike instead of only the one timed at that moment.
+ */
+function medianMs(warmups: number, runs: number, works: readonly (() => unknown)[]): number[] {
+  for (let k = 0; k < warmups; k++) for (const work of works) work();
+  const times: number[][] = works.map(() => []);
   for (let k = 0; k < runs; k++) {
-    collectGarbage();
-    const start = performance.now();
-    work();
-    times.push(performance.now() - start);
+    works.forEach((work, w) => {
+      collectGarbage();
+      const start = performance.now();
+      work();
+      (times[w] as number[]).push(performance.now() - start);
+    });
   }
-  return median(times);
+  return times.map(median);
 }
 
 /** The floor: one pass reading every usage value, as the engine must at least do. */
@@ -99,17 +106,19 @@ function runCase(streams: number, warmups: number, runs: number): CaseResult {
   const input = engineInput(streams);
   process.stderr.write(`timing ${streams} streams: ${warmups} warm-up and ${runs} measured runs...\n`);
   let sink = 0;
-  const floorMs = medianMs(warmups, runs, () => {
-    sink += sumUsage(input.streams);
-  });
-  const engineMs = medianMs(warmups, runs, () => {
-    sink += computePlans(input).plans.length;
-  });
-  const recordsMs = medianMs(warmups, runs, () => {
-    for (const plan of computePlans(input).plans) {
-      for (const { match } of plan.resourceMatches) sink += match.coverage;
-    }
-  });
+  const [floorMs, engineMs, recordsMs] = medianMs(warmups, runs, [
+    () => {
+      sink += sumUsage(input.streams);
+    },
+    () => {
+      sink += computePlans(input).plans.length;
+    },
+    () => {
+      for (const plan of computePlans(input).plans) {
+        for (const { match } of plan.resourceMatches) sink += match.coverage;
+      }
+    },
+  ]) as [number, number, number];
   if (!Number.isFinite(sink)) throw new Error('usage sum is not finite');
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   return { streams, engineMs, recordsMs, floorMs, peakRssMb };
