@@ -177,6 +177,38 @@ export interface CommitmentCoverage {
 
 const COPIES_PER_BLOCK = 256;
 
+/** What coverStream summed: the residual left, and the cost attributed to the stream. */
+const streamCover = new Float64Array(2);
+
+/**
+ * One pool's cover of one stream: writes what it leaves of `source` to `left` (the same array when
+ * the stream already has its own) and sums it and the cost of the units covered. A function of its
+ * own, called per stream, so that the engine compiles this loop early and once for every pool.
+ */
+function coverStream(
+  source: Float64Array,
+  left: Float64Array,
+  share: Float64Array,
+  weight: number,
+  costPerUnit: Float64Array,
+  hours: number,
+): void {
+  let total = 0;
+  let cost = 0;
+  for (let t = 0; t < hours; t++) {
+    const units = source[t] as number;
+    const cover = units * (share[t] as number);
+    const rest = units - cover;
+    left[t] = rest;
+    total += rest;
+    // No test for cover > 0: an hour it covers nothing adds an exact zero (costs are finite), and
+    // the test mispredicts as usage starts and stops.
+    cost += cover * weight * (costPerUnit[t] as number);
+  }
+  streamCover[0] = total;
+  streamCover[1] = cost;
+}
+
 /**
  * Applies the book, pool after pool, to `usage` (per stream, `hours` long, and its sum over them;
  * never written: a stream gets its own residual the first time a pool covers some of it).
@@ -237,18 +269,9 @@ export function applyCommitments(
         const left = copied[s] ? source : ownArray();
         residual[s] = left;
         copied[s] = 1;
-        let total = 0;
-        let cost = 0;
-        for (let t = 0; t < hours; t++) {
-          const units = source[t] as number;
-          const cover = units * (share[t] as number);
-          const rest = units - cover;
-          left[t] = rest;
-          total += rest;
-          if (cover > 0) cost += cover * weight * (costPerUnit[t] as number);
-        }
-        residualTotals[s] = total;
-        windowCost[s] = (windowCost[s] as number) + cost;
+        coverStream(source, left, share, weight, costPerUnit, hours);
+        residualTotals[s] = streamCover[0] as number;
+        windowCost[s] = (windowCost[s] as number) + (streamCover[1] as number);
         const entry = { share, weight, costPerUnit };
         const list = covers[s];
         if (list) list.push(entry);
