@@ -7,6 +7,8 @@ export interface DocumentClientOptions {
   readonly region: string;
   /** The default provider chain (the Lambda role) when absent. */
   readonly credentials?: DynamoDBClientConfig['credentials'];
+  /** SigV4 with `credentials` when absent; a local engine does not check signatures. */
+  readonly signer?: DynamoDBClientConfig['signer'];
 }
 
 /**
@@ -19,6 +21,7 @@ export function createDocumentClient(options: DocumentClientOptions): DynamoDBDo
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.credentials ? { credentials: options.credentials } : {}),
+    ...(options.signer ? { signer: options.signer } : {}),
   });
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { localDynamoCredentials } from './local-dynamo-client';
 
 /**
  * The local DynamoDB engine (dynalite). `npm start` and the admin CLI must see the same data at
@@ -26,9 +27,6 @@ export interface MemoryDynamo {
   readonly endpoint: string;
   close(): Promise<void>;
 }
-
-/** dynalite accepts any credentials, but the SDK signs every request and needs some. */
-export const localDynamoCredentials = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 interface EngineRecord {
   readonly pid: number;

@@ -1,0 +1,35 @@
+import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from './dynamo-client';
+
+/** dynalite accepts any credentials, but the SDK resolves some before every request. */
+export const localDynamoCredentials = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+/**
+ * dynalite checks that a request carries an AWS4 `Authorization` header naming a credential, the
+ * signed headers and a signature, and a date, but never the signature itself. Fixed headers
+ * instead of a SigV4 signature save its canonical request and HMACs on every storage call. The
+ * date is never checked either.
+ */
+const unsignedLocalRequests: NonNullable<DynamoDBClientConfig['signer']> = {
+  async sign(request) {
+    request.headers.authorization =
+      'AWS4-HMAC-SHA256 Credential=local/20000101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=unsigned';
+    request.headers['x-amz-date'] = '20000101T000000Z';
+    return request;
+  },
+};
+
+/**
+ * The document client for a local engine (dynalite) at `endpoint`: the store's client, with the
+ * local credentials and without request signing. Only the local runtime and tests use it; on AWS
+ * requests are signed (`createDocumentClient`).
+ */
+export function createLocalDocumentClient(endpoint: string): DynamoDBDocumentClient {
+  return createDocumentClient({
+    endpoint,
+    region: 'local',
+    credentials: localDynamoCredentials,
+    signer: unsignedLocalRequests,
+  });
+}
