@@ -1,4 +1,3 @@
-import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import {
@@ -12,6 +11,7 @@ import {
 import type { Principal } from '../domain/principal';
 import { applicationJson } from './error-response';
 import type { QueryValues } from './query-parameters';
+import type { RequestLogger } from './request-logging';
 import type { RequestSchemas } from './request-validation';
 
 /** Path parameters as API Gateway passes them, for operations that declare no schema for them. */
@@ -29,7 +29,7 @@ export interface OperationInput<P, Q, B, Caller extends Principal | null> {
   /** The request headers, names lower-cased. */
   readonly headers: Readonly<Record<string, string>>;
   /** The request's logger: its lines carry the request id. Never log credentials or bodies. */
-  readonly logger: Logger;
+  readonly logger: RequestLogger;
 }
 
 /** A response that is more than a JSON value: 204 No Content, or JSON with extra headers. */
