@@ -13,6 +13,7 @@ import { applicationJson } from './error-response';
 import type { QueryValues } from './query-parameters';
 import type { RequestLogger } from './request-logging';
 import type { RequestSchemas } from './request-validation';
+import { SerializedJson } from './serialized-json';
 
 /** Path parameters as API Gateway passes them, for operations that declare no schema for them. */
 export type PathParams = Record<string, string>;
@@ -107,7 +108,7 @@ export function operationResult(result: unknown, successStatus: SuccessStatus): 
   return {
     statusCode: successStatus,
     headers: { 'content-type': applicationJson, ...response.headers },
-    body: JSON.stringify(response.body),
+    body: response.body instanceof SerializedJson ? response.body.text : JSON.stringify(response.body),
   };
 }
 
