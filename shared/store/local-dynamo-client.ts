@@ -21,15 +21,24 @@ const unsignedLocalRequests: NonNullable<DynamoDBClientConfig['signer']> = {
 };
 
 /**
+ * Steps of the SDK's middleware stack that serve nothing on a local engine, yet cost each call
+ * about a sixth of its client CPU: the logger step filters every input and output for a log the
+ * client never writes (it has no logger), and the user agent step builds a header dynalite ignores.
+ */
+export const skippedLocalMiddlewares = ['loggerMiddleware', 'getUserAgentMiddleware'] as const;
+
+/**
  * The document client for a local engine (dynalite) at `endpoint`: the store's client, with the
- * local credentials and without request signing. Only the local runtime and tests use it; on AWS
- * requests are signed (`createDocumentClient`).
+ * local credentials, without request signing and without `skippedLocalMiddlewares`. Only the
+ * local runtime and tests use it; on AWS the client is `createDocumentClient`'s as it comes.
  */
 export function createLocalDocumentClient(endpoint: string): DynamoDBDocumentClient {
-  return createDocumentClient({
+  const client = createDocumentClient({
     endpoint,
     region: 'local',
     credentials: localDynamoCredentials,
     signer: unsignedLocalRequests,
   });
+  for (const name of skippedLocalMiddlewares) client.middlewareStack.remove(name);
+  return client;
 }
