@@ -6,14 +6,15 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { startDynaliteThread } from './dynalite-thread';
 import { localDynamoCredentials } from './local-dynamo-client';
 
 /**
  * The local DynamoDB engine (dynalite). `npm start` and the admin CLI must see the same data at
  * the same time, but LevelDB lets one process open a directory: the first process to open
- * `<dir>` runs the engine and records its endpoint in `<dir>/dynalite.json`; later ones connect
- * to that endpoint. The record is created atomically (hard link), so two processes starting at
- * once cannot both run an engine on the same directory.
+ * `<dir>` runs the engine, in a worker thread, and records its endpoint in `<dir>/dynalite.json`;
+ * later ones connect to that endpoint. The record is created atomically (hard link), so two
+ * processes starting at once cannot both run an engine on the same directory.
  */
 
 export interface LocalDynamo {
@@ -80,8 +81,8 @@ export async function startMemoryDynamo(): Promise<MemoryDynamo> {
 async function startEngine(dir: string, recordPath: string, claim: EngineRecord): Promise<LocalDynamo> {
   heldRecords.add(recordPath);
   try {
-    const server = dynalite({ path: join(dir, 'db'), ...INSTANT_TABLE_CHANGES });
-    const endpoint = await listen(server);
+    const engine = await startDynaliteThread({ path: join(dir, 'db'), ...INSTANT_TABLE_CHANGES });
+    const { endpoint } = engine;
     const record: EngineRecord = { pid: process.pid, endpoint };
     await writeRecord(recordPath, record);
     return {
@@ -90,7 +91,7 @@ async function startEngine(dir: string, recordPath: string, claim: EngineRecord)
       async close() {
         await removeRecord(recordPath, record);
         heldRecords.delete(recordPath);
-        await closeServer(server);
+        await engine.close();
       },
     };
   } catch (error) {
