@@ -55,7 +55,7 @@ export async function openLocalRuntime(
   config: Pick<LocalConfig, 'dir' | 'tableName'>,
 ): Promise<LocalRuntime> {
   const dynamo = await openLocalDynamo({ dir: config.dir });
-  const client = createLocalDocumentClient(dynamo.endpoint);
+  const client = createLocalDocumentClient(dynamo);
   await createTableIfMissing(client, config.tableName);
   const storageCalls = countStorageCalls(client);
   return {

@@ -9,6 +9,8 @@ export interface DocumentClientOptions {
   readonly credentials?: DynamoDBClientConfig['credentials'];
   /** SigV4 with `credentials` when absent; a local engine does not check signatures. */
   readonly signer?: DynamoDBClientConfig['signer'];
+  /** HTTP to the endpoint when absent; a local engine in this process takes calls without it. */
+  readonly requestHandler?: DynamoDBClientConfig['requestHandler'];
 }
 
 /**
@@ -22,6 +24,7 @@ export function createDocumentClient(options: DocumentClientOptions): DynamoDBDo
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.credentials ? { credentials: options.credentials } : {}),
     ...(options.signer ? { signer: options.signer } : {}),
+    ...(options.requestHandler ? { requestHandler: options.requestHandler } : {}),
   });
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

@@ -1,5 +1,6 @@
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { EngineRequestHandler } from './dynalite-thread';
 import { createDocumentClient } from './dynamo-client';
 
 /** dynalite accepts any credentials, but the SDK resolves some before every request. */
@@ -27,17 +28,25 @@ const unsignedLocalRequests: NonNullable<DynamoDBClientConfig['signer']> = {
  */
 export const skippedLocalMiddlewares = ['loggerMiddleware', 'getUserAgentMiddleware'] as const;
 
+/** Where a local engine is: its endpoint, and how to call it without HTTP when this process runs it. */
+export interface LocalEngineAccess {
+  readonly endpoint: string;
+  readonly requestHandler?: EngineRequestHandler;
+}
+
 /**
- * The document client for a local engine (dynalite) at `endpoint`: the store's client, with the
- * local credentials, without request signing and without `skippedLocalMiddlewares`. Only the
- * local runtime and tests use it; on AWS the client is `createDocumentClient`'s as it comes.
+ * The document client for a local engine (dynalite): the store's client, with the local
+ * credentials, without request signing and without `skippedLocalMiddlewares`, and without HTTP
+ * when the engine runs in this process. Only the local runtime and tests use it; on AWS the client
+ * is `createDocumentClient`'s as it comes.
  */
-export function createLocalDocumentClient(endpoint: string): DynamoDBDocumentClient {
+export function createLocalDocumentClient(engine: LocalEngineAccess): DynamoDBDocumentClient {
   const client = createDocumentClient({
-    endpoint,
+    endpoint: engine.endpoint,
     region: 'local',
     credentials: localDynamoCredentials,
     signer: unsignedLocalRequests,
+    requestHandler: engine.requestHandler,
   });
   for (const name of skippedLocalMiddlewares) client.middlewareStack.remove(name);
   return client;

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { startDynaliteThread } from './dynalite-thread';
+import { type EngineRequestHandler, startDynaliteThread } from './dynalite-thread';
 import { localDynamoCredentials } from './local-dynamo-client';
 
 /**
@@ -19,6 +19,8 @@ import { localDynamoCredentials } from './local-dynamo-client';
 
 export interface LocalDynamo {
   readonly endpoint: string;
+  /** How this process calls the engine without HTTP; present only when it runs the engine. */
+  readonly requestHandler?: EngineRequestHandler;
   /** Whether this process runs the engine (and stops it on close) or only connects to it. */
   readonly owned: boolean;
   close(): Promise<void>;
@@ -87,6 +89,7 @@ async function startEngine(dir: string, recordPath: string, claim: EngineRecord)
     await writeRecord(recordPath, record);
     return {
       endpoint,
+      requestHandler: engine.requestHandler,
       owned: true,
       async close() {
         await removeRecord(recordPath, record);

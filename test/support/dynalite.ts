@@ -19,7 +19,7 @@ export interface TestTable {
  */
 export async function startTestTable(): Promise<TestTable> {
   const engine = await startMemoryDynamo();
-  const client = createLocalDocumentClient(engine.endpoint);
+  const client = createLocalDocumentClient(engine);
   const tableName = `test-${randomUUID()}`;
   await createTableIfMissing(client, tableName);
   return {

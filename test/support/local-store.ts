@@ -23,7 +23,7 @@ export async function observeLocalStore(dir: string): Promise<LocalStoreObserver
     await engine.close();
     throw new Error(`No local server runs the engine of ${dir}: start the server first`);
   }
-  const client = createLocalDocumentClient(engine.endpoint);
+  const client = createLocalDocumentClient(engine);
   return {
     async snapshot() {
       const items: StoredItem[] = [];

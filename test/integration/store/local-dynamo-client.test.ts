@@ -22,7 +22,7 @@ describe('createLocalDocumentClient', () => {
 
   it('sends requests without a SigV4 signature, which dynalite serves', async () => {
     // Prepare
-    const client = createLocalDocumentClient(engine.endpoint);
+    const client = createLocalDocumentClient(engine);
     await createTableIfMissing(client, 'unsigned');
     const sent = recordSentHeaders(client);
 
@@ -41,7 +41,7 @@ describe('createLocalDocumentClient', () => {
     // Prepare
     const stepsOf = (client: DynamoDBDocumentClient) => client.middlewareStack.identify();
     const awsClient = createDocumentClient({ region: 'eu-west-1' });
-    const client = createLocalDocumentClient(engine.endpoint);
+    const client = createLocalDocumentClient(engine);
 
     // Act
     await createTableIfMissing(client, 'trimmed');

@@ -12,7 +12,7 @@ import { createTableIfMissing } from '../../../shared/store/table-setup';
 const tableName = 'local';
 
 function clientOf(engine: LocalDynamo) {
-  return createLocalDocumentClient(engine.endpoint);
+  return createLocalDocumentClient(engine);
 }
 
 async function put(engine: LocalDynamo, id: string): Promise<void> {

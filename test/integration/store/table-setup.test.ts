@@ -10,7 +10,7 @@ describe('createTableIfMissing', () => {
 
   beforeAll(async () => {
     engine = await startMemoryDynamo();
-    client = createLocalDocumentClient(engine.endpoint);
+    client = createLocalDocumentClient(engine);
   });
 
   afterAll(async () => {
