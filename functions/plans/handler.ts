@@ -5,14 +5,15 @@ import { listPlanResourceMatches } from '../../shared/app/plan-resource-matches'
 import {
   chartView,
   commitmentPlanView,
+  lineItemJson,
   lineItemSortKeys,
-  lineItemView,
   resourceMatchSortKeys,
   resourceMatchView,
 } from '../../shared/contract/plan-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { implement, noContent, withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
+import { serializedArray } from '../../shared/http/serialized-json';
 import { appContext } from '../../shared/runtime/current';
 
 /** Commitment plans (#5, #6), their line items (#7) and resource matches (#9), and the commitments chart (#10). */
@@ -43,7 +44,9 @@ export const handler = createGroupHandler('plans', {
       resourceMatchIds: query.resource_match_ids,
     });
     const page = paginate(items, { page: query.page, pageSize: query.page_size });
-    return withHeaders(page.items.map(lineItemView), { [paginationHeaderName]: page.header });
+    return withHeaders(serializedArray(page.items.map(lineItemJson)), {
+      [paginationHeaderName]: page.header,
+    });
   }),
 
   listPlanResourceMatches: implement('listPlanResourceMatches', async ({ principal, pathParams, query }) => {

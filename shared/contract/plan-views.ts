@@ -32,8 +32,25 @@ export function commitmentPlanView(plan: CommitmentPlan): CommitmentPlanView {
 /** Offers of these contract types are leased (guaranteed): only their line items have a leased-menu entry. */
 const isLeased = (item: LineItem) => item.offer.type.startsWith('leased_');
 
-export function lineItemView(item: LineItem): LineItemView {
+function lineItemView(item: LineItem): LineItemView {
   return lineItem.parse({ ...item, lease_menu_item_id: isLeased(item) ? item.lease_menu_item_id : null });
+}
+
+const lineItemJsons = new WeakMap<LineItem, string>();
+
+/**
+ * A line item's view as JSON text, made once per line item: a plan's line items never change and
+ * its content is cached per process (docs/plans-api.md), so every page of #7 sends the text made
+ * for the first one instead of parsing and serializing the same items again. Held only as long as
+ * the line item is.
+ */
+export function lineItemJson(item: LineItem): string {
+  let json = lineItemJsons.get(item);
+  if (json === undefined) {
+    json = JSON.stringify(lineItemView(item));
+    lineItemJsons.set(item, json);
+  }
+  return json;
 }
 
 export function resourceMatchView(match: ResourceMatch): ResourceMatchView {

@@ -1,4 +1,3 @@
-import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import {
@@ -12,7 +11,9 @@ import {
 import type { Principal } from '../domain/principal';
 import { applicationJson } from './error-response';
 import type { QueryValues } from './query-parameters';
+import type { RequestLogger } from './request-logging';
 import type { RequestSchemas } from './request-validation';
+import { SerializedJson } from './serialized-json';
 
 /** Path parameters as API Gateway passes them, for operations that declare no schema for them. */
 export type PathParams = Record<string, string>;
@@ -29,7 +30,7 @@ export interface OperationInput<P, Q, B, Caller extends Principal | null> {
   /** The request headers, names lower-cased. */
   readonly headers: Readonly<Record<string, string>>;
   /** The request's logger: its lines carry the request id. Never log credentials or bodies. */
-  readonly logger: Logger;
+  readonly logger: RequestLogger;
 }
 
 /** A response that is more than a JSON value: 204 No Content, or JSON with extra headers. */
@@ -107,7 +108,7 @@ export function operationResult(result: unknown, successStatus: SuccessStatus): 
   return {
     statusCode: successStatus,
     headers: { 'content-type': applicationJson, ...response.headers },
-    body: JSON.stringify(response.body),
+    body: response.body instanceof SerializedJson ? response.body.text : JSON.stringify(response.body),
   };
 }
 

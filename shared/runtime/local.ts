@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AppContext } from '../app/ports';
-import { createDocumentClient } from '../store/dynamo-client';
-import { type LocalDynamo, localDynamoCredentials, openLocalDynamo } from '../store/local-dynamo';
+import { type LocalDynamo, openLocalDynamo } from '../store/local-dynamo';
+import { createLocalDocumentClient } from '../store/local-dynamo-client';
 import { countStorageCalls, type StorageCallCounter } from '../store/storage-calls';
 import { createTableIfMissing } from '../store/table-setup';
 import { createAppContext } from './app-context';
@@ -55,11 +55,7 @@ export async function openLocalRuntime(
   config: Pick<LocalConfig, 'dir' | 'tableName'>,
 ): Promise<LocalRuntime> {
   const dynamo = await openLocalDynamo({ dir: config.dir });
-  const client = createDocumentClient({
-    endpoint: dynamo.endpoint,
-    region: 'local',
-    credentials: localDynamoCredentials,
-  });
+  const client = createLocalDocumentClient(dynamo);
   await createTableIfMissing(client, config.tableName);
   const storageCalls = countStorageCalls(client);
   return {

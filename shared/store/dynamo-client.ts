@@ -7,6 +7,10 @@ export interface DocumentClientOptions {
   readonly region: string;
   /** The default provider chain (the Lambda role) when absent. */
   readonly credentials?: DynamoDBClientConfig['credentials'];
+  /** SigV4 with `credentials` when absent; a local engine does not check signatures. */
+  readonly signer?: DynamoDBClientConfig['signer'];
+  /** HTTP to the endpoint when absent; a local engine in this process takes calls without it. */
+  readonly requestHandler?: DynamoDBClientConfig['requestHandler'];
 }
 
 /**
@@ -19,6 +23,8 @@ export function createDocumentClient(options: DocumentClientOptions): DynamoDBDo
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.credentials ? { credentials: options.credentials } : {}),
+    ...(options.signer ? { signer: options.signer } : {}),
+    ...(options.requestHandler ? { requestHandler: options.requestHandler } : {}),
   });
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

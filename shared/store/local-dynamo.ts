@@ -6,17 +6,21 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import { type EngineRequestHandler, startDynaliteThread } from './dynalite-thread';
+import { localDynamoCredentials } from './local-dynamo-client';
 
 /**
  * The local DynamoDB engine (dynalite). `npm start` and the admin CLI must see the same data at
  * the same time, but LevelDB lets one process open a directory: the first process to open
- * `<dir>` runs the engine and records its endpoint in `<dir>/dynalite.json`; later ones connect
- * to that endpoint. The record is created atomically (hard link), so two processes starting at
- * once cannot both run an engine on the same directory.
+ * `<dir>` runs the engine, in a worker thread, and records its endpoint in `<dir>/dynalite.json`;
+ * later ones connect to that endpoint. The record is created atomically (hard link), so two
+ * processes starting at once cannot both run an engine on the same directory.
  */
 
 export interface LocalDynamo {
   readonly endpoint: string;
+  /** How this process calls the engine without HTTP; present only when it runs the engine. */
+  readonly requestHandler?: EngineRequestHandler;
   /** Whether this process runs the engine (and stops it on close) or only connects to it. */
   readonly owned: boolean;
   close(): Promise<void>;
@@ -26,9 +30,6 @@ export interface MemoryDynamo {
   readonly endpoint: string;
   close(): Promise<void>;
 }
-
-/** dynalite accepts any credentials, but the SDK signs every request and needs some. */
-export const localDynamoCredentials = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 interface EngineRecord {
   readonly pid: number;
@@ -82,17 +83,18 @@ export async function startMemoryDynamo(): Promise<MemoryDynamo> {
 async function startEngine(dir: string, recordPath: string, claim: EngineRecord): Promise<LocalDynamo> {
   heldRecords.add(recordPath);
   try {
-    const server = dynalite({ path: join(dir, 'db'), ...INSTANT_TABLE_CHANGES });
-    const endpoint = await listen(server);
+    const engine = await startDynaliteThread({ path: join(dir, 'db'), ...INSTANT_TABLE_CHANGES });
+    const { endpoint } = engine;
     const record: EngineRecord = { pid: process.pid, endpoint };
     await writeRecord(recordPath, record);
     return {
       endpoint,
+      requestHandler: engine.requestHandler,
       owned: true,
       async close() {
         await removeRecord(recordPath, record);
         heldRecords.delete(recordPath);
-        await closeServer(server);
+        await engine.close();
       },
     };
   } catch (error) {

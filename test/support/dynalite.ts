@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Repositories } from '../../shared/app/ports';
-import { createDocumentClient } from '../../shared/store/dynamo-client';
-import { localDynamoCredentials, startMemoryDynamo } from '../../shared/store/local-dynamo';
+import { startMemoryDynamo } from '../../shared/store/local-dynamo';
+import { createLocalDocumentClient } from '../../shared/store/local-dynamo-client';
 import { createStore } from '../../shared/store/store';
 import { createTableIfMissing } from '../../shared/store/table-setup';
 
@@ -19,11 +19,7 @@ export interface TestTable {
  */
 export async function startTestTable(): Promise<TestTable> {
   const engine = await startMemoryDynamo();
-  const client = createDocumentClient({
-    endpoint: engine.endpoint,
-    region: 'local',
-    credentials: localDynamoCredentials,
-  });
+  const client = createLocalDocumentClient(engine);
   const tableName = `test-${randomUUID()}`;
   await createTableIfMissing(client, tableName);
   return {

@@ -1,8 +1,8 @@
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import { localTableName } from '../../shared/runtime/local';
-import { createDocumentClient } from '../../shared/store/dynamo-client';
 import type { ItemKey } from '../../shared/store/keys';
-import { localDynamoCredentials, openLocalDynamo } from '../../shared/store/local-dynamo';
+import { openLocalDynamo } from '../../shared/store/local-dynamo';
+import { createLocalDocumentClient } from '../../shared/store/local-dynamo-client';
 import type { StoredItem } from '../../shared/store/table-client';
 
 /** Reads the table of a running local server from the test process, through the engine it owns. */
@@ -23,11 +23,7 @@ export async function observeLocalStore(dir: string): Promise<LocalStoreObserver
     await engine.close();
     throw new Error(`No local server runs the engine of ${dir}: start the server first`);
   }
-  const client = createDocumentClient({
-    endpoint: engine.endpoint,
-    region: 'local',
-    credentials: localDynamoCredentials,
-  });
+  const client = createLocalDocumentClient(engine);
   return {
     async snapshot() {
       const items: StoredItem[] = [];

@@ -5,22 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../../shared/store/dynamo-client';
-import {
-  type LocalDynamo,
-  localDynamoCredentials,
-  openLocalDynamo,
-} from '../../../shared/store/local-dynamo';
+import { type LocalDynamo, openLocalDynamo } from '../../../shared/store/local-dynamo';
+import { createLocalDocumentClient } from '../../../shared/store/local-dynamo-client';
 import { createTableIfMissing } from '../../../shared/store/table-setup';
 
 const tableName = 'local';
 
 function clientOf(engine: LocalDynamo) {
-  return createDocumentClient({
-    endpoint: engine.endpoint,
-    region: 'local',
-    credentials: localDynamoCredentials,
-  });
+  return createLocalDocumentClient(engine);
 }
 
 async function put(engine: LocalDynamo, id: string): Promise<void> {

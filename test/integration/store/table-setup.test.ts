@@ -1,24 +1,16 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../../shared/store/dynamo-client';
-import {
-  localDynamoCredentials,
-  type MemoryDynamo,
-  startMemoryDynamo,
-} from '../../../shared/store/local-dynamo';
+import { type MemoryDynamo, startMemoryDynamo } from '../../../shared/store/local-dynamo';
+import { createLocalDocumentClient } from '../../../shared/store/local-dynamo-client';
 import { createTableIfMissing } from '../../../shared/store/table-setup';
 
 describe('createTableIfMissing', () => {
   let engine: MemoryDynamo;
-  let client: ReturnType<typeof createDocumentClient>;
+  let client: ReturnType<typeof createLocalDocumentClient>;
 
   beforeAll(async () => {
     engine = await startMemoryDynamo();
-    client = createDocumentClient({
-      endpoint: engine.endpoint,
-      region: 'local',
-      credentials: localDynamoCredentials,
-    });
+    client = createLocalDocumentClient(engine);
   });
 
   afterAll(async () => {
