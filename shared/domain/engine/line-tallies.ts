@@ -119,23 +119,24 @@ function tallyThree(
   zeros: Float64Array,
 ): void {
   const { residual, residualTotals, hours } = portfolio;
+  // Per profile, for the stream at hand: its new lines (if any) and the shares they read.
+  const reservations: (LineCoverage | undefined)[] = [undefined, undefined, undefined];
+  const spends: (LineCoverage | undefined)[] = [undefined, undefined, undefined];
   const first: Float64Array[] = [zeros, zeros, zeros];
   const second: Float64Array[] = [zeros, zeros, zeros];
-  const tallied = [false, false, false];
   for (let s = 0; s < residual.length; s++) {
     let any = false;
     for (let p = 0; p < 3; p++) {
       const slot = slots[p];
-      const fresh = slot ? slot.profile.reservations[slot.reserved.line[s] as number] : undefined;
-      const spend = slot ? slot.profile.savingsPlans[slot.spent.line[s] as number] : undefined;
-      tallied[p] = fresh !== undefined || spend !== undefined;
-      any ||= tallied[p] as boolean;
+      const reservation = slot?.profile.reservations[slot.reserved.line[s] as number];
+      const spend = slot?.profile.savingsPlans[slot.spent.line[s] as number];
+      reservations[p] = reservation;
+      spends[p] = spend;
+      any ||= reservation !== undefined || spend !== undefined;
+      // A new reservation's share, else the share of one kept from an earlier profile, else none.
       first[p] =
-        (fresh
-          ? fresh.shares[slot?.reserved.tier[s] as number]
-          : tallied[p]
-            ? slot?.profile.covered[s]
-            : zeros) ?? zeros;
+        (reservation ? reservation.shares[slot?.reserved.tier[s] as number] : slot?.profile.covered[s]) ??
+        zeros;
       second[p] = spend ? (spend.shares[slot?.spent.tier[s] as number] as Float64Array) : zeros;
     }
     if (!any) continue;
@@ -150,16 +151,15 @@ function tallyThree(
       second[2] as Float64Array,
     );
     for (let p = 0; p < 3; p++) {
-      const slot = slots[p];
-      if (!slot || !tallied[p]) continue;
-      const reservation = slot.profile.reservations[slot.reserved.line[s] as number];
-      if (reservation) {
+      const slot = slots[p] as ProfileSlots | null;
+      const reservation = reservations[p];
+      if (slot && reservation) {
         const position = slot.reserved.position[s] as number;
         reservation.tally.before[position] = residualTotals[s] as number;
         reservation.tally.covered[position] = sums[3 * p] as number;
       }
-      const spend = slot.profile.savingsPlans[slot.spent.line[s] as number];
-      if (spend) {
+      const spend = spends[p];
+      if (slot && spend) {
         const position = slot.spent.position[s] as number;
         // Without a reservation nothing was taken before the savings plan: left = the residual.
         spend.tally.before[position] =
