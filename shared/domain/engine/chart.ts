@@ -28,6 +28,7 @@ import { sumOverHours } from './hour-sums';
 import type { ExistingCommitment, Offer, UsageStream, UsageWindow } from './model';
 import type { ChartPoint } from './plan-shapes';
 import { buildPortfolio, type Portfolio } from './portfolio';
+import { residualArena } from './residual-arena';
 import { activeHours, DAY_MS, HOUR_MS, type HourRange, isoDate, parseDate } from './window-time';
 
 export interface ChartInput {
@@ -82,13 +83,15 @@ function averageHourCoverage(portfolio: Portfolio) {
   const { streams, hours, book } = portfolio;
   const average = streams.map((stream) => (hours > 0 ? sumOverHours(stream.usage) / hours : 0));
   const cache = new Map<string, CommitmentCoverage>();
+  // Every cached coverage keeps the residuals it took: the arena is never reset.
+  const arena = residualArena();
   return (applying: readonly boolean[]): CommitmentCoverage => {
     const key = applying.map((on) => (on ? '1' : '0')).join('');
     let coverage = cache.get(key);
     if (!coverage) {
       const residual = average.map((units) => Float64Array.of(units));
       const active = applying.map((on): HourRange => ({ start: 0, end: on ? 1 : 0 }));
-      coverage = applyCommitments(book, residual, Float64Array.from(average), 1, active);
+      coverage = applyCommitments(book, residual, Float64Array.from(average), 1, active, arena);
       cache.set(key, coverage);
     }
     return coverage;

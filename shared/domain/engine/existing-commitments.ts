@@ -17,6 +17,7 @@
 import { buildPool, type CoveragePool, poolShares, tierAmounts } from './coverage-pool';
 import { type GroupIndex, groupsReservedBy } from './groups';
 import type { ExistingCommitment, Offer, UsageStream } from './model';
+import type { ResidualArena } from './residual-arena';
 import { type RateSubjects, rateTableKey, spendPool, subjectStreams } from './spend-pools';
 import { HOUR_MS, type HourRange } from './window-time';
 
@@ -175,8 +176,6 @@ export interface CommitmentCoverage {
   attributedCost(stream: number, range: HourRange): number;
 }
 
-const COPIES_PER_BLOCK = 256;
-
 /** What coverStream summed: the residual left, and the cost attributed to the stream. */
 const streamCover = new Float64Array(2);
 
@@ -211,9 +210,9 @@ function coverStream(
 
 /**
  * Applies the book, pool after pool, to `usage` (per stream, `hours` long, and its sum over them;
- * never written: a stream gets its own residual the first time a pool covers some of it).
- * `active[c]` is the range of hours commitment c applies in. A stream is attributed the cost of
- * the units it used: used units x cost per unit.
+ * never written: a stream gets its own residual, taken from `arena`, the first time a pool covers
+ * some of it). `active[c]` is the range of hours commitment c applies in. A stream is attributed
+ * the cost of the units it used: used units x cost per unit.
  */
 export function applyCommitments(
   book: CommitmentBook,
@@ -221,6 +220,7 @@ export function applyCommitments(
   usageTotals: Float64Array,
   hours: number,
   active: readonly HourRange[],
+  arena: ResidualArena,
 ): CommitmentCoverage {
   const used = book.commitments.map(() => new Float64Array(hours));
   const coveredValue = book.commitments.map(() => new Float64Array(hours));
@@ -233,17 +233,6 @@ export function applyCommitments(
   const covers: (AttributedCover[] | undefined)[] = new Array(usage.length).fill(undefined);
   const windowCost = new Float64Array(usage.length);
   const range = { start: 0, end: hours };
-  // Residual arrays are cut from blocks of many streams: one allocation each, not one per stream.
-  let block = new Float64Array(0);
-  let blockUsed = 0;
-  const ownArray = (): Float64Array => {
-    if (blockUsed + hours > block.length) {
-      block = new Float64Array(COPIES_PER_BLOCK * hours);
-      blockUsed = 0;
-    }
-    blockUsed += hours;
-    return block.subarray(blockUsed - hours, blockUsed);
-  };
   for (const { pool, commitments } of book.pools) {
     const quantity = new Float64Array(hours);
     const costPerUnit = new Float64Array(hours);
@@ -266,7 +255,7 @@ export function applyCommitments(
         const s = tier.members[m] as number;
         const weight = tier.weights[m] as number;
         const source = residual[s] as Float64Array;
-        const left = copied[s] ? source : ownArray();
+        const left = copied[s] ? source : arena.take(hours);
         residual[s] = left;
         copied[s] = 1;
         coverStream(source, left, share, weight, costPerUnit, hours);

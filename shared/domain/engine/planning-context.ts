@@ -9,6 +9,7 @@ import type { EngineInput } from './engine-input';
 import { type CoverageGroup, groupKey, offerScopeKey } from './groups';
 import type { Offer, SpendRate } from './model';
 import { buildPortfolio, type Portfolio } from './portfolio';
+import type { ResidualArena } from './residual-arena';
 import { type CellSources, type GroupPlace, type SpendCells, spendCells } from './spend-cells';
 import { rateTableKey, type SubjectStreams, spendPool, subjectStreams } from './spend-pools';
 import { fullRange } from './window-time';
@@ -46,9 +47,10 @@ export interface PlanningContext {
 
 const byId = (a: Offer, b: Offer) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export function buildPlanningContext(input: EngineInput): PlanningContext {
+/** `arena`: where the residuals after existing commitments go (residual-arena.ts); fresh when absent. */
+export function buildPlanningContext(input: EngineInput, arena?: ResidualArena): PlanningContext {
   const offers = input.offers.filter((offer) => offer.provider === input.provider).sort(byId);
-  const portfolio = buildPortfolio(input);
+  const portfolio = buildPortfolio(arena ? { ...input, arena } : input);
 
   const reservationOffers = new Map<string, Offer[]>();
   const spendTables = new Map<string, { key: string; rates: readonly SpendRate[]; offers: Offer[] }>();

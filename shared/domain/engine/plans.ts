@@ -22,6 +22,7 @@ import { buildPlanningContext, type PlanningContext } from './planning-context';
 import { portfolioTotals } from './portfolio';
 import { buildPurchasePlan } from './purchase-plan';
 import { type ReservationResult, type ReservationStage, reservationStage } from './reservation-stage';
+import { withResidualArena } from './residual-arena';
 import { buildResourceMatches, type MatchRange, type MatchTable, matchRange } from './resource-matches';
 import { type SavingsPlanResult, type SavingsPlanStage, savingsPlanStage } from './savings-plans';
 import { fullRange } from './window-time';
@@ -132,7 +133,13 @@ function resourceIdsOf(matches: MatchTable, streams: readonly UsageStream[]): st
 
 export function computePlans(input: EngineInput): ProviderPlans {
   validateEngineInput(input);
-  const context = buildPlanningContext(input);
+  // Residual copies go to memory reused from one computation to the next (residual-arena.ts): the
+  // plans returned hold figures and the input's usage, never a residual.
+  return withResidualArena((arena) => plansOf(buildPlanningContext(input, arena)));
+}
+
+function plansOf(context: PlanningContext): ProviderPlans {
+  const { input } = context;
   const shared: SharedWork = {
     context,
     totals: portfolioTotals(context.portfolio),

@@ -12,6 +12,7 @@ import {
 import type { PortfolioTotals } from './figures';
 import { type CoverageGroup, type GroupIndex, groupStreams, indexGroups } from './groups';
 import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
+import { type ResidualArena, residualArena } from './residual-arena';
 import { type RateSubjects, rateSubjects } from './spend-pools';
 import { activeHours, type HourRange, parseWindowStart } from './window-time';
 
@@ -31,7 +32,8 @@ export interface Portfolio {
   readonly active: readonly HourRange[];
   /**
    * Per stream, per hour: R, the usage left on demand after the existing commitments. Streams no
-   * commitment can cover share the input's usage array: never write to these.
+   * commitment can cover share the input's usage array: never write to these. The others' arrays
+   * come from the input's arena: read them only while the computation that lent it runs.
    */
   readonly residual: readonly Float64Array[];
   /** Per stream: R summed over the window. */
@@ -46,6 +48,8 @@ export interface PortfolioInput {
   readonly offers: readonly Offer[];
   /** Only this provider's streams, commitments and offers; all when absent. */
   readonly provider?: Provider;
+  /** Where covered streams' residual arrays come from; a fresh arena when absent. */
+  readonly arena?: ResidualArena;
 }
 
 /**
@@ -113,6 +117,7 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     usageTotals,
     hours,
     active,
+    input.arena ?? residualArena(),
   );
   return {
     streams,

@@ -256,7 +256,7 @@ function matchRows(size: number): MatchRows {
 }
 
 function matchTable(
-  portfolio: Portfolio,
+  streams: readonly UsageStream[],
   view: MatchRange,
   lineItemIds: readonly string[],
   rows: MatchRows,
@@ -270,7 +270,7 @@ function matchTable(
     const match = resourceMatch(
       view.matchId(lineItemBytes[line] as Uint8Array, s),
       view.resource(s),
-      portfolio.streams[s] as UsageStream,
+      streams[s] as UsageStream,
       view.usageMean(s),
       rows.before[k] as number,
       rows.covered[k] as number,
@@ -328,5 +328,5 @@ export function buildResourceMatches(
     }
     return reservedSum;
   });
-  return { matches: matchTable(portfolio, view, lineItemIds, rows, size), beforeReservedCost };
+  return { matches: matchTable(portfolio.streams, view, lineItemIds, rows, size), beforeReservedCost };
 }
