@@ -14,7 +14,7 @@
  * A stream is attributed the cost of the commitment units it used: used units x (active hourly cost /
  * active quantity); the cost of unused units is attributed to no stream.
  */
-import { buildPool, type CoveragePool, poolShares, tierAmounts } from './coverage-pool';
+import { buildPool, type CoveragePool, type PoolTier, poolShares, tierAmounts } from './coverage-pool';
 import { type GroupIndex, groupsReservedBy } from './groups';
 import type { ExistingCommitment, Offer, UsageStream } from './model';
 import type { ResidualArena } from './residual-arena';
@@ -248,9 +248,10 @@ export function applyCommitments(
       costPerUnit[t] = (quantity[t] ?? 0) > 0 ? (costPerUnit[t] ?? 0) / (quantity[t] ?? 1) : 0;
     const result = { used: new Float64Array(hours), coveredValue: new Float64Array(hours) };
     const { shares } = poolShares(pool, tierAmounts(pool, residual, range), quantity, hours, result);
-    pool.tiers.forEach((tier, j) => {
+    for (let j = 0; j < pool.tiers.length; j++) {
+      const tier = pool.tiers[j] as PoolTier;
       const share = shares[j] as Float64Array;
-      if (!share.some((part) => part > 0)) return;
+      if (!share.some((part) => part > 0)) continue;
       for (let m = 0; m < tier.members.length; m++) {
         const s = tier.members[m] as number;
         const weight = tier.weights[m] as number;
@@ -266,7 +267,7 @@ export function applyCommitments(
         if (list) list.push(entry);
         else covers[s] = [entry];
       }
-    });
+    }
     for (const c of commitments) {
       const applies = active[c] as HourRange;
       const units = (book.commitments[c] as BookedCommitment).quantity;

@@ -107,10 +107,12 @@ export function buildLineItem(
 ): LineItem {
   const { line, tally } = coverage;
   const offer = line.offer;
+  // A loop, not forEach: a sum a callback adds to lives boxed in the closure, one allocation per add.
   let beforeValue = 0;
-  line.pool.members.forEach((s, position) => {
+  for (let position = 0; position < line.pool.members.length; position++) {
+    const s = line.pool.members[position] as number;
     beforeValue += (tally.before[position] ?? 0) * (streams[s]?.ondemandPrice ?? 0);
-  });
+  }
   const beforeOndemand = hours > 0 ? beforeValue / hours : 0;
   const commitment = offer.scope.kind === 'spend' ? line.quantity : 0;
   return {

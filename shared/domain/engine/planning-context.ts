@@ -134,7 +134,8 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
           const { group, groupTier } = places[place] as GroupPlace;
           const amount = amountsOf(group)[groupTier] as Float64Array;
           const value = (group.tiers[groupTier] as PoolTier).value;
-          perHour = amount.map((units) => value * units);
+          perHour = new Float64Array(amount.length);
+          for (let t = 0; t < amount.length; t++) perHour[t] = value * (amount[t] as number);
           dollars[place] = perHour;
         }
         return perHour;

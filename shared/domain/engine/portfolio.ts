@@ -53,29 +53,38 @@ export interface PortfolioInput {
 }
 
 /**
+ * A usage array summed over its hours; NaN when a value is negative (NaN and infinities make the sum
+ * itself non-finite). A function of its own, called per stream: inside a callback the loop compiled
+ * to code twice as slow.
+ */
+function checkedSum(usage: Float64Array): number {
+  let total = 0;
+  let negative = false;
+  for (let t = 0; t < usage.length; t++) {
+    const units = usage[t] as number;
+    total += units;
+    if (units < 0) negative = true;
+  }
+  return negative ? Number.NaN : total;
+}
+
+/**
  * The streams with usage and their totals, checking every usage array on the way (the one pass
  * that reads all the input): one value per window hour, each a finite number >= 0.
  */
 function streamsWithUsage(input: PortfolioInput): { streams: UsageStream[]; totals: number[] } {
   const streams: UsageStream[] = [];
   const totals: number[] = [];
-  input.streams.forEach((stream, index) => {
-    if (input.provider !== undefined && stream.provider !== input.provider) return;
-    const usage = stream.usage;
-    if (usage.length !== input.window.hours) {
+  for (let index = 0; index < input.streams.length; index++) {
+    const stream = input.streams[index] as UsageStream;
+    if (input.provider !== undefined && stream.provider !== input.provider) continue;
+    if (stream.usage.length !== input.window.hours) {
       throw new ValidationError('Usage must cover the window', {
         [`streams[${index}].usage`]: [`must hold ${input.window.hours} hourly values`],
       });
     }
-    let total = 0;
-    let negative = false;
-    for (let t = 0; t < usage.length; t++) {
-      const units = usage[t] as number;
-      total += units;
-      if (units < 0) negative = true;
-    }
-    // NaN and infinities make the total non-finite.
-    if (negative || !Number.isFinite(total)) {
+    const total = checkedSum(stream.usage);
+    if (!Number.isFinite(total)) {
       throw new ValidationError('Usage must hold finite numbers >= 0', {
         [`streams[${index}].usage`]: ['must hold finite numbers >= 0'],
       });
@@ -84,7 +93,7 @@ function streamsWithUsage(input: PortfolioInput): { streams: UsageStream[]; tota
       streams.push(stream);
       totals.push(total);
     }
-  });
+  }
   return { streams, totals };
 }
 

@@ -303,9 +303,15 @@ export function buildResourceMatches(
   // Per stream: the hourly cost of the plan's reservations covering it (read by savings-plan lines).
   const planReservedCost = new Float64Array(portfolio.streams.length);
   let k = 0;
-  const beforeReservedCost = coverages.map((coverage, index) => {
+  const beforeReservedCost: number[] = [];
+  // A loop, not a callback: the row loop inside a callback compiled to slower code.
+  for (let index = 0; index < coverages.length; index++) {
     const shared = sharesOf[index];
-    if (!shared) return 0;
+    if (!shared) {
+      beforeReservedCost.push(0);
+      continue;
+    }
+    const coverage = coverages[index] as LineCoverage;
     const { line, tally } = coverage;
     const spend = isSpendLine(line);
     const amortized = line.quantity * effectiveRate(line.offer);
@@ -326,7 +332,7 @@ export function buildResourceMatches(
       rows.beforeReserved[k] = beforeReserved;
       rows.lineCost[k] = share * lineCost;
     }
-    return reservedSum;
-  });
+    beforeReservedCost.push(reservedSum);
+  }
   return { matches: matchTable(portfolio.streams, view, lineItemIds, rows, size), beforeReservedCost };
 }

@@ -11,7 +11,7 @@
  * amounts equal the per-stream sums up to rounding; plans and resource matches both use them, so a
  * line covers the same in both.
  */
-import type { CoveragePool } from './coverage-pool';
+import type { CoveragePool, PoolTier } from './coverage-pool';
 import type { HourRange } from './window-time';
 
 export interface SpendCell {
@@ -89,10 +89,24 @@ function streamDollars(streams: ArrayLike<number>, sources: CellSources): Float6
   return dollars;
 }
 
+/** amount[t] += D[first + t] - D[first + t] gs[t]: a cell whose group tier the reservations cover. */
+function addUncovered(amount: Float64Array, dollars: Float64Array, share: Float64Array, first: number): void {
+  for (let t = 0; t < amount.length; t++) {
+    const value = dollars[first + t] as number;
+    amount[t] = (amount[t] as number) + (value - value * (share[t] as number));
+  }
+}
+
+/** amount[t] += D[first + t]: a cell no reservation covers. */
+function addAll(amount: Float64Array, dollars: Float64Array, first: number): void {
+  for (let t = 0; t < amount.length; t++) amount[t] = (amount[t] as number) + (dollars[first + t] as number);
+}
+
 /**
  * The pool's tier amounts over a range of hours after the reservations: `covered(group)` is the
  * reservations' share per group tier and hour of the range, undefined when none covers the group.
- * Hour-local: each hour's amounts are the same whatever the range.
+ * Hour-local: each hour's amounts are the same whatever the range. The hour loops are functions of
+ * their own, called per cell: inside a callback they compiled to code several times slower.
  */
 export function cellAmounts(
   pool: CoveragePool,
@@ -103,24 +117,20 @@ export function cellAmounts(
   const length = range.end - range.start;
   const first = range.start;
   const block = new Float64Array(pool.tiers.length * length);
-  return pool.tiers.map((tier, j) => {
+  const amounts: Float64Array[] = [];
+  for (let j = 0; j < pool.tiers.length; j++) {
     const amount = block.subarray(j * length, (j + 1) * length);
     for (const cell of cells.tiers[j] ?? []) {
-      const dollars = cell.dollars;
       const share = covered(cell.group)?.[cell.groupTier];
-      if (share) {
-        for (let t = 0; t < length; t++) {
-          const value = dollars[first + t] as number;
-          amount[t] = (amount[t] as number) + (value - value * (share[t] as number));
-        }
-      } else {
-        for (let t = 0; t < length; t++) amount[t] = (amount[t] as number) + (dollars[first + t] as number);
-      }
+      if (share) addUncovered(amount, cell.dollars, share, first);
+      else addAll(amount, cell.dollars, first);
     }
     // In commitment dollars: 1 / v_j per on-demand dollar.
-    for (let t = 0; t < length; t++) amount[t] = (amount[t] as number) / tier.value;
-    return amount;
-  });
+    const value = (pool.tiers[j] as PoolTier).value;
+    for (let t = 0; t < length; t++) amount[t] = (amount[t] as number) / value;
+    amounts.push(amount);
+  }
+  return amounts;
 }
 
 /**
