@@ -11,6 +11,7 @@
  */
 import { parseAwsInstanceType, parseAzureVmSize, type SizedInstance } from '../instance-sizes';
 import type { Offer, Provider, UsageStream } from './model';
+import { type StreamKinds, streamKinds } from './stream-kinds';
 
 export type GroupKind = 'instance' | 'family';
 
@@ -98,59 +99,85 @@ export function groupKey(scopeKey: string, accountId: string): string {
   return joinKey(scopeKey, accountId);
 }
 
-interface GroupDraft {
-  scopeKey: string;
-  kind: GroupKind;
-  coveredType: string;
-  stream: UsageStream;
-  members: number[];
-  weights: number[];
+/** What a stream's group depends on besides its account: the same for every stream of a kind. */
+interface GroupScope {
+  readonly scopeKey: string;
+  readonly kind: GroupKind;
+  readonly coveredType: string;
+  /** The groups of this scope so far, by account. */
+  readonly byAccount: Map<string, GroupDraft>;
 }
 
-/** Partitions streams into coverage groups, sorted by key. */
-export function groupStreams(streams: readonly UsageStream[]): CoverageGroup[] {
-  const drafts = new Map<string, GroupDraft>();
-  streams.forEach((stream, index) => {
-    const sized = sizeFlexibleFamily(stream);
-    const scopeKey = sized
-      ? familyScopeKey(stream.provider, stream.region, sized.family, stream.operatingSystem, stream.tenancy)
-      : instanceScopeKey(
-          stream.provider,
-          stream.region,
-          stream.instanceType,
-          stream.operatingSystem,
-          stream.tenancy,
-        );
-    const key = groupKey(scopeKey, stream.accountId);
-    let draft = drafts.get(key);
+interface GroupDraft {
+  readonly scope: GroupScope;
+  readonly stream: UsageStream;
+  readonly members: number[];
+  readonly weights: number[];
+}
+
+/** A kind's group scope (shared with the other sizes of its family) and its units in that group. */
+interface KindPlace {
+  readonly scope: GroupScope;
+  readonly units: number;
+}
+
+function kindPlace(sample: UsageStream, scopes: Map<string, GroupScope>): KindPlace {
+  const sized = sizeFlexibleFamily(sample);
+  const { provider, region, operatingSystem, tenancy } = sample;
+  const scopeKey = sized
+    ? familyScopeKey(provider, region, sized.family, operatingSystem, tenancy)
+    : instanceScopeKey(provider, region, sample.instanceType, operatingSystem, tenancy);
+  let scope = scopes.get(scopeKey);
+  if (!scope) {
+    scope = {
+      scopeKey,
+      kind: sized ? 'family' : 'instance',
+      coveredType: sized?.family ?? sample.instanceType,
+      byAccount: new Map(),
+    };
+    scopes.set(scopeKey, scope);
+  }
+  return { scope, units: sized ? sized.units : 1 };
+}
+
+/**
+ * Partitions streams into coverage groups, sorted by key. A group's scope is worked out once per
+ * stream kind (`kinds`: of the same streams), and a stream is placed by its kind and account alone.
+ */
+export function groupStreams(
+  streams: readonly UsageStream[],
+  kinds: StreamKinds = streamKinds(streams),
+): CoverageGroup[] {
+  const scopes = new Map<string, GroupScope>();
+  const places = kinds.samples.map((sample) => kindPlace(sample, scopes));
+  const drafts: GroupDraft[] = [];
+  for (let index = 0; index < streams.length; index++) {
+    const stream = streams[index] as UsageStream;
+    const { scope, units } = places[kinds.kindOf[index] as number] as KindPlace;
+    let draft = scope.byAccount.get(stream.accountId);
     if (!draft) {
-      const kind = sized ? 'family' : 'instance';
-      draft = {
-        scopeKey,
-        kind,
-        coveredType: sized?.family ?? stream.instanceType,
-        stream,
-        members: [],
-        weights: [],
-      };
-      drafts.set(key, draft);
+      draft = { scope, stream, members: [], weights: [] };
+      scope.byAccount.set(stream.accountId, draft);
+      drafts.push(draft);
     }
     draft.members.push(index);
-    draft.weights.push(sized ? sized.units : 1);
-  });
-  return [...drafts.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, draft]) => ({
+    draft.weights.push(units);
+  }
+  return drafts
+    .map((draft) => ({ key: groupKey(draft.scope.scopeKey, draft.stream.accountId), draft }))
+    .sort(({ key: a }, { key: b }) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(({ key, draft }) => ({
       key,
-      scopeKey: draft.scopeKey,
-      kind: draft.kind,
+      scopeKey: draft.scope.scopeKey,
+      kind: draft.scope.kind,
       provider: draft.stream.provider,
       accountId: draft.stream.accountId,
       region: draft.stream.region,
-      coveredType: draft.coveredType,
+      coveredType: draft.scope.coveredType,
       members: draft.members,
       weights: draft.weights,
-      step: draft.kind === 'family' ? draft.weights.reduce((least, units) => Math.min(least, units)) : 1,
+      step:
+        draft.scope.kind === 'family' ? draft.weights.reduce((least, units) => Math.min(least, units)) : 1,
     }));
 }
 

@@ -14,6 +14,7 @@ import { type CoverageGroup, type GroupIndex, groupStreams, indexGroups } from '
 import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
 import { type ResidualArena, residualArena } from './residual-arena';
 import { type RateSubjects, rateSubjects } from './spend-pools';
+import { streamKinds } from './stream-kinds';
 import { activeHours, type HourRange, parseWindowStart } from './window-time';
 
 export interface Portfolio {
@@ -104,9 +105,10 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
   const { streams, totals } = streamsWithUsage(input);
   const inScope = <T extends { provider: Provider }>(items: readonly T[]) =>
     provider === undefined ? items : items.filter((item) => item.provider === provider);
-  const groups = groupStreams(streams);
+  const kinds = streamKinds(streams);
+  const groups = groupStreams(streams, kinds);
   const groupIndex = indexGroups(groups);
-  const subjects = rateSubjects(streams);
+  const subjects = rateSubjects(kinds);
   const prices = Float64Array.from(streams, (stream) => stream.ondemandPrice);
   const book = bookCommitments(
     streams,

@@ -8,6 +8,7 @@
 import type { CoveragePool, PoolTier } from './coverage-pool';
 import { instanceFamily } from './instance-family';
 import type { SpendRate, UsageStream } from './model';
+import type { StreamKinds } from './stream-kinds';
 
 /** The discount of the first rate entry matching the stream (of `family`); null if none does. */
 function spendDiscount(rates: readonly SpendRate[], stream: UsageStream, family: string): number | null {
@@ -28,34 +29,23 @@ export function rateTableKey(rates: readonly SpendRate[]): string {
 }
 
 /**
- * What rate entries match on (region, family, instance type, OS, tenancy): streams of one subject get
- * the same discount from any rate table, so a table is matched once per subject, not per stream.
+ * What rate entries match on (region, family, instance type, OS, tenancy) is the same for all streams
+ * of a kind (stream-kinds.ts): a rate table is matched once per kind, not per stream.
  */
 export interface RateSubjects {
-  /** Per stream: the index of its subject. */
+  /** Per stream: the index of its subject (its kind). */
   readonly subjectOf: Int32Array;
   /** One stream of each subject, and its instance family. */
   readonly samples: readonly UsageStream[];
   readonly families: readonly string[];
 }
 
-export function rateSubjects(streams: readonly UsageStream[]): RateSubjects {
-  const indices = new Map<string, number>();
-  const samples: UsageStream[] = [];
-  const families: string[] = [];
-  const subjectOf = new Int32Array(streams.length);
-  streams.forEach((stream, s) => {
-    const key = `${stream.provider}\u001f${stream.region}\u001f${stream.instanceType}\u001f${stream.operatingSystem}\u001f${stream.tenancy}`;
-    let subject = indices.get(key);
-    if (subject === undefined) {
-      subject = samples.length;
-      indices.set(key, subject);
-      samples.push(stream);
-      families.push(instanceFamily(stream.provider, stream.instanceType));
-    }
-    subjectOf[s] = subject;
-  });
-  return { subjectOf, samples, families };
+export function rateSubjects(kinds: StreamKinds): RateSubjects {
+  return {
+    subjectOf: kinds.kindOf,
+    samples: kinds.samples,
+    families: kinds.samples.map((sample) => instanceFamily(sample.provider, sample.instanceType)),
+  };
 }
 
 /** Some streams (the candidates of a pool) by subject: each subject's streams in ascending order. */
