@@ -18,7 +18,7 @@ import { buildPool, type CoveragePool, type PoolTier, poolShares, tierAmounts } 
 import { type GroupIndex, groupsReservedBy } from './groups';
 import type { ExistingCommitment, Offer, UsageStream } from './model';
 import type { ResidualArena } from './residual-arena';
-import { type RateSubjects, rateTableKey, spendPool, subjectStreams } from './spend-pools';
+import { type RateSubjects, rateTableKey, spendPool, subjectDiscounts, subjectStreams } from './spend-pools';
 import { HOUR_MS, type HourRange } from './window-time';
 
 export interface BookedCommitment {
@@ -132,7 +132,13 @@ export function bookCommitments(
       addToPool(
         key,
         rank,
-        () => spendPool(prices, subjects, subjectStreams(subjects, candidates), rates),
+        () =>
+          spendPool(
+            prices,
+            subjects,
+            subjectStreams(subjects, candidates),
+            subjectDiscounts(subjects, rates),
+          ),
         position,
       );
     }

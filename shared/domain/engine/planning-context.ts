@@ -6,12 +6,18 @@
 import { buildCurve, type CoverageCurve } from './coverage-curve';
 import { buildPool, type CoveragePool, type PoolTier, tierAmounts } from './coverage-pool';
 import type { EngineInput } from './engine-input';
-import { type CoverageGroup, groupKey, offerScopeKey } from './groups';
+import { type CoverageGroup, offerScopeKey } from './groups';
 import type { Offer, SpendRate } from './model';
 import { buildPortfolio, type Portfolio } from './portfolio';
 import type { ResidualArena } from './residual-arena';
 import { type CellSources, type GroupPlace, type SpendCells, spendCells } from './spend-cells';
-import { rateTableKey, type SubjectStreams, spendPool, subjectStreams } from './spend-pools';
+import {
+  rateTableKey,
+  type SubjectStreams,
+  spendPool,
+  subjectDiscounts,
+  subjectStreams,
+} from './spend-pools';
 import { fullRange } from './window-time';
 
 /** Spend offers sharing one rate table: they cover the same usage, at different prices and terms. */
@@ -80,7 +86,10 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
   const groupPools = new Map<string, CoveragePool>();
   const groupAmounts = new Map<CoveragePool, Float64Array[]>();
   const groupCurves = new Map<string, GroupCurve>();
-  const spendPools = new Map<string, CoveragePool | null>();
+  // Per spend table (its key is the whole rate table as text: too long to hash on every call), its
+  // discount per rate subject and its pool per account.
+  const tableDiscounts = new Map<SpendTable, Float64Array>();
+  const spendPools = new Map<SpendTable, Map<string, CoveragePool | null>>();
   const accountSubjects = new Map<string, SubjectStreams>();
   const candidatesOf = (accountId: string): SubjectStreams => {
     let candidates = accountSubjects.get(accountId);
@@ -170,14 +179,22 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
       return entry;
     },
     spendPool(accountId, table) {
-      const key = groupKey(table.key, accountId);
-      if (!spendPools.has(key)) {
-        spendPools.set(
-          key,
-          spendPool(portfolio.prices, portfolio.rateSubjects, candidatesOf(accountId), table.rates),
-        );
+      let pools = spendPools.get(table);
+      if (!pools) {
+        pools = new Map();
+        spendPools.set(table, pools);
       }
-      return spendPools.get(key) ?? null;
+      let pool = pools.get(accountId);
+      if (pool === undefined) {
+        let discounts = tableDiscounts.get(table);
+        if (!discounts) {
+          discounts = subjectDiscounts(portfolio.rateSubjects, table.rates);
+          tableDiscounts.set(table, discounts);
+        }
+        pool = spendPool(portfolio.prices, portfolio.rateSubjects, candidatesOf(accountId), discounts);
+        pools.set(accountId, pool);
+      }
+      return pool;
     },
     spendCells(pool) {
       let cells = cellsOfPools.get(pool);

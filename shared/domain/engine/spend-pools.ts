@@ -69,31 +69,42 @@ export function subjectStreams(subjects: RateSubjects, candidates: readonly numb
 }
 
 /**
- * The pool of the `candidates` that `rates` covers; null when none is eligible. Tiers highest value
- * first, each tier's members in ascending stream order. `prices`: per stream, p.
+ * Per subject, the discount a rate table gives its streams (NaN: no entry matches). Worked out once
+ * per table and shared by every account's pool of it: matching is a scan of the table's entries.
+ */
+export function subjectDiscounts(subjects: RateSubjects, rates: readonly SpendRate[]): Float64Array {
+  const discounts = new Float64Array(subjects.samples.length);
+  for (let subject = 0; subject < discounts.length; subject++) {
+    const sample = subjects.samples[subject] as UsageStream;
+    discounts[subject] = spendDiscount(rates, sample, subjects.families[subject] as string) ?? Number.NaN;
+  }
+  return discounts;
+}
+
+/**
+ * The pool of the `candidates` that a rate table covers (`discounts`: subjectDiscounts of it); null
+ * when none is eligible. Tiers highest value first, each tier's members in ascending stream order.
+ * `prices`: per stream, p.
  */
 export function spendPool(
   prices: Float64Array,
   subjects: RateSubjects,
   candidates: SubjectStreams,
-  rates: readonly SpendRate[],
+  discounts: Float64Array,
 ): CoveragePool | null {
-  // The eligible subjects' streams by tier value, and each subject's discount.
+  // The eligible subjects' streams by tier value.
   const byValue = new Map<number, Int32Array[]>();
-  const discounts = new Float64Array(subjects.samples.length);
   let size = 0;
-  candidates.subjects.forEach((subject, k) => {
-    const sample = subjects.samples[subject] as UsageStream;
-    const discount = spendDiscount(rates, sample, subjects.families[subject] as string);
-    if (discount === null) return;
-    discounts[subject] = discount;
+  for (let k = 0; k < candidates.subjects.length; k++) {
+    const discount = discounts[candidates.subjects[k] as number] as number;
+    if (Number.isNaN(discount)) continue;
     const value = 1 / (1 - discount);
     const part = candidates.streams[k] as Int32Array;
     const parts = byValue.get(value);
     if (parts) parts.push(part);
     else byValue.set(value, [part]);
     size += part.length;
-  });
+  }
   const members = new Int32Array(size);
   const weights = new Float64Array(size);
   const tiers: PoolTier[] = [];
