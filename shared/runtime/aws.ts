@@ -1,5 +1,5 @@
 import type { AppContext } from '../app/ports';
-import { createDocumentClient } from '../store/dynamo-client';
+import { createDocumentClient, createPointReadClient } from '../store/dynamo-client';
 import { createAppContext } from './app-context';
 
 /** What a Lambda function reads from its environment (set by the CDK API stack). */
@@ -16,8 +16,12 @@ export function readAwsConfig(env: NodeJS.ProcessEnv): AwsConfig {
   return { tableName, region };
 }
 
-/** The composition root on AWS: one DynamoDB client per Lambda container, created on first use. */
+/** The composition root on AWS: one set of DynamoDB clients per Lambda container, created on first use. */
 export function createAwsAppContext(config: AwsConfig): AppContext {
-  const client = createDocumentClient({ region: config.region });
-  return createAppContext({ client, tableName: config.tableName });
+  const options = { region: config.region };
+  return createAppContext({
+    client: createDocumentClient(options),
+    pointReads: createPointReadClient(options),
+    tableName: config.tableName,
+  });
 }

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AppContext } from '../app/ports';
 import { type LocalDynamo, openLocalDynamo } from '../store/local-dynamo';
-import { createLocalDocumentClient } from '../store/local-dynamo-client';
+import { createLocalDocumentClient, createLocalPointReadClient } from '../store/local-dynamo-client';
 import { countStorageCalls, type StorageCallCounter } from '../store/storage-calls';
 import { createTableIfMissing } from '../store/table-setup';
 import { createAppContext } from './app-context';
@@ -55,15 +55,20 @@ export async function openLocalRuntime(
   config: Pick<LocalConfig, 'dir' | 'tableName'>,
 ): Promise<LocalRuntime> {
   const dynamo = await openLocalDynamo({ dir: config.dir });
-  const client = createLocalDocumentClient(dynamo);
-  await createTableIfMissing(client, config.tableName);
-  const storageCalls = countStorageCalls(client);
+  const table = {
+    client: createLocalDocumentClient(dynamo),
+    pointReads: createLocalPointReadClient(dynamo),
+    tableName: config.tableName,
+  };
+  await createTableIfMissing(table.client, config.tableName);
+  const storageCalls = countStorageCalls(table);
   return {
-    ctx: createAppContext({ client, tableName: config.tableName }),
+    ctx: createAppContext(table),
     dynamo,
     storageCalls,
     async close() {
-      client.destroy();
+      table.client.destroy();
+      table.pointReads.destroy();
       await dynamo.close();
     },
   };

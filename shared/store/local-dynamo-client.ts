@@ -1,7 +1,7 @@
-import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient, DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EngineRequestHandler } from './dynalite-thread';
-import { createDocumentClient } from './dynamo-client';
+import { createDocumentClient, createPointReadClient, type DocumentClientOptions } from './dynamo-client';
 
 /** dynalite accepts any credentials, but the SDK resolves some before every request. */
 export const localDynamoCredentials = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
@@ -34,6 +34,16 @@ export interface LocalEngineAccess {
   readonly requestHandler?: EngineRequestHandler;
 }
 
+function localClientOptions(engine: LocalEngineAccess): DocumentClientOptions {
+  return {
+    endpoint: engine.endpoint,
+    region: 'local',
+    credentials: localDynamoCredentials,
+    signer: unsignedLocalRequests,
+    requestHandler: engine.requestHandler,
+  };
+}
+
 /**
  * The document client for a local engine (dynalite): the store's client, with the local
  * credentials, without request signing and without `skippedLocalMiddlewares`, and without HTTP
@@ -41,13 +51,14 @@ export interface LocalEngineAccess {
  * is `createDocumentClient`'s as it comes.
  */
 export function createLocalDocumentClient(engine: LocalEngineAccess): DynamoDBDocumentClient {
-  const client = createDocumentClient({
-    endpoint: engine.endpoint,
-    region: 'local',
-    credentials: localDynamoCredentials,
-    signer: unsignedLocalRequests,
-    requestHandler: engine.requestHandler,
-  });
+  const client = createDocumentClient(localClientOptions(engine));
+  for (const name of skippedLocalMiddlewares) client.middlewareStack.remove(name);
+  return client;
+}
+
+/** The point-read client (`createPointReadClient`) for a local engine, set up as the document client is. */
+export function createLocalPointReadClient(engine: LocalEngineAccess): DynamoDBClient {
+  const client = createPointReadClient(localClientOptions(engine));
   for (const name of skippedLocalMiddlewares) client.middlewareStack.remove(name);
   return client;
 }

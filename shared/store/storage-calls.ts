@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TableClient } from './table-client';
 
 /** How many requests a DynamoDB client sent, in all and per command. */
 export interface StorageCallCounter {
@@ -9,22 +9,24 @@ export interface StorageCallCounter {
 }
 
 /**
- * Counts every command the client sends from now on, so that tests and benchmarks can report
- * the storage calls a request costs (docs/plans-api.md): read `total` before and after requests
- * sent one at a time.
+ * Counts every command the table's clients send from now on, so that tests and benchmarks can
+ * report the storage calls a request costs (docs/plans-api.md): read `total` before and after
+ * requests sent one at a time. Call it before the first point read: that client resolves its steps
+ * once (dynamo-client.ts).
  */
-export function countStorageCalls(client: DynamoDBDocumentClient): StorageCallCounter {
+export function countStorageCalls(table: Pick<TableClient, 'client' | 'pointReads'>): StorageCallCounter {
   const counts = new Map<string, number>();
   let total = 0;
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
+  const count =
+    <Args, Result>(next: (args: Args) => Promise<Result>, context: { commandName?: string }) =>
+    async (args: Args) => {
       const command = context.commandName ?? 'unknown';
       total += 1;
       counts.set(command, (counts.get(command) ?? 0) + 1);
       return next(args);
-    },
-    { step: 'initialize' },
-  );
+    };
+  table.client.middlewareStack.add(count, { step: 'initialize' });
+  table.pointReads.middlewareStack.add(count, { step: 'initialize' });
   return {
     get total() {
       return total;

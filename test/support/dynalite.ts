@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Repositories } from '../../shared/app/ports';
 import { startMemoryDynamo } from '../../shared/store/local-dynamo';
-import { createLocalDocumentClient } from '../../shared/store/local-dynamo-client';
+import {
+  createLocalDocumentClient,
+  createLocalPointReadClient,
+} from '../../shared/store/local-dynamo-client';
 import { createStore } from '../../shared/store/store';
+import type { TableClient } from '../../shared/store/table-client';
 import { createTableIfMissing } from '../../shared/store/table-setup';
 
-export interface TestTable {
-  readonly client: DynamoDBDocumentClient;
-  readonly tableName: string;
+export interface TestTable extends TableClient {
   readonly store: Repositories;
   close(): Promise<void>;
 }
@@ -19,15 +20,18 @@ export interface TestTable {
  */
 export async function startTestTable(): Promise<TestTable> {
   const engine = await startMemoryDynamo();
-  const client = createLocalDocumentClient(engine);
-  const tableName = `test-${randomUUID()}`;
-  await createTableIfMissing(client, tableName);
+  const table: TableClient = {
+    client: createLocalDocumentClient(engine),
+    pointReads: createLocalPointReadClient(engine),
+    tableName: `test-${randomUUID()}`,
+  };
+  await createTableIfMissing(table.client, table.tableName);
   return {
-    client,
-    tableName,
-    store: createStore({ client, tableName }),
+    ...table,
+    store: createStore(table),
     async close() {
-      client.destroy();
+      table.client.destroy();
+      table.pointReads.destroy();
       await engine.close();
     },
   };

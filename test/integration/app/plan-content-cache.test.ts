@@ -14,8 +14,8 @@ let calls: StorageCallCounter;
 
 beforeAll(async () => {
   table = await startTestTable();
-  calls = countStorageCalls(table.client);
-  ctx = createAppContext({ client: table.client, tableName: table.tableName });
+  calls = countStorageCalls(table);
+  ctx = createAppContext(table);
 });
 
 afterAll(async () => {

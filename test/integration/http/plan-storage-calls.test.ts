@@ -38,8 +38,8 @@ async function loadHandler(group: FunctionGroup): Promise<ProxyHandler> {
 
 beforeAll(async () => {
   table = await startTestTable();
-  calls = countStorageCalls(table.client);
-  const ctx = createAppContext({ client: table.client, tableName: table.tableName });
+  calls = countStorageCalls(table);
+  const ctx = createAppContext(table);
   installAppContext(ctx);
 
   const { org: partner, key } = await createPartner(ctx, 'Counting Partner');

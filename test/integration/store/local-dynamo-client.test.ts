@@ -1,15 +1,18 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../../shared/store/dynamo-client';
 import { type MemoryDynamo, startMemoryDynamo } from '../../../shared/store/local-dynamo';
 import {
   createLocalDocumentClient,
+  createLocalPointReadClient,
   skippedLocalMiddlewares,
 } from '../../../shared/store/local-dynamo-client';
+import { getItem } from '../../../shared/store/table-client';
 import { createTableIfMissing } from '../../../shared/store/table-setup';
 import { recordSentHeaders } from '../../support/sent-requests';
 
-describe('createLocalDocumentClient', () => {
+describe('createLocalDocumentClient and createLocalPointReadClient', () => {
   let engine: MemoryDynamo;
 
   beforeAll(async () => {
@@ -26,22 +29,31 @@ describe('createLocalDocumentClient', () => {
     await createTableIfMissing(client, 'unsigned');
     const sent = recordSentHeaders(client);
 
+    const pointReads = createLocalPointReadClient(engine);
+    const sentReads = recordSentHeaders(pointReads);
+
     // Act
     await client.send(new PutCommand({ TableName: 'unsigned', Item: { PK: 'a', SK: 'b', n: 1 } }));
     const { Item } = await client.send(new GetCommand({ TableName: 'unsigned', Key: { PK: 'a', SK: 'b' } }));
+    const read = await getItem({ client, pointReads, tableName: 'unsigned' }, { PK: 'a', SK: 'b' });
     client.destroy();
+    pointReads.destroy();
 
     // Assess
     expect(Item).toEqual({ PK: 'a', SK: 'b', n: 1 });
+    expect(read).toEqual(Item);
     expect(sent).toHaveLength(2);
-    for (const headers of sent) expect(headers.authorization).toMatch(/, Signature=unsigned$/);
+    expect(sentReads).toHaveLength(1);
+    for (const headers of [...sent, ...sentReads])
+      expect(headers.authorization).toMatch(/, Signature=unsigned$/);
   });
 
   it('leaves out the SDK steps a local engine has no use for, and still serves requests', async () => {
     // Prepare
-    const stepsOf = (client: DynamoDBDocumentClient) => client.middlewareStack.identify();
+    const stepsOf = (client: DynamoDBDocumentClient | DynamoDBClient) => client.middlewareStack.identify();
     const awsClient = createDocumentClient({ region: 'eu-west-1' });
     const client = createLocalDocumentClient(engine);
+    const pointReads = createLocalPointReadClient(engine);
 
     // Act
     await createTableIfMissing(client, 'trimmed');
@@ -54,7 +66,9 @@ describe('createLocalDocumentClient', () => {
     for (const name of skippedLocalMiddlewares) {
       expect(named(stepsOf(awsClient), name)).toBe(true);
       expect(named(stepsOf(client), name)).toBe(false);
+      expect(named(stepsOf(pointReads), name)).toBe(false);
     }
+    pointReads.destroy();
     expect(Item).toBeUndefined();
     awsClient.destroy();
   });
