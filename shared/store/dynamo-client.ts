@@ -1,5 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import toFastProperties from 'to-fast-properties';
 
 export interface DocumentClientOptions {
   /** A local engine's URL (dynalite); the AWS endpoint of `region` when absent. */
@@ -13,6 +14,13 @@ export interface DocumentClientOptions {
   readonly requestHandler?: DynamoDBClientConfig['requestHandler'];
 }
 
+/*
+ * Both clients' resolved configurations are made fast objects again (to-fast-properties): the SDK
+ * builds them by adding some fifty properties one by one, which leaves V8 keeping them as hash
+ * tables, and its steps copy the whole configuration with a spread three times per call (endpoint,
+ * serializer, deserializer). A spread of the configuration took 15 us as it comes and 1.6 us once
+ * fast: about a tenth of the API's CPU per request, which makes two reads.
+ */
 function clientConfig(options: DocumentClientOptions): DynamoDBClientConfig {
   return {
     region: options.region,
@@ -29,10 +37,13 @@ function clientConfig(options: DocumentClientOptions): DynamoDBClientConfig {
  * a class instance reaching the store is an error instead of a silently flattened item.
  */
 export function createDocumentClient(options: DocumentClientOptions): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(options)), {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig(options)), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     unmarshallOptions: { wrapNumbers: false },
   });
+  // Shared with the wrapped client, which it has just added to.
+  toFastProperties(client.config);
+  return client;
 }
 
 /**
@@ -43,5 +54,7 @@ export function createDocumentClient(options: DocumentClientOptions): DynamoDBDo
  * client CPU. Middleware added to this client after its first read is not applied.
  */
 export function createPointReadClient(options: DocumentClientOptions): DynamoDBClient {
-  return new DynamoDBClient({ ...clientConfig(options), cacheMiddleware: true });
+  const client = new DynamoDBClient({ ...clientConfig(options), cacheMiddleware: true });
+  toFastProperties(client.config);
+  return client;
 }
