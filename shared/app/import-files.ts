@@ -1,3 +1,4 @@
+import type { CsvFileParser } from '../domain/csv/csv-reader';
 import type { Provider } from '../domain/engine/model';
 import { NotFoundError } from '../domain/errors';
 import { refreshPlans } from './plan-computation';
@@ -22,20 +23,13 @@ export interface ImportRequest {
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
-/** A parser fed line by line (the usage and commitment CSV parsers). */
-interface LineParser<T> {
-  push(line: string): void;
-  readonly rows: number;
-  finish(): T;
-}
-
 /** Fails with a NotFoundError before any line is read when the org does not exist. */
 export async function requireOrg(ctx: AppContext, orgId: string): Promise<void> {
   if (!(await ctx.repos.orgs.get(orgId))) throw new NotFoundError(`Organization ${orgId} not found`);
 }
 
 /** Feeds every line to the parser, reporting progress; answers what it parsed or throws its CsvImportError. */
-export async function readImportFile<T>(request: ImportRequest, parser: LineParser<T>): Promise<T> {
+export async function readImportFile<T>(request: ImportRequest, parser: CsvFileParser<T>): Promise<T> {
   for await (const line of request.lines) {
     parser.push(line);
     if (parser.rows > 0 && parser.rows % PROGRESS_EVERY_ROWS === 0) {

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/catalog';
-import { CsvReader, type CsvRow } from '../csv/csv-reader';
+import { type CsvFileParser, CsvReader, type CsvRow } from '../csv/csv-reader';
 import { parseDecimal } from '../csv/csv-values';
 import { deterministicUuid } from '../deterministic-id';
 import type { ExistingCommitment, OfferContractType, Provider } from '../engine/model';
@@ -36,15 +36,6 @@ export interface ParsedCommitments {
   readonly providers: readonly ProviderCommitments[];
 }
 
-export interface CommitmentCsvParser {
-  /** Reads the next line of the file (without its line break). */
-  push(line: string): void;
-  /** Data rows read so far. */
-  readonly rows: number;
-  /** Ends the file: its commitments, or a CsvImportError listing every bad row. */
-  finish(): ParsedCommitments;
-}
-
 /** Whether a provider's contract type reserves instances or commits spend, as the catalog offers it. */
 type CommitmentKind = 'reservation' | 'spend';
 
@@ -67,7 +58,7 @@ function contractKinds(catalog: Catalog): Map<Provider, Map<OfferContractType, C
  * derived from the org and the row's values, so importing the same file again keeps them; rows
  * with identical values (two equal purchases) are told apart by their order.
  */
-export function createCommitmentCsvParser(orgId: string, catalog: Catalog): CommitmentCsvParser {
+export function createCommitmentCsvParser(orgId: string, catalog: Catalog): CsvFileParser<ParsedCommitments> {
   const kindsByProvider = contractKinds(catalog);
   const byProvider = new Map<Provider, ExistingCommitment[]>();
   const occurrences = new Map<string, number>();

@@ -11,6 +11,16 @@ export interface CsvRow<C extends string> {
   error(message: string): void;
 }
 
+/** A file parser fed line by line, answering what the whole file holds (the usage and commitment files). */
+export interface CsvFileParser<Parsed> {
+  /** Reads the next line of the file (without its line break). */
+  push(line: string): void;
+  /** Data rows read so far. */
+  readonly rows: number;
+  /** Ends the file: what it holds, or a CsvImportError listing every bad row. */
+  finish(): Parsed;
+}
+
 const BYTE_ORDER_MARK = '\uFEFF';
 
 /**

@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/catalog';
-import { CsvReader, type CsvRow } from '../csv/csv-reader';
+import { type CsvFileParser, CsvReader, type CsvRow } from '../csv/csv-reader';
 import { parseDecimal } from '../csv/csv-values';
 import type { Provider } from '../engine/model';
 import { usageTypes } from '../engine/model';
@@ -33,15 +33,6 @@ export interface ParsedUsage {
   readonly rows: number;
   /** In the order aws, azure, gcp; providers without rows are absent. */
   readonly providers: readonly ProviderUsage[];
-}
-
-export interface UsageCsvParser {
-  /** Reads the next line of the file (without its line break). */
-  push(line: string): void;
-  /** Data rows read so far. */
-  readonly rows: number;
-  /** Ends the file: its usage, or a CsvImportError listing every bad row. */
-  finish(): ParsedUsage;
 }
 
 /** Resource ids end a DynamoDB sort key, which holds at most 1024 bytes. */
@@ -102,7 +93,7 @@ interface HourOfRow {
  * `ondemand_price` takes the catalog's on-demand price, which exists for instance-hours
  * (`usage_type` `running`) of the instance types the catalog prices.
  */
-export function createUsageCsvParser(catalog: Catalog): UsageCsvParser {
+export function createUsageCsvParser(catalog: Catalog): CsvFileParser<ParsedUsage> {
   const providers = new Map<Provider, ProviderInFile>();
   let lastHour: HourOfRow | undefined;
 
