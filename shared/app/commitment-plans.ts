@@ -48,8 +48,7 @@ export async function getRecommendedPlan(
   options: PlanServingOptions = {},
 ): Promise<CommitmentPlan | null> {
   await loadOrgFor(ctx, principal, orgId, 'read');
-  const { plans, recommendedPlanId } = await servedPlans(ctx, orgId, provider, options);
-  return plans.find((plan) => plan.id === recommendedPlanId) ?? null;
+  return recommendedOf(await servedPlans(ctx, orgId, provider, options));
 }
 
 /**
@@ -65,11 +64,14 @@ export async function getRecommendedPurchasePlan(
 ): Promise<RecommendedPurchasePlan | null> {
   await loadOrgFor(ctx, principal, orgId, 'read');
   if (!isPlannedProvider(provider)) return null;
-  const { plans, recommendedPlanId } = await servedPlans(ctx, orgId, provider, options);
-  const plan = plans.find((candidate) => candidate.id === recommendedPlanId);
+  const plan = recommendedOf(await servedPlans(ctx, orgId, provider, options));
   const purchasePlan = plan ? await ctx.repos.plans.purchasePlan(plan.id) : null;
   if (!plan || !purchasePlan) return null;
   return { ...purchasePlan, status: plan.status, is_calculating: plan.is_calculating };
+}
+
+function recommendedOf({ plans, recommendedPlanId }: ServedPlans): CommitmentPlan | null {
+  return plans.find((plan) => plan.id === recommendedPlanId) ?? null;
 }
 
 function isPlannedProvider(provider: string): provider is Provider {
