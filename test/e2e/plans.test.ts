@@ -9,6 +9,7 @@ import { lineItemSortKeys, resourceMatchSortKeys } from '../../shared/contract/p
 import { commitmentPlan, lineItem } from '../../shared/contract/plans';
 import { recommendedPurchasePlan } from '../../shared/contract/purchase-plans';
 import { resourceMatch } from '../../shared/contract/resource-matches';
+import type { PaginationInfo } from '../../shared/http/pagination';
 import { admin, type CreatedKey, type CreatedOrg, type CreatedPartner } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
 import { type Answer, undocumentedAnswers } from '../support/documented-statuses';
@@ -239,17 +240,7 @@ function expectShape(schema: z.ZodType, body: unknown): void {
   expect(schema.parse(body)).toEqual(body);
 }
 
-interface Pagination {
-  readonly total: number;
-  readonly total_pages: number;
-  readonly first_page: number;
-  readonly last_page: number;
-  readonly page: number;
-  readonly previous_page: number | null;
-  readonly next_page: number | null;
-}
-
-function paginationOf(response: ApiResponse): Pagination {
+function paginationOf(response: ApiResponse): PaginationInfo {
   return JSON.parse(response.headers.get('x-pagination') as string);
 }
 

@@ -7,25 +7,13 @@ import type { ProviderUsage, UsageResource } from '../../../shared/domain/usage/
 import { hoursInMonth, monthOfHour, monthStartHour } from '../../../shared/domain/usage/usage-months';
 import { usagePartition } from '../../../shared/store/keys';
 import { startTestTable, type TestTable } from '../../support/dynalite';
+import { m5LargeResource } from '../../support/usage-streams';
 
 const HOUR_MS = 3_600_000;
 const hourOf = (iso: string) => Date.parse(iso) / HOUR_MS;
 
-function aResource(resourceId: string, provider: Provider = 'aws'): UsageResource {
-  return {
-    resourceId,
-    provider,
-    accountId: '111111111111',
-    region: 'us-east-1',
-    service: 'AmazonEC2',
-    instanceType: 'm5.large',
-    operatingSystem: 'Linux',
-    tenancy: 'Shared',
-    usageType: 'running',
-    usageUnit: 'Hrs',
-    ondemandPrice: 0.096,
-  };
-}
+const aResource = (resourceId: string, provider: Provider = 'aws'): UsageResource =>
+  m5LargeResource(resourceId, { provider });
 
 /** What the CSV parser answers for a file with these rows (ISO hour -> units per resource). */
 function usageOf(
