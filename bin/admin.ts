@@ -8,6 +8,7 @@
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { openLocalRuntime, readLocalConfig } from '../local/local-runtime';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
 import { importUsage } from '../shared/app/import-usage';
@@ -17,7 +18,6 @@ import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-imp
 import { DomainError } from '../shared/domain/errors';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
-import { openLocalRuntime, readLocalConfig } from '../shared/runtime/local';
 
 const usage = `Usage: npm run admin -- <command> [options]
 

@@ -3,9 +3,9 @@
  * Serves the route manifest through the very handlers and authorizer deployed to Lambda, on dynalite.
  */
 import { parseArgs } from 'node:util';
-import { readLocalConfig, resetLocalData } from '../shared/runtime/local';
-import { startLocalApi } from '../shared/runtime/local-api';
-import type { DemoCredentials } from '../shared/runtime/local-seed';
+import type { DemoCredentials } from '../local/demo-seed';
+import { startLocalApi } from '../local/local-api';
+import { readLocalConfig, resetLocalData } from '../local/local-runtime';
 
 const usage = `Usage: npm start [-- --reset] [-- --orgs-only]
 

@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { type FunctionGroup, functionGroups, routes } from '../functions/routes';
+import type { FunctionGroup } from '../shared/contract/operation-contract';
+import { servedRoutes } from '../shared/contract/operations';
 import { tableDefinition } from '../shared/store/table';
 import { ServiceRestApi } from './constructs/rest-api';
 import { type LogLevel, ServiceFunction } from './constructs/service-function';
@@ -141,8 +143,10 @@ export class ApiStack extends Stack {
       }),
     );
 
+    // A group is deployed once its handler exists; the operations of the others are not routed yet.
+    const routes = servedRoutes((group) => existsSync(functionEntry(group)));
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
-    for (const group of functionGroups) {
+    for (const group of new Set(routes.map((route) => route.group))) {
       const computesPlans = planGroups.has(group);
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,

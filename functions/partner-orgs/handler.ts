@@ -1,13 +1,13 @@
 import { inviteChildOrgUsers, registerChildOrg } from '../../shared/app/partner-orgs';
 import { toChildOrgRegistration } from '../../shared/contract/child-org-registration';
+import { partnerOrgOperations } from '../../shared/contract/operations/partner-orgs';
 import { membershipView, registeredOrganizationView } from '../../shared/contract/organization-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
-import { implement } from '../../shared/http/operation';
 import { appContext } from '../../shared/runtime/current';
 
 /** Partners registering their customer orgs (#14) and inviting the customers' users (#15). */
-export const handler = createGroupHandler('partner-orgs', {
-  registerChildOrg: implement('registerChildOrg', async ({ principal, pathParams, body }) => {
+export const handler = createGroupHandler(partnerOrgOperations, {
+  registerChildOrg: async ({ principal, pathParams, body }) => {
     const registration = toChildOrgRegistration(body);
     const { org, memberships } = await registerChildOrg(
       appContext(),
@@ -16,9 +16,9 @@ export const handler = createGroupHandler('partner-orgs', {
       registration,
     );
     return registeredOrganizationView(org, memberships);
-  }),
+  },
 
-  inviteChildOrgUsers: implement('inviteChildOrgUsers', async ({ principal, pathParams, body }) => {
+  inviteChildOrgUsers: async ({ principal, pathParams, body }) => {
     const invites = body.users.map((user) => ({ email: user.email, role: user.role, name: null }));
     const memberships = await inviteChildOrgUsers(
       appContext(),
@@ -28,5 +28,5 @@ export const handler = createGroupHandler('partner-orgs', {
       invites,
     );
     return memberships.map(membershipView);
-  }),
+  },
 });

@@ -1,21 +1,14 @@
 import { getRecommendedPurchasePlan } from '../../shared/app/commitment-plans';
+import { partnerPurchasePlanOperations } from '../../shared/contract/operations/partner-purchase-plans';
 import { recommendedPurchasePlanView } from '../../shared/contract/plan-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
-import { implement, noContent } from '../../shared/http/operation';
+import { noContent } from '../../shared/http/operation';
 import { appContext } from '../../shared/runtime/current';
 
 /** Partners' view of an org's recommended plan, as a v2 purchase plan (#12). */
-export const handler = createGroupHandler('partner-purchase-plans', {
-  getRecommendedPurchasePlan: implement(
-    'getRecommendedPurchasePlan',
-    async ({ principal, pathParams, query }) => {
-      const plan = await getRecommendedPurchasePlan(
-        appContext(),
-        principal,
-        pathParams.org_id,
-        query.provider,
-      );
-      return plan ? recommendedPurchasePlanView(plan) : noContent();
-    },
-  ),
+export const handler = createGroupHandler(partnerPurchasePlanOperations, {
+  getRecommendedPurchasePlan: async ({ principal, pathParams, query }) => {
+    const plan = await getRecommendedPurchasePlan(appContext(), principal, pathParams.org_id, query.provider);
+    return plan ? recommendedPurchasePlanView(plan) : noContent();
+  },
 });

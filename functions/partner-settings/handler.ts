@@ -1,17 +1,17 @@
 import { updatePartnerSettings } from '../../shared/app/partner-settings';
+import { partnerSettingsOperations } from '../../shared/contract/operations/partner-settings';
 import { partnerSettingsView } from '../../shared/contract/organization-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
-import { implement } from '../../shared/http/operation';
 import { appContext } from '../../shared/runtime/current';
 
 /** An org's partner settings: its marketplace offer links (#11). */
-export const handler = createGroupHandler('partner-settings', {
-  updatePartnerSettings: implement('updatePartnerSettings', async ({ principal, pathParams, body }) => {
+export const handler = createGroupHandler(partnerSettingsOperations, {
+  updatePartnerSettings: async ({ principal, pathParams, body }) => {
     const org = await updatePartnerSettings(appContext(), principal, pathParams.org_id, {
       aws: body.aws_marketplace_offer_link,
       azure: body.azure_marketplace_offer_link,
       gcp: body.gcp_marketplace_offer_link,
     });
     return partnerSettingsView(org);
-  }),
+  },
 });

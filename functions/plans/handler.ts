@@ -2,6 +2,7 @@ import { getRecommendedPlan, listDefaultPlans } from '../../shared/app/commitmen
 import { commitmentsChart } from '../../shared/app/commitments-chart';
 import { listPlanLineItems } from '../../shared/app/plan-line-items';
 import { listPlanResourceMatches } from '../../shared/app/plan-resource-matches';
+import { planOperations } from '../../shared/contract/operations/plans';
 import {
   chartView,
   commitmentPlanView,
@@ -11,30 +12,24 @@ import {
   resourceMatchView,
 } from '../../shared/contract/plan-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
-import { implement, noContent, withHeaders } from '../../shared/http/operation';
+import { noContent, withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
 import { serializedArray } from '../../shared/http/serialized-json';
 import { appContext } from '../../shared/runtime/current';
 
 /** Commitment plans (#5, #6), their line items (#7) and resource matches (#9), and the commitments chart (#10). */
-export const handler = createGroupHandler('plans', {
-  getRecommendedCommitmentPlan: implement(
-    'getRecommendedCommitmentPlan',
-    async ({ principal, pathParams, query }) => {
-      const plan = await getRecommendedPlan(appContext(), principal, pathParams.org_id, query.provider);
-      return plan ? commitmentPlanView(plan) : noContent();
-    },
-  ),
+export const handler = createGroupHandler(planOperations, {
+  getRecommendedCommitmentPlan: async ({ principal, pathParams, query }) => {
+    const plan = await getRecommendedPlan(appContext(), principal, pathParams.org_id, query.provider);
+    return plan ? commitmentPlanView(plan) : noContent();
+  },
 
-  listDefaultCommitmentPlans: implement(
-    'listDefaultCommitmentPlans',
-    async ({ principal, pathParams, query }) => {
-      const plans = await listDefaultPlans(appContext(), principal, pathParams.org_id, query.provider);
-      return plans.map(commitmentPlanView);
-    },
-  ),
+  listDefaultCommitmentPlans: async ({ principal, pathParams, query }) => {
+    const plans = await listDefaultPlans(appContext(), principal, pathParams.org_id, query.provider);
+    return plans.map(commitmentPlanView);
+  },
 
-  listPlanLineItems: implement('listPlanLineItems', async ({ principal, pathParams, query }) => {
+  listPlanLineItems: async ({ principal, pathParams, query }) => {
     const items = await listPlanLineItems(appContext(), principal, pathParams.org_id, pathParams.plan_id, {
       order: {
         key: query.order_by === null ? null : lineItemSortKeys[query.order_by],
@@ -47,9 +42,9 @@ export const handler = createGroupHandler('plans', {
     return withHeaders(serializedArray(page.items.map(lineItemJson)), {
       [paginationHeaderName]: page.header,
     });
-  }),
+  },
 
-  listPlanResourceMatches: implement('listPlanResourceMatches', async ({ principal, pathParams, query }) => {
+  listPlanResourceMatches: async ({ principal, pathParams, query }) => {
     const matches = await listPlanResourceMatches(
       appContext(),
       principal,
@@ -67,9 +62,9 @@ export const handler = createGroupHandler('plans', {
     );
     const page = paginate(matches, { page: query.page, pageSize: query.page_size });
     return withHeaders(page.items.map(resourceMatchView), { [paginationHeaderName]: page.header });
-  }),
+  },
 
-  getCommitmentsChart: implement('getCommitmentsChart', async ({ principal, pathParams, query }) => {
+  getCommitmentsChart: async ({ principal, pathParams, query }) => {
     const points = await commitmentsChart(appContext(), principal, pathParams.org_id, {
       provider: query.provider,
       criteria: query.filter ?? [],
@@ -77,5 +72,5 @@ export const handler = createGroupHandler('plans', {
       endDate: query.end_date,
     });
     return chartView(points);
-  }),
+  },
 });

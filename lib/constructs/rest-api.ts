@@ -15,7 +15,8 @@ import {
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import type { HttpMethod, Route } from '../../functions/routes';
+import type { HttpMethod } from '../../shared/contract/operation-contract';
+import type { Route } from '../../shared/contract/operations';
 import { addErrorResponses, errorBodyTemplate, requestIdHeader, requestIdSource } from './error-responses';
 
 export interface ServiceRestApiProps {
@@ -115,14 +116,14 @@ export class ServiceRestApi extends Construct {
       for (const route of pathRoutes) {
         const method = resource.addMethod(route.method, integrationFor(route), {
           operationName: route.operationId,
-          ...(route.public
+          ...(route.withoutAuthorizer
             ? { authorizationType: AuthorizationType.NONE }
             : { authorizationType: AuthorizationType.CUSTOM, authorizer }),
         });
-        if (route.public) {
+        if (route.withoutAuthorizer) {
           Validations.of(method).acknowledge({
             id: 'AwsSolutions-APIG4',
-            reason: `${route.method} ${route.path} is public by design (route manifest): it serves callers before they hold credentials.`,
+            reason: `${route.method} ${route.path} runs without the authorizer by design (operation list): it serves callers before they hold credentials.`,
           });
         }
       }

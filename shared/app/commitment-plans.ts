@@ -1,4 +1,4 @@
-import type { CommitmentPlan, Provider, RecommendedPurchasePlan } from '../domain/engine/index';
+import type { CommitmentPlan, Provider, RecommendedPurchasePlan } from '../domain/engine';
 import { isCurrent, type PlanSetState } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { loadOrgFor } from './org-access';

@@ -1,7 +1,7 @@
 import { loadCatalog } from '../domain/catalog/catalog';
 import { type ChartCriterion, filterChartInputs } from '../domain/chart/chart-filter';
 import { chartDates } from '../domain/chart/chart-range';
-import { type ChartPoint, chartSeries, type Provider } from '../domain/engine/index';
+import { type ChartPoint, chartSeries, type Provider } from '../domain/engine';
 import { cloudProviders } from '../domain/orgs';
 import { lookbackWindow } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';

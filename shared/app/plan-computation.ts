@@ -1,4 +1,4 @@
-import { computePlans, type Provider } from '../domain/engine/index';
+import { computePlans, type Provider } from '../domain/engine';
 import {
   type ComputedPlanSet,
   isCurrent,

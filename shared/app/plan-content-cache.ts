@@ -1,4 +1,4 @@
-import type { RecommendedPurchasePlan } from '../domain/engine/index';
+import type { RecommendedPurchasePlan } from '../domain/engine';
 import { BoundedCache } from './bounded-cache';
 import type { Clock, PlanContent, PlanRepository } from './ports';
 

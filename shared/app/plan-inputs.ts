@@ -1,5 +1,5 @@
 import { loadCatalog } from '../domain/catalog/catalog';
-import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from '../domain/engine/index';
+import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from '../domain/engine';
 import type { AppContext } from './ports';
 
 export interface PlanInputs {

@@ -1,4 +1,4 @@
-import type { LineItem } from '../domain/engine/index';
+import type { LineItem } from '../domain/engine';
 import { defaultSegmentId } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { type ListOrder, sortList } from './list-order';

@@ -3,7 +3,7 @@ import {
   type LineResourceMatch,
   type ResourceMatch,
   resourceMatchesForWindow,
-} from '../domain/engine/index';
+} from '../domain/engine';
 import type { Principal } from '../domain/principal';
 import { type ListOrder, sortList } from './list-order';
 import { loadPlanFor } from './plan-access';

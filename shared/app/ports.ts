@@ -8,7 +8,7 @@ import type {
   RecommendedPurchasePlan,
   UsageStream,
   UsageWindow,
-} from '../domain/engine/index';
+} from '../domain/engine';
 import type {
   ChildOrgLink,
   MarketplaceOfferLinks,

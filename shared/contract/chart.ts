@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { chartFilterFields } from '../domain/chart/chart-filter';
 import { cloudProvider } from './enums';
 import { calendarDate } from './formats';

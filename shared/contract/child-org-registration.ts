@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MemberInvite } from '../app/members';
 import type { ChildOrgRegistration } from '../app/partner-orgs';
 import { type MembershipRole, normalizeEmail } from '../domain/orgs';

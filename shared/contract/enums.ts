@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { usageTypes } from '../domain/engine/model';
 import { cloudProviders, membershipRoles } from '../domain/orgs';
 import { englishNumberWords } from './number-words';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { described, named } from './schema-registry';
 
 /** The error body every endpoint answers failures with (DESIGN §4). */

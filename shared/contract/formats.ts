@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { described } from './schema-registry';
 
 /** Field formats shared by many shapes. */

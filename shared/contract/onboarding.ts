@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checklistStatus } from './enums';
 import { dateTime, displayName, emailAddress, openObject } from './formats';
 import { partnerSubscriptionId } from './partners';

@@ -1,13 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorBody } from './errors';
-import {
-  type OperationContract,
-  type OperationId,
-  type OperationTag,
-  operationIds,
-  operations,
-} from './operations';
+import type { OperationContract, OperationTag } from './operation-contract';
+import { type OperationId, operationIds, operations } from './operations';
 import { paginationHeader } from './pagination';
 import { jsonParamContent } from './query';
 import { contractSchemas } from './schema-registry';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { named } from './schema-registry';
 
 /** The `X-Pagination` header of list responses (DESIGN §4), a JSON object. */

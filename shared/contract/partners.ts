@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { normalizeEmail } from '../domain/orgs';
 import { membershipRole } from './enums';
 import { emailAddress, marketplaceOfferLink, uuid } from './formats';

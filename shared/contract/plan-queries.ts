@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cloudProvider } from './enums';
 import { uuid } from './formats';
 import { booleanParam, dateParam, integerParam, listParam, singleValue, sortFieldParam } from './query';

@@ -4,7 +4,7 @@ import type {
   LineItem,
   RecommendedPurchasePlan,
   ResourceMatch,
-} from '../domain/engine/index';
+} from '../domain/engine';
 import { type ChartResponse, chartResponse } from './chart';
 import type { LineItemSortField, ResourceMatchSortField } from './plan-queries';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { contractTerm, paymentOption, planStatus } from './enums';
 import { dateTime, openObject, uuid } from './formats';
 import { described, named } from './schema-registry';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { usageType } from './enums';
 import { calendarDate, uuid } from './formats';
 import { described, named } from './schema-registry';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The registry the OpenAPI document is generated from. A schema registered with an `id` becomes

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * Failed validations as the error body's `errors` map: field path -> messages. A path joins

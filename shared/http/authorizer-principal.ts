@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UnauthenticatedError } from '../domain/errors';
 import { membershipRoles } from '../domain/orgs';
 import type { Principal } from '../domain/principal';

@@ -1,15 +1,20 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { type FunctionGroup, routes as manifestRoutes, type Route } from '../../functions/routes';
+import {
+  type OperationContract,
+  type OperationList,
+  runsWithoutAuthorizer,
+} from '../contract/operation-contract';
 import { NotFoundError } from '../domain/errors';
+import type { Principal } from '../domain/principal';
 import { authorizerPrincipal, type PrincipalContext } from './authorizer-principal';
 import { bodyLimit } from './body-limit';
 import { httpErrorHandler } from './error-handler';
 import { routeNotFoundBody } from './error-response';
 import { type JsonBodyContext, jsonBody } from './json-body';
 import { jsonContentType } from './json-content-type';
-import { type Operation, operationResult } from './operation';
+import { type Implementations, type OperationInput, operationResult, successStatusOf } from './operation';
 import { lowerCaseHeaders } from './request-headers';
 import { type RequestIdContext, requestId } from './request-id';
 import { type LoggerContext, requestLogging } from './request-logging';
@@ -19,11 +24,17 @@ import { type ValidatedRequestContext, validateRequest } from './request-validat
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 export interface GroupHandlerOptions {
-  /** The routes to serve; the manifest's unless given (tests inject their own). */
-  readonly routes?: readonly Route[];
   /** The base logger; each request logs through a child carrying its request id. */
   readonly logger?: Logger;
 }
+
+/**
+ * An implementation with its types erased, as the stack runs it: it receives exactly what the
+ * operation's schemas produced, which is what its typed signature promised.
+ */
+type ErasedImplementation = (
+  input: OperationInput<unknown, unknown, unknown, Principal | null>,
+) => Promise<unknown>;
 
 type OperationContext = Context &
   RequestIdContext &
@@ -33,25 +44,29 @@ type OperationContext = Context &
   ValidatedRequestContext;
 
 /**
- * The one Lambda handler of a function group: finds the route by `resource` and `httpMethod`, then
- * runs the HTTP middleware stack and the route's operation. Every route of the group must have an
- * operation and every operation a route of the group, with the same `public` flag; a mismatch
- * throws here, when the handler module loads, not on some later request.
+ * The one Lambda handler of a function group: finds the operation by `resource` and `httpMethod`,
+ * then runs the HTTP middleware stack and the operation's implementation. `operations` is the
+ * group's part of the operation list (shared/contract/operations); the types demand an
+ * implementation for each, and a missing one (through a cast) throws here, when the handler module
+ * loads, not on some later request.
  */
-export function createGroupHandler(
-  group: FunctionGroup,
-  operations: Readonly<Record<string, Operation>>,
+export function createGroupHandler<Ops extends OperationList>(
+  operations: Ops,
+  implementations: Implementations<Ops>,
   options: GroupHandlerOptions = {},
 ): ProxyHandler {
-  const groupRoutes = (options.routes ?? manifestRoutes).filter((route) => route.group === group);
   const logger = options.logger ?? new Logger();
-  checkOperationsMatchRoutes(group, groupRoutes, operations);
-
   const handlers = new Map<string, ProxyHandler>();
-  for (const route of groupRoutes) {
+  for (const [operationId, operation] of Object.entries(operations)) {
+    const implementation: unknown = Object.hasOwn(implementations, operationId)
+      ? implementations[operationId]
+      : undefined;
+    if (typeof implementation !== 'function') {
+      throw new Error(`No implementation of ${operationId} (${operation.method} ${operation.path})`);
+    }
     handlers.set(
-      routeKey(route.method, route.path),
-      routeHandler(route, operations[route.operationId] as Operation, logger),
+      routeKey(operation.method, operation.path),
+      operationHandler(operationId, operation, implementation as ErasedImplementation, logger),
     );
   }
   const unrouted = unroutedHandler(logger);
@@ -62,51 +77,28 @@ export function createGroupHandler(
   };
 }
 
-function checkOperationsMatchRoutes(
-  group: FunctionGroup,
-  groupRoutes: readonly Route[],
-  operations: Readonly<Record<string, Operation>>,
-): void {
-  const routedIds = new Set(groupRoutes.map((route) => route.operationId));
-  const strays = Object.keys(operations).filter((operationId) => !routedIds.has(operationId));
-  if (strays.length > 0) {
-    throw new Error(
-      `Function group ${group} defines operations with no route of the group: ${strays.join(', ')}`,
-    );
-  }
-  for (const route of groupRoutes) {
-    const operation = Object.hasOwn(operations, route.operationId)
-      ? operations[route.operationId]
-      : undefined;
-    if (operation === undefined) {
-      throw new Error(
-        `Function group ${group} has no operation ${route.operationId} for ${route.method} ${route.path}`,
-      );
-    }
-    if (operation.public !== (route.public === true)) {
-      throw new Error(
-        `Operation ${route.operationId} is ${operation.public ? '' : 'not '}public but its route ${route.method} ${route.path} is ${route.public ? '' : 'not '}public`,
-      );
-    }
-  }
-}
-
 function routeKey(method: string, resource: string): string {
   return `${method.toUpperCase()} ${resource}`;
 }
 
-function routeHandler(route: Route, operation: Operation, logger: Logger): ProxyHandler {
+function operationHandler(
+  operationId: string,
+  operation: OperationContract,
+  implementation: ErasedImplementation,
+  logger: Logger,
+): ProxyHandler {
+  const successStatus = successStatusOf(operation);
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, OperationContext>()
     .use(requestId())
-    .use(requestLogging({ logger, operationId: route.operationId }))
+    .use(requestLogging({ logger, operationId }))
     .use(httpErrorHandler({ logger }))
-    .use(authorizerPrincipal({ required: route.public !== true }))
+    .use(authorizerPrincipal({ required: !runsWithoutAuthorizer(operation) }))
     .use(bodyLimit())
     .use(jsonContentType())
     .use(jsonBody())
-    .use(validateRequest(operation.schemas))
+    .use(validateRequest(operation))
     .handler(async (event, context) => {
-      const result = await operation.handle({
+      const result = await implementation({
         pathParams: context.validated.pathParams,
         query: context.validated.query,
         body: context.validated.body,
@@ -115,7 +107,7 @@ function routeHandler(route: Route, operation: Operation, logger: Logger): Proxy
         headers: lowerCaseHeaders(event.headers),
         logger: context.logger,
       });
-      return operationResult(result, operation.successStatus);
+      return operationResult(result, successStatus);
     });
   // The middlewares fill in the context's extra fields before the operation runs.
   return (event, context) => stack(event, context as OperationContext);

@@ -1,18 +1,14 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { z } from 'zod';
-import {
-  type BodyOf,
-  type OperationContract,
-  type OperationId,
-  operations,
-  type PathParamsOf,
-  type QueryOf,
-} from '../contract/operations';
+import type {
+  BodyOf,
+  OperationContract,
+  OperationList,
+  PathParamsOf,
+  QueryOf,
+} from '../contract/operation-contract';
 import type { Principal } from '../domain/principal';
 import { applicationJson } from './error-response';
-import type { QueryValues } from './query-parameters';
 import type { RequestLogger } from './request-logging';
-import type { RequestSchemas } from './request-validation';
 import { SerializedJson } from './serialized-json';
 
 /** Path parameters as API Gateway passes them, for operations that declare no schema for them. */
@@ -55,45 +51,29 @@ export function withHeaders(body: unknown, headers: Readonly<Record<string, stri
   return new OperationResponse(body, headers);
 }
 
-export interface OperationDefinition<P, Q, B, Public extends boolean> {
-  /** Must match the route's `public` flag in the manifest (checked when the group handler is created). */
-  readonly public?: Public;
-  readonly pathParams?: z.ZodType<P>;
-  readonly query?: z.ZodType<Q>;
-  /** Without a body schema the operation takes no body: one sent anyway is a 422. */
-  readonly body?: z.ZodType<B>;
-  /** Status of a JSON answer; 200 unless given. */
-  readonly successStatus?: SuccessStatus;
-  /** Answers a JSON value, `noContent()` or `withHeaders(value, headers)`. */
-  readonly handle: (
-    input: OperationInput<P, Q, B, Public extends true ? null : Principal>,
-  ) => Promise<unknown>;
-}
+/** Who calls an operation: nobody in particular on public ones, an authenticated principal otherwise. */
+export type CallerOf<Op extends OperationContract> = Op['public'] extends true
+  ? null
+  : Op extends { oauth: true }
+    ? null
+    : Principal;
 
-/** An operation with its types erased, as the group handler runs it. */
-export interface Operation {
-  readonly public: boolean;
-  readonly schemas: RequestSchemas;
-  readonly successStatus: SuccessStatus;
-  readonly handle: (input: OperationInput<unknown, unknown, unknown, Principal | null>) => Promise<unknown>;
-}
+/** What implements one operation of the list: it receives exactly what the operation's schemas produced. */
+export type OperationImplementation<Op extends OperationContract> = (
+  input: OperationInput<PathParamsOf<Op>, QueryOf<Op>, BodyOf<Op>, CallerOf<Op>>,
+) => Promise<unknown>;
 
-/**
- * Declares one operation: its request schemas and what it does with the parsed request. The
- * handler receives exactly what the schemas produced, so the erasure below is sound.
- */
-export function defineOperation<
-  P = PathParams,
-  Q = QueryValues,
-  B = undefined,
-  Public extends boolean = false,
->(definition: OperationDefinition<P, Q, B, Public>): Operation {
-  return {
-    public: definition.public === true,
-    schemas: { pathParams: definition.pathParams, query: definition.query, body: definition.body },
-    successStatus: definition.successStatus ?? 200,
-    handle: definition.handle as Operation['handle'],
-  };
+/** An implementation for every operation of a function group's list, and nothing else. */
+export type Implementations<Ops extends OperationList> = {
+  readonly [Id in keyof Ops]: OperationImplementation<Ops[Id]>;
+};
+
+/** The status of a JSON answer: the operation's first successful status that has a body. */
+export function successStatusOf(operation: OperationContract): SuccessStatus {
+  const statuses = Object.keys(operation.responses)
+    .map(Number)
+    .filter((status): status is SuccessStatus => status === 200 || status === 201 || status === 202);
+  return statuses.length > 0 ? (Math.min(...statuses) as SuccessStatus) : 200;
 }
 
 /** Shapes what an operation answered into the proxy result. */
@@ -109,26 +89,5 @@ export function operationResult(result: unknown, successStatus: SuccessStatus): 
     statusCode: successStatus,
     headers: { 'content-type': applicationJson, ...response.headers },
     body: response.body instanceof SerializedJson ? response.body.text : JSON.stringify(response.body),
-  };
-}
-
-type CallerOf<Id extends OperationId> = (typeof operations)[Id]['public'] extends true ? null : Principal;
-
-/**
- * Implements an operation of the contract: its request schemas come from the contract's registry,
- * so a handler validates exactly what the OpenAPI document describes.
- */
-export function implement<Id extends OperationId>(
-  id: Id,
-  handle: (
-    input: OperationInput<PathParamsOf<Id>, QueryOf<Id>, BodyOf<Id>, CallerOf<Id>>,
-  ) => Promise<unknown>,
-): Operation {
-  const contract: OperationContract = operations[id];
-  return {
-    public: contract.public,
-    schemas: { pathParams: contract.pathParams, query: contract.query, body: contract.body },
-    successStatus: 200,
-    handle: handle as Operation['handle'],
   };
 }

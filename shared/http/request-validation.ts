@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type InputLocation, parseInput } from '../contract/validation-errors';
 import { ValidationError } from '../domain/errors';
 import type { JsonBodyContext } from './json-body';

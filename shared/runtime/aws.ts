@@ -1,5 +1,5 @@
 import type { AppContext } from '../app/ports';
-import { createDocumentClient, createPointReadClient } from '../store/dynamo-client';
+import { createDocumentClient } from '../store/dynamo-client';
 import { createAppContext } from './app-context';
 
 /** What a Lambda function reads from its environment (set by the CDK API stack). */
@@ -16,12 +16,10 @@ export function readAwsConfig(env: NodeJS.ProcessEnv): AwsConfig {
   return { tableName, region };
 }
 
-/** The composition root on AWS: one set of DynamoDB clients per Lambda container, created on first use. */
+/** The composition root on AWS: one DynamoDB client per Lambda container, created on first use. */
 export function createAwsAppContext(config: AwsConfig): AppContext {
-  const options = { region: config.region };
   return createAppContext({
-    client: createDocumentClient(options),
-    pointReads: createPointReadClient(options),
+    client: createDocumentClient({ region: config.region }),
     tableName: config.tableName,
   });
 }

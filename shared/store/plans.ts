@@ -7,7 +7,7 @@ import type {
   Provider,
   RecommendedPurchasePlan,
   ResourceMatch,
-} from '../domain/engine/index';
+} from '../domain/engine';
 import { cloudProviders } from '../domain/orgs';
 import type { PlanSetState, StoredPlan } from '../domain/plans/plan-set';
 import { getItems } from './batch-reads';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import autocannon, { type Result } from 'autocannon';
-import type { LocalApi } from '../../shared/runtime/local-api';
+import type { LocalApi } from '../../local/local-api';
 
 const connections = 20;
 const durationSeconds = 10;
@@ -43,8 +43,8 @@ async function main(): Promise<void> {
   // errors only, unless the caller chose a level. Set before the server's modules load, as their
   // loggers read it once, when created.
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
-  const { startLocalApi } = await import('../../shared/runtime/local-api');
-  const { readLocalConfig } = await import('../../shared/runtime/local');
+  const { startLocalApi } = await import('../../local/local-api');
+  const { readLocalConfig } = await import('../../local/local-runtime');
 
   const dir = await mkdtemp(join(tmpdir(), 'bench-api-'));
   let api: LocalApi | undefined;

@@ -10,10 +10,10 @@
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { generateCommitments } from '../../local/demo/synthetic-commitments';
+import { generateFleet } from '../../local/demo/synthetic-fleet';
 import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { computePlans, type EngineInput, type UsageStream } from '../../shared/domain/engine';
-import { generateCommitments } from '../../shared/domain/usage/synthetic-commitments';
-import { generateFleet } from '../../shared/domain/usage/synthetic-fleet';
 
 const HOURS = 720;
 const WINDOW = { start: '2025-01-01T00:00:00.000Z', hours: HOURS };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoOrgName, demoPartnerName } from '../../local/demo-seed';
 import { membershipRoles } from '../../shared/domain/orgs';
-import { demoOrgName, demoPartnerName } from '../../shared/runtime/local-seed';
 import { admin, type CreatedKey, type CreatedOrg, type CreatedPartner, runAdmin } from '../support/admin-cli';
 import { type ApiResponse, callApi } from '../support/api-client';
 import { type LocalServer, startLocalServer } from '../support/local-server';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { chartResponse } from '../../shared/contract/chart';
 import { lineItemSortFields, resourceMatchSortFields } from '../../shared/contract/plan-queries';
 import { lineItemSortKeys, resourceMatchSortKeys } from '../../shared/contract/plan-views';

@@ -1,7 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { functionGroups, routes } from '../../functions/routes';
+import { servedGroups as functionGroups, routes } from '../support/served-routes';
 import { synthesizeService } from './service-app';
 
 interface CfnMethod {
@@ -74,7 +74,7 @@ describe('API routes', () => {
     for (const route of routes) {
       const method = methods.get(`${route.method} ${route.path}`);
 
-      if (route.public) {
+      if (route.withoutAuthorizer) {
         expect(method?.Properties.AuthorizationType, route.path).toBe('NONE');
         expect(method?.Properties.AuthorizerId).toBeUndefined();
       } else {

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { startMemoryDynamo } from '../../local/store/local-dynamo';
+import { createLocalDocumentClient } from '../../local/store/local-dynamo-client';
 import type { Repositories } from '../../shared/app/ports';
-import { startMemoryDynamo } from '../../shared/store/local-dynamo';
-import {
-  createLocalDocumentClient,
-  createLocalPointReadClient,
-} from '../../shared/store/local-dynamo-client';
 import { createStore } from '../../shared/store/store';
 import type { TableClient } from '../../shared/store/table-client';
 import { createTableIfMissing } from '../../shared/store/table-setup';
@@ -22,7 +19,6 @@ export async function startTestTable(): Promise<TestTable> {
   const engine = await startMemoryDynamo();
   const table: TableClient = {
     client: createLocalDocumentClient(engine),
-    pointReads: createLocalPointReadClient(engine),
     tableName: `test-${randomUUID()}`,
   };
   await createTableIfMissing(table.client, table.tableName);
@@ -31,7 +27,6 @@ export async function startTestTable(): Promise<TestTable> {
     store: createStore(table),
     async close() {
       table.client.destroy();
-      table.pointReads.destroy();
       await engine.close();
     },
   };

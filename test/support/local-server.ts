@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DemoCredentials } from '../../shared/runtime/local-seed';
+import type { DemoCredentials } from '../../local/demo-seed';
 import { collectText, spawnEntryPoint } from './entry-point-process';
 
 /** The real local server (`bin/serve.ts`, what `npm start` runs) on a free port and a fresh directory. */

@@ -1,8 +1,8 @@
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
-import { localTableName } from '../../shared/runtime/local';
+import { localTableName } from '../../local/local-runtime';
+import { openLocalDynamo } from '../../local/store/local-dynamo';
+import { createLocalDocumentClient } from '../../local/store/local-dynamo-client';
 import type { ItemKey } from '../../shared/store/keys';
-import { openLocalDynamo } from '../../shared/store/local-dynamo';
-import { createLocalDocumentClient } from '../../shared/store/local-dynamo-client';
 import type { StoredItem } from '../../shared/store/table-client';
 
 /** Reads the table of a running local server from the test process, through the engine it owns. */

@@ -1,4 +1,4 @@
-import { openLocalDynamo } from '../../shared/store/local-dynamo';
+import { openLocalDynamo } from '../../local/store/local-dynamo';
 
 /**
  * Opens the local engine of the directory given as argument from a separate process (as the

@@ -1,4 +1,4 @@
-import type { ExistingCommitment, Offer, OfferTerm, PaymentOption, UsageStream } from '../engine/index';
+import type { ExistingCommitment, Offer, OfferTerm, PaymentOption, UsageStream } from '../engine';
 import { instanceFamily } from '../engine/instance-family';
 
 /**

@@ -1,5 +1,5 @@
 import { deterministicUuid } from '../deterministic-id';
-import type { CommitmentPlan, Provider, UsageWindow } from '../engine/index';
+import type { CommitmentPlan, Provider, UsageWindow } from '../engine';
 import { isoHour } from '../usage/local-time';
 import { planInputsUnchanged, type UsageState } from '../usage/usage-state';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countStorageCalls, type StorageCallCounter } from '../../../local/store/storage-calls';
 import type { AppContext } from '../../../shared/app/ports';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import { computePlans, type ProviderPlans } from '../../../shared/domain/engine/index';
+import { computePlans, type ProviderPlans } from '../../../shared/domain/engine';
 import { createAppContext } from '../../../shared/runtime/app-context';
-import { countStorageCalls, type StorageCallCounter } from '../../../shared/store/storage-calls';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { m5LargeStream } from '../../support/usage-streams';
 

@@ -3,31 +3,41 @@ import type { AddressInfo } from 'node:net';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import type { FunctionGroup, Route } from '../../../functions/routes';
+import * as z from 'zod';
+import { createLocalServer, type LocalAuthorization } from '../../../local/http/local-server';
+import type { FunctionGroup } from '../../../shared/contract/operation-contract';
+import type { Route } from '../../../shared/contract/operations';
 import type { Principal } from '../../../shared/domain/principal';
 import { createGroupHandler, type ProxyHandler } from '../../../shared/http/group-handler';
-import { createLocalServer, type LocalAuthorization } from '../../../shared/http/local-server';
-import { defineOperation } from '../../../shared/http/operation';
 
 const routes: Route[] = [
-  { method: 'GET', path: '/openapi.json', group: 'openapi', operationId: 'getDocument', public: true },
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    group: 'openapi',
+    operationId: 'getOpenApiDocument',
+    withoutAuthorizer: true,
+  },
   {
     method: 'GET',
     path: '/v2/partners/{partner_org_id}/orgs',
     group: 'partner-orgs',
-    operationId: 'listOrgs',
+    operationId: 'listChildOrgs',
+    withoutAuthorizer: false,
   },
   {
     method: 'POST',
     path: '/v2/partners/{partner_org_id}/orgs',
     group: 'partner-orgs',
-    operationId: 'registerOrg',
+    operationId: 'registerChildOrg',
+    withoutAuthorizer: false,
   },
   {
     method: 'PATCH',
     path: '/v2/org/{org_id}/partners',
     group: 'partner-settings',
-    operationId: 'updateSettings',
+    operationId: 'updatePartnerSettings',
+    withoutAuthorizer: false,
   },
 ];
 
@@ -78,9 +88,18 @@ describe('local server', () => {
         }
         if (group === 'openapi') {
           return createGroupHandler(
-            'openapi',
-            { getDocument: defineOperation({ public: true, handle: async () => ({ openapi: '3.1.0' }) }) },
-            { routes },
+            {
+              getDocument: {
+                method: 'GET',
+                path: '/openapi.json',
+                group: 'openapi',
+                summary: 'The document',
+                tag: 'Documentation',
+                public: true,
+                responses: { 200: z.object({ openapi: z.string() }) },
+              },
+            },
+            { getDocument: async () => ({ openapi: '3.1.0' }) },
           );
         }
         return recordingHandler(harness);

@@ -2,17 +2,18 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as authorizer } from '../../../functions/authorizer/handler';
-import { type FunctionGroup, routes } from '../../../functions/routes';
+import { localAuthorization } from '../../../local/http/local-authorizer';
+import { createLocalServer } from '../../../local/http/local-server';
+import { countStorageCalls, type StorageCallCounter } from '../../../local/store/storage-calls';
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg, createPartner, createUserKey } from '../../../shared/app/operator';
+import type { FunctionGroup } from '../../../shared/contract/operation-contract';
 import type { ProxyHandler } from '../../../shared/http/group-handler';
-import { localAuthorization } from '../../../shared/http/local-authorizer';
-import { createLocalServer } from '../../../shared/http/local-server';
 import { createAppContext } from '../../../shared/runtime/app-context';
 import { installAppContext } from '../../../shared/runtime/current';
-import { countStorageCalls, type StorageCallCounter } from '../../../shared/store/storage-calls';
 import { callApi } from '../../support/api-client';
 import { startTestTable, type TestTable } from '../../support/dynalite';
+import { routes } from '../../support/served-routes';
 import { alwaysOn, fleet, usageLines } from '../../support/usage-files';
 
 /**

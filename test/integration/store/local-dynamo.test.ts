@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalDynamo, openLocalDynamo } from '../../../shared/store/local-dynamo';
-import { createLocalDocumentClient } from '../../../shared/store/local-dynamo-client';
+import { type LocalDynamo, openLocalDynamo } from '../../../local/store/local-dynamo';
+import { createLocalDocumentClient } from '../../../local/store/local-dynamo-client';
 import { createTableIfMissing } from '../../../shared/store/table-setup';
 
 const tableName = 'local';

@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanBasis } from '../../../shared/app/ports';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import { computePlans, type ProviderPlans, type UsageStream } from '../../../shared/domain/engine/index';
+import { computePlans, type ProviderPlans, type UsageStream } from '../../../shared/domain/engine';
 import { planKey, planPartition } from '../../../shared/store/keys';
 import { queryAll } from '../../../shared/store/table-client';
 import { startTestTable, type TestTable } from '../../support/dynalite';

@@ -1,7 +1,7 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MemoryDynamo, startMemoryDynamo } from '../../../shared/store/local-dynamo';
-import { createLocalDocumentClient } from '../../../shared/store/local-dynamo-client';
+import { type MemoryDynamo, startMemoryDynamo } from '../../../local/store/local-dynamo';
+import { createLocalDocumentClient } from '../../../local/store/local-dynamo-client';
 import { createTableIfMissing } from '../../../shared/store/table-setup';
 
 describe('createTableIfMissing', () => {

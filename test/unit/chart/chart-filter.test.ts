@@ -6,7 +6,7 @@ import {
   commitmentTerm,
   filterChartInputs,
 } from '../../../shared/domain/chart/chart-filter';
-import type { ExistingCommitment } from '../../../shared/domain/engine/index';
+import type { ExistingCommitment } from '../../../shared/domain/engine';
 import { m5LargeStream } from '../../support/usage-streams';
 
 function commitment(id: string, changes: Partial<ExistingCommitment> = {}): ExistingCommitment {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseInput, validationErrors } from '../../../shared/contract/validation-errors';
 
 describe('validation errors', () => {

@@ -5,15 +5,15 @@
  * not have), every number finite.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
+import { generateCommitments } from '../../../local/demo/synthetic-commitments';
+import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import { chartPoint } from '../../../shared/contract/chart';
 import { commitmentPlan, lineItem } from '../../../shared/contract/plans';
 import { recommendedPurchasePlan } from '../../../shared/contract/purchase-plans';
 import { resourceMatch } from '../../../shared/contract/resource-matches';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import { chartSeries, computePlans, type EngineInput, type Provider } from '../../../shared/domain/engine';
-import { generateCommitments } from '../../../shared/domain/usage/synthetic-commitments';
-import { generateFleet } from '../../../shared/domain/usage/synthetic-fleet';
 
 const catalog = loadCatalog();
 // A Monday, 30 days.

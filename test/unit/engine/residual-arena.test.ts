@@ -4,11 +4,11 @@
  * later computation reuses it.
  */
 import { describe, expect, it } from 'vitest';
+import { generateCommitments } from '../../../local/demo/synthetic-commitments';
+import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import { computePlans, type EngineInput, type ProviderPlans } from '../../../shared/domain/engine';
 import { residualArena, withResidualArena } from '../../../shared/domain/engine/residual-arena';
-import { generateCommitments } from '../../../shared/domain/usage/synthetic-commitments';
-import { generateFleet } from '../../../shared/domain/usage/synthetic-fleet';
 
 const sameMemory = (a: Float64Array, b: Float64Array) =>
   a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Route } from '../../../functions/routes';
+import { createRouteMatcher } from '../../../local/http/route-matching';
 import { MalformedRequestError } from '../../../shared/domain/errors';
-import { createRouteMatcher } from '../../../shared/http/route-matching';
 
-const routes: Route[] = [
+const routes = [
   { method: 'GET', path: '/v1/org/{org_id}/plans/{plan_id}', group: 'partner-orgs', operationId: 'getPlan' },
   {
     method: 'GET',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import { computePlans } from '../../../shared/domain/engine/index';
+import { computePlans } from '../../../shared/domain/engine';
 import {
   defaultSegmentId,
   isCurrent,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../shared/domain/usage/seeded-random';
+import { seededRandom } from '../../../local/demo/seeded-random';
 
 function draws(random: { next(): number }, count: number): number[] {
   return Array.from({ length: count }, () => random.next());

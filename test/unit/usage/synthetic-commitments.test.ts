@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { generateCommitments } from '../../../local/demo/synthetic-commitments';
+import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import type { ExistingCommitment, Provider } from '../../../shared/domain/engine/model';
 import { ValidationError } from '../../../shared/domain/errors';
-import { generateCommitments } from '../../../shared/domain/usage/synthetic-commitments';
-import { generateFleet } from '../../../shared/domain/usage/synthetic-fleet';
 
 const catalog = loadCatalog();
 const window = { start: '2026-06-01T00:00:00Z', hours: 720 };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { generateFleet, type SyntheticStream } from '../../../local/demo/synthetic-fleet';
+import type { UsagePattern } from '../../../local/demo/usage-patterns';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import type { Provider } from '../../../shared/domain/engine/model';
 import { ValidationError } from '../../../shared/domain/errors';
 import { localClock } from '../../../shared/domain/usage/local-time';
-import { generateFleet, type SyntheticStream } from '../../../shared/domain/usage/synthetic-fleet';
-import type { UsagePattern } from '../../../shared/domain/usage/usage-patterns';
 
 const catalog = loadCatalog();
 // A Monday, 30 days.

@@ -1,15 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { storeProviderCommitments } from '../app/import-commitments';
-import { storeProviderUsage } from '../app/import-usage';
-import { createOrg, createPartner, createUserKey } from '../app/operator';
-import { refreshPlans } from '../app/plan-computation';
-import type { AppContext } from '../app/ports';
-import { loadCatalog } from '../domain/catalog/catalog';
-import type { Provider, UsageWindow } from '../domain/engine/model';
-import { providerUsageFromStreams } from '../domain/usage/imported-usage';
-import { generateCommitments } from '../domain/usage/synthetic-commitments';
-import { generateFleet } from '../domain/usage/synthetic-fleet';
+import { storeProviderCommitments } from '../shared/app/import-commitments';
+import { storeProviderUsage } from '../shared/app/import-usage';
+import { createOrg, createPartner, createUserKey } from '../shared/app/operator';
+import { refreshPlans } from '../shared/app/plan-computation';
+import type { AppContext } from '../shared/app/ports';
+import { loadCatalog } from '../shared/domain/catalog/catalog';
+import type { Provider, UsageWindow } from '../shared/domain/engine/model';
+import { providerUsageFromStreams } from '../shared/domain/usage/imported-usage';
+import { generateCommitments } from './demo/synthetic-commitments';
+import { generateFleet } from './demo/synthetic-fleet';
 
 /** `.local/credentials.json`: what a newcomer needs to call the local API. */
 export interface DemoCredentials {

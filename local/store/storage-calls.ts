@@ -1,4 +1,4 @@
-import type { TableClient } from './table-client';
+import type { TableClient } from '../../shared/store/table-client';
 
 /** How many requests a DynamoDB client sent, in all and per command. */
 export interface StorageCallCounter {
@@ -11,10 +11,9 @@ export interface StorageCallCounter {
 /**
  * Counts every command the table's clients send from now on, so that tests and benchmarks can
  * report the storage calls a request costs (docs/plans-api.md): read `total` before and after
- * requests sent one at a time. Call it before the first point read: that client resolves its steps
- * once (dynamo-client.ts).
+ * requests sent one at a time.
  */
-export function countStorageCalls(table: Pick<TableClient, 'client' | 'pointReads'>): StorageCallCounter {
+export function countStorageCalls(table: Pick<TableClient, 'client'>): StorageCallCounter {
   const counts = new Map<string, number>();
   let total = 0;
   const count =
@@ -26,7 +25,6 @@ export function countStorageCalls(table: Pick<TableClient, 'client' | 'pointRead
       return next(args);
     };
   table.client.middlewareStack.add(count, { step: 'initialize' });
-  table.pointReads.middlewareStack.add(count, { step: 'initialize' });
   return {
     get total() {
       return total;

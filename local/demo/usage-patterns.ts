@@ -1,5 +1,5 @@
-import type { LocalClock } from './local-time';
-import { isWeekendDay } from './local-time';
+import type { LocalClock } from '../../shared/domain/usage/local-time';
+import { isWeekendDay } from '../../shared/domain/usage/local-time';
 import type { SeededRandom } from './seeded-random';
 
 /**

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { AppContext } from '../app/ports';
-import { type LocalDynamo, openLocalDynamo } from '../store/local-dynamo';
-import { createLocalDocumentClient, createLocalPointReadClient } from '../store/local-dynamo-client';
-import { countStorageCalls, type StorageCallCounter } from '../store/storage-calls';
-import { createTableIfMissing } from '../store/table-setup';
-import { createAppContext } from './app-context';
+import type { AppContext } from '../shared/app/ports';
+import { createAppContext } from '../shared/runtime/app-context';
+import { createTableIfMissing } from '../shared/store/table-setup';
+import { type LocalDynamo, openLocalDynamo } from './store/local-dynamo';
+import { createLocalDocumentClient } from './store/local-dynamo-client';
+import { countStorageCalls, type StorageCallCounter } from './store/storage-calls';
 
 /** The embedded defaults: everything the local runtime needs, overridable from the environment. */
 /** The local table's name; `TABLE_NAME` is for the deployed table (see bin/admin.ts). */
@@ -57,7 +57,6 @@ export async function openLocalRuntime(
   const dynamo = await openLocalDynamo({ dir: config.dir });
   const table = {
     client: createLocalDocumentClient(dynamo),
-    pointReads: createLocalPointReadClient(dynamo),
     tableName: config.tableName,
   };
   await createTableIfMissing(table.client, config.tableName);
@@ -68,7 +67,6 @@ export async function openLocalRuntime(
     storageCalls,
     async close() {
       table.client.destroy();
-      table.pointReads.destroy();
       await dynamo.close();
     },
   };

@@ -1,8 +1,14 @@
-import type { Catalog } from '../catalog/catalog';
-import { deterministicUuid } from '../deterministic-id';
-import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from '../engine/model';
-import { ValidationError } from '../errors';
-import { isoHour, windowStartHour } from './local-time';
+import type { Catalog } from '../../shared/domain/catalog/catalog';
+import { deterministicUuid } from '../../shared/domain/deterministic-id';
+import type {
+  ExistingCommitment,
+  Offer,
+  Provider,
+  UsageStream,
+  UsageWindow,
+} from '../../shared/domain/engine/model';
+import { ValidationError } from '../../shared/domain/errors';
+import { isoHour, windowStartHour } from '../../shared/domain/usage/local-time';
 import { type SeededRandom, seededRandom } from './seeded-random';
 
 export interface CommitmentOptions {

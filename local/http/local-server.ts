@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { FunctionGroup, Route } from '../../functions/routes';
-import { DomainError } from '../domain/errors';
+import type { FunctionGroup } from '../../shared/contract/operation-contract';
+import type { Route } from '../../shared/contract/operations';
+import { DomainError } from '../../shared/domain/errors';
 import {
   errorResponseOf,
   methodNotAllowedResponse,
   routeNotFoundResponse,
   unauthorizedResponse,
-} from './error-response';
-import type { ProxyHandler } from './group-handler';
-import { bodyTooLargeError, maxRequestBodyBytes } from './request-body';
-import { requestIdHeader, resolveRequestId } from './request-id';
+} from '../../shared/http/error-response';
+import type { ProxyHandler } from '../../shared/http/group-handler';
+import { bodyTooLargeError, maxRequestBodyBytes } from '../../shared/http/request-body';
+import { requestIdHeader, resolveRequestId } from '../../shared/http/request-id';
 import { createRouteMatcher } from './route-matching';
 
 /** What the authorizer decided: the principal (a JSON string, as in the authorizer context) or no. */
@@ -88,7 +89,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
         );
       }
       const event = proxyEvent({ request, method, route, pathParameters, target, body, gatewayRequestId });
-      if (route.public !== true) {
+      if (!route.withoutAuthorizer) {
         const authorization = await options.authorize(event);
         if (authorization === 'unauthorized') {
           return answerItself(unauthorizedResponse(), route.path);

@@ -1,13 +1,15 @@
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handler as authorizer } from '../../functions/authorizer/handler';
-import { type FunctionGroup, routes } from '../../functions/routes';
-import type { ProxyHandler } from '../http/group-handler';
-import { localAuthorization } from '../http/local-authorizer';
-import { createLocalServer } from '../http/local-server';
-import { installAppContext } from './current';
-import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local';
-import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './local-seed';
+import { handler as authorizer } from '../functions/authorizer/handler';
+import type { FunctionGroup } from '../shared/contract/operation-contract';
+import { servedRoutes } from '../shared/contract/operations';
+import type { ProxyHandler } from '../shared/http/group-handler';
+import { installAppContext } from '../shared/runtime/current';
+import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './demo-seed';
+import { localAuthorization } from './http/local-authorizer';
+import { createLocalServer } from './http/local-server';
+import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
 
 export interface LocalApiOptions {
   /** On a first start, seed the demo customer's usage and plans too, not only the orgs and keys. */
@@ -40,7 +42,7 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   installAppContext(runtime.ctx);
 
   const server = createLocalServer({
-    routes,
+    routes: servedRoutes(hasHandler),
     loadHandler: loadGroupHandler,
     authorize: localAuthorization(authorizer),
   });
@@ -67,8 +69,18 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   };
 }
 
+/** Where a group's Lambda handler is: `functions/<group>/handler.ts`, as the CDK stack bundles it. */
+function handlerUrl(group: FunctionGroup): URL {
+  return new URL(`../functions/${group}/handler.ts`, import.meta.url);
+}
+
+/** A group is served once its handler exists, as on AWS (lib/api-stack.ts). */
+function hasHandler(group: FunctionGroup): boolean {
+  return existsSync(handlerUrl(group));
+}
+
 async function loadGroupHandler(group: FunctionGroup): Promise<ProxyHandler> {
-  const module: { handler: ProxyHandler } = await import(`../../functions/${group}/handler.ts`);
+  const module: { handler: ProxyHandler } = await import(handlerUrl(group).href);
   return module.handler;
 }
 

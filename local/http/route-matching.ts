@@ -1,7 +1,12 @@
-import type { Route } from '../../functions/routes';
-import { MalformedRequestError } from '../domain/errors';
+import { MalformedRequestError } from '../../shared/domain/errors';
 
-export type RouteMatch =
+/** What matching needs of a route: its method and its path template. */
+export interface RouteTemplate {
+  readonly method: string;
+  readonly path: string;
+}
+
+export type RouteMatch<Route extends RouteTemplate> =
   | { readonly kind: 'matched'; readonly route: Route; readonly pathParameters: Record<string, string> }
   | { readonly kind: 'method-not-allowed'; readonly allowedMethods: readonly string[] }
   | { readonly kind: 'not-found' };
@@ -9,7 +14,7 @@ export type RouteMatch =
 /** A template segment: a literal, or the name of a `{param}`. */
 type Segment = { readonly literal: string } | { readonly param: string };
 
-interface Template {
+interface Template<Route extends RouteTemplate> {
   readonly segments: readonly Segment[];
   readonly routes: readonly Route[];
 }
@@ -19,13 +24,13 @@ interface Template {
  * takes any one non-empty segment (percent-decoded), a literal segment beats a parameter where two
  * templates match the same path, and the method is looked up on the template that matched.
  */
-export function createRouteMatcher(
+export function createRouteMatcher<Route extends RouteTemplate>(
   routes: readonly Route[],
-): (method: string, rawPath: string) => RouteMatch {
+): (method: string, rawPath: string) => RouteMatch<Route> {
   const templates = templatesOf(routes);
   return (method, rawPath) => {
     const segments = decodeSegments(rawPath);
-    let best: { template: Template; params: Record<string, string> } | undefined;
+    let best: { template: Template<Route>; params: Record<string, string> } | undefined;
     for (const template of templates) {
       const params = matchSegments(template.segments, segments);
       if (
@@ -49,7 +54,7 @@ export function createRouteMatcher(
   };
 }
 
-function templatesOf(routes: readonly Route[]): Template[] {
+function templatesOf<Route extends RouteTemplate>(routes: readonly Route[]): Template<Route>[] {
   const byPath = new Map<string, Route[]>();
   for (const route of routes) {
     byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);

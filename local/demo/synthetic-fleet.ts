@@ -1,7 +1,7 @@
-import type { Catalog, PricedInstance } from '../catalog/catalog';
-import type { Provider, UsageStream, UsageWindow } from '../engine/model';
-import { ValidationError } from '../errors';
-import { type LocalClock, localClock, windowStartHour } from './local-time';
+import type { Catalog, PricedInstance } from '../../shared/domain/catalog/catalog';
+import type { Provider, UsageStream, UsageWindow } from '../../shared/domain/engine/model';
+import { ValidationError } from '../../shared/domain/errors';
+import { type LocalClock, localClock, windowStartHour } from '../../shared/domain/usage/local-time';
 import { type SeededRandom, seededRandom } from './seeded-random';
 import { fillGroupUsage, type UsagePattern } from './usage-patterns';
 

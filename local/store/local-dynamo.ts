@@ -6,21 +6,18 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { type EngineRequestHandler, startDynaliteThread } from './dynalite-thread';
 import { localDynamoCredentials } from './local-dynamo-client';
 
 /**
  * The local DynamoDB engine (dynalite). `npm start` and the admin CLI must see the same data at
  * the same time, but LevelDB lets one process open a directory: the first process to open
- * `<dir>` runs the engine, in a worker thread, and records its endpoint in `<dir>/dynalite.json`;
- * later ones connect to that endpoint. The record is created atomically (hard link), so two
+ * `<dir>` runs the engine (dynalite's own HTTP server on a free loopback port) and records its
+ * endpoint in `<dir>/dynalite.json`; later ones connect to that endpoint. The record is created atomically (hard link), so two
  * processes starting at once cannot both run an engine on the same directory.
  */
 
 export interface LocalDynamo {
   readonly endpoint: string;
-  /** How this process calls the engine without HTTP; present only when it runs the engine. */
-  readonly requestHandler?: EngineRequestHandler;
   /** Whether this process runs the engine (and stops it on close) or only connects to it. */
   readonly owned: boolean;
   close(): Promise<void>;
@@ -77,24 +74,30 @@ export async function openLocalDynamo(options: { dir: string }): Promise<LocalDy
 export async function startMemoryDynamo(): Promise<MemoryDynamo> {
   const server = dynalite(INSTANT_TABLE_CHANGES);
   const endpoint = await listen(server);
-  return { endpoint, close: () => closeServer(server) };
+  return {
+    endpoint,
+    close: () => {
+      server.closeAllConnections();
+      return closeServer(server);
+    },
+  };
 }
 
 async function startEngine(dir: string, recordPath: string, claim: EngineRecord): Promise<LocalDynamo> {
   heldRecords.add(recordPath);
   try {
-    const engine = await startDynaliteThread({ path: join(dir, 'db'), ...INSTANT_TABLE_CHANGES });
-    const { endpoint } = engine;
+    const server = dynalite({ path: join(dir, 'db'), ...INSTANT_TABLE_CHANGES });
+    const endpoint = await listen(server);
     const record: EngineRecord = { pid: process.pid, endpoint };
     await writeRecord(recordPath, record);
     return {
       endpoint,
-      requestHandler: engine.requestHandler,
       owned: true,
       async close() {
         await removeRecord(recordPath, record);
         heldRecords.delete(recordPath);
-        await engine.close();
+        server.closeAllConnections();
+        await closeServer(server);
       },
     };
   } catch (error) {
@@ -201,6 +204,7 @@ function listen(server: Server): Promise<string> {
   });
 }
 
+/** Stops the server; dynalite closes its database with it. */
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 }

@@ -1,0 +1,94 @@
+import type * as z from 'zod';
+
+/**
+ * What the operation list states about one operation: its route, the Lambda function that serves
+ * it, its inputs and its successful responses. CDK, the local server, request validation and the
+ * OpenAPI document all read these records (shared/contract/operations).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One Lambda function per group, entry `functions/<group>/handler.ts`. A group is served only once
+ * its handler exists; until then its operations are part of the contract (and the OpenAPI
+ * document) but not routed.
+ */
+export type FunctionGroup =
+  | 'oauth'
+  | 'jwks'
+  | 'openapi'
+  | 'plans'
+  | 'plan-purchases'
+  | 'partner-settings'
+  | 'partner-purchase-plans'
+  | 'partner-orgs'
+  | 'onboarding';
+
+export type OperationTag = 'OAuth' | 'Commitment plans' | 'Partners' | 'Documentation';
+
+export interface OperationContract {
+  readonly method: HttpMethod;
+  /** API Gateway template syntax, e.g. `/v1/org/{org_id}/commitments/chart`. */
+  readonly path: string;
+  readonly group: FunctionGroup;
+  readonly summary: string;
+  readonly tag: OperationTag;
+  /** Served to anyone, without credentials: no authorizer runs. */
+  readonly public: boolean;
+  /**
+   * An OAuth protocol endpoint: not public, but the OAuth client authenticates itself in the
+   * request (client_id, PKCE), so it runs without the x-api-key / Bearer authorizer.
+   */
+  readonly oauth?: true;
+  readonly pathParams?: z.ZodObject;
+  /** Takes a `RawQuery` (see query.ts). */
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** How the body is encoded; JSON unless stated. */
+  readonly bodyMediaType?: 'application/x-www-form-urlencoded';
+  /**
+   * Schema of the 400 and 401 bodies when it is not the common error body: the token endpoint
+   * answers RFC 6749 errors (401 for a client that fails to authenticate).
+   */
+  readonly clientErrorBody?: z.ZodType;
+  /** Successful responses by status; `null` for responses without a body (204, redirects). */
+  readonly responses: Readonly<Record<number, z.ZodType | null>>;
+  /** Honours the `Idempotency-Key` header (money-moving POSTs). */
+  readonly idempotent?: true;
+  /** Lists one page and describes the pages in the `X-Pagination` header. */
+  readonly paginated?: true;
+  /** Can conflict with the stored state (409). */
+  readonly conflicts?: true;
+}
+
+/** Operations by operation id: one function group's, or the whole list. */
+export type OperationList = Readonly<Record<string, OperationContract>>;
+
+/** The validated path parameters of an operation. */
+export type PathParamsOf<Op extends OperationContract> = Op extends { pathParams: infer S extends z.ZodType }
+  ? z.output<S>
+  : Record<string, never>;
+
+/** The validated (coerced, defaulted) query of an operation. */
+export type QueryOf<Op extends OperationContract> = Op extends { query: infer S extends z.ZodType }
+  ? z.output<S>
+  : Record<string, never>;
+
+/** The validated body of an operation. */
+export type BodyOf<Op extends OperationContract> = Op extends { body: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
+
+/** What a handler answers with `status` (the response schema's input, before it strips extra fields). */
+export type ResponseOf<
+  Op extends OperationContract,
+  Status extends keyof Op['responses'],
+> = Op['responses'][Status] extends infer S extends z.ZodType ? z.input<S> : undefined;
+
+/**
+ * Whether the operation runs without the authorizer: public documents, and the OAuth protocol
+ * endpoints, whose clients authenticate in the request itself.
+ */
+export function runsWithoutAuthorizer(operation: OperationContract): boolean {
+  return operation.public || operation.oauth === true;
+}

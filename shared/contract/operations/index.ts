@@ -1,0 +1,70 @@
+import {
+  type FunctionGroup,
+  type OperationContract,
+  type OperationList,
+  runsWithoutAuthorizer,
+} from '../operation-contract';
+import { jwksOperations } from './jwks';
+import { oauthOperations } from './oauth';
+import { onboardingOperations } from './onboarding';
+import { openApiOperations } from './openapi';
+import { partnerOrgOperations } from './partner-orgs';
+import { partnerPurchasePlanOperations } from './partner-purchase-plans';
+import { partnerSettingsOperations } from './partner-settings';
+import { planPurchaseOperations } from './plan-purchases';
+import { planOperations } from './plans';
+
+/**
+ * The operation list: every operation of the interface, stated once, by function group. Each
+ * group's module is what its Lambda handler imports (so a function bundles its own schemas only);
+ * this index joins them for the CDK stack, the local server and the OpenAPI document.
+ */
+export const operations = {
+  ...oauthOperations,
+  ...jwksOperations,
+  ...planOperations,
+  ...planPurchaseOperations,
+  ...partnerSettingsOperations,
+  ...partnerPurchasePlanOperations,
+  ...partnerOrgOperations,
+  ...onboardingOperations,
+  ...openApiOperations,
+} satisfies OperationList;
+
+export type OperationId = keyof typeof operations;
+
+export const operationIds = Object.keys(operations) as OperationId[];
+
+/** One operation as a route: what CDK and the local server need to serve it. */
+export interface Route {
+  readonly operationId: OperationId;
+  readonly method: OperationContract['method'];
+  readonly path: string;
+  readonly group: FunctionGroup;
+  /** No credentials checked before the handler: public documents and the OAuth protocol endpoints. */
+  readonly withoutAuthorizer: boolean;
+}
+
+/**
+ * The routes to serve: the operations of every group whose Lambda handler exists. `hasHandler`
+ * tells (the CDK app looks for the entry file; the local server the same).
+ */
+export function servedRoutes(hasHandler: (group: FunctionGroup) => boolean): Route[] {
+  return operationIds
+    .map((operationId): Route => {
+      const operation: OperationContract = operations[operationId];
+      return {
+        operationId,
+        method: operation.method,
+        path: operation.path,
+        group: operation.group,
+        withoutAuthorizer: runsWithoutAuthorizer(operation),
+      };
+    })
+    .filter((route) => hasHandler(route.group));
+}
+
+/** The function groups, each once, in the list's order. */
+export const functionGroups: readonly FunctionGroup[] = [
+  ...new Set(operationIds.map((id) => operations[id].group)),
+];

@@ -1,0 +1,81 @@
+import * as z from 'zod';
+import {
+  awsVerifyBody,
+  azureAuthUrl,
+  azureAuthUrlBody,
+  checklist,
+  childOrgEntry,
+  onboardingStarted,
+  registerChildBody,
+  registerChildResponse,
+} from '../onboarding';
+import type { OperationList } from '../operation-contract';
+import { orgPath } from './path-params';
+
+/** Onboarding a child org and its clouds (#16-#21). */
+export const onboardingOperations = {
+  registerChildViaOnboarding: {
+    method: 'POST',
+    path: '/v2/org/{org_id}/partners/onboarding/register_child',
+    group: 'onboarding',
+    summary: 'Register a customer (child) organization from the onboarding flow',
+    tag: 'Partners',
+    public: false,
+    pathParams: orgPath,
+    body: registerChildBody,
+    responses: { 200: registerChildResponse },
+    conflicts: true,
+  },
+  startOnboarding: {
+    method: 'POST',
+    path: '/v2/org/{org_id}/partners/onboarding/start',
+    group: 'onboarding',
+    summary: 'Create or resume the onboarding of the organization, starting with AWS',
+    tag: 'Partners',
+    public: false,
+    pathParams: orgPath,
+    responses: { 200: onboardingStarted },
+  },
+  verifyAwsOnboarding: {
+    method: 'POST',
+    path: '/v2/org/{org_id}/partners/onboarding/aws/verify',
+    group: 'onboarding',
+    summary: 'Verify the AWS integration of the organization',
+    tag: 'Partners',
+    public: false,
+    pathParams: orgPath,
+    body: awsVerifyBody,
+    responses: { 200: checklist },
+  },
+  verifyAzureOnboarding: {
+    method: 'POST',
+    path: '/v2/org/{org_id}/partners/onboarding/azure/verify',
+    group: 'onboarding',
+    summary: 'Run the Azure onboarding and verify every feature',
+    tag: 'Partners',
+    public: false,
+    pathParams: orgPath,
+    responses: { 200: checklist },
+  },
+  createAzureAuthUrl: {
+    method: 'POST',
+    path: '/v2/org/{org_id}/partners/onboarding/azure/auth-url',
+    group: 'onboarding',
+    summary: 'The URL the customer opens to grant access to an Azure subscription',
+    tag: 'Partners',
+    public: false,
+    pathParams: orgPath,
+    body: azureAuthUrlBody,
+    responses: { 200: azureAuthUrl },
+  },
+  listChildOrgs: {
+    method: 'GET',
+    path: '/v2/org/{org_id}/partners/onboarding/child-orgs',
+    group: 'onboarding',
+    summary: "The partner's child organizations with their onboarding checklists",
+    tag: 'Partners',
+    public: false,
+    pathParams: orgPath,
+    responses: { 200: z.array(childOrgEntry) },
+  },
+} satisfies OperationList;

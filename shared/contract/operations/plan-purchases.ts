@@ -1,0 +1,33 @@
+import type { OperationList } from '../operation-contract';
+import { commitmentPlan } from '../plans';
+import { purchasePlan, purchasePlanBody } from '../purchase-plans';
+import { planPath } from './path-params';
+
+/** Applying a plan (#8) and purchasing one on behalf of a user (#13): the money-moving operations. */
+export const planPurchaseOperations = {
+  applyCommitmentPlan: {
+    method: 'POST',
+    path: '/v1/org/{org_id}/commitment-plans/{plan_id}/apply',
+    group: 'plan-purchases',
+    summary: 'Apply a commitment plan: record the user and queue its purchases',
+    tag: 'Commitment plans',
+    public: false,
+    pathParams: planPath,
+    responses: { 200: commitmentPlan },
+    idempotent: true,
+    conflicts: true,
+  },
+  purchasePlan: {
+    method: 'POST',
+    path: '/v2/org/{org_id}/partners/purchase-plans-v2/{plan_id}/purchase',
+    group: 'plan-purchases',
+    summary: "Purchase a plan for a user of the organization, creating the user's membership if needed",
+    tag: 'Partners',
+    public: false,
+    pathParams: planPath,
+    body: purchasePlanBody,
+    responses: { 200: purchasePlan },
+    idempotent: true,
+    conflicts: true,
+  },
+} satisfies OperationList;
