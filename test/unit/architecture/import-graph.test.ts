@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../../lib/project-paths';
+
+/**
+ * The import graph of the source, read from the files themselves (TypeScript's own pre-processor
+ * finds static imports, re-exports and dynamic imports), so a new file or folder is checked
+ * without being listed anywhere.
+ */
+interface ImportEdge {
+  /** The importing file, relative to the project root. */
+  readonly from: string;
+  /** What it imports: a project file relative to the root, or a package name. */
+  readonly to: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(projectRoot, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(c|m)?ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function importsOf(file: string): ImportEdge[] {
+  const text = readFileSync(join(projectRoot, file), 'utf8');
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  return importedFiles.map(({ fileName }) => ({
+    from: file,
+    to: fileName.startsWith('.')
+      ? relative(projectRoot, resolve(projectRoot, dirname(file), fileName))
+      : fileName,
+  }));
+}
+
+function topFolder(path: string): string {
+  return path.split('/')[0] ?? path;
+}
+
+const sharedEdges = sourceFiles('shared').flatMap(importsOf);
+
+describe('import graph', () => {
+  it('finds the imports of the shared code (the check reads real edges)', () => {
+    // Assess: a known edge, so an empty or broken reading cannot pass the checks below.
+    expect(sharedEdges).toContainEqual({
+      from: 'shared/store/store.ts',
+      to: 'shared/store/api-keys',
+    });
+  });
+
+  it('has nothing under shared/ import functions/, local/, bin/ or lib/', () => {
+    // Act
+    const upward = sharedEdges.filter((edge) =>
+      ['functions', 'local', 'bin', 'lib'].includes(topFolder(edge.to)),
+    );
+
+    // Assess
+    expect(upward).toEqual([]);
+  });
+
+  it('keeps the domain pure: no adapters, use cases, HTTP or runtime, and no AWS SDK', () => {
+    // Act
+    const impure = sharedEdges.filter(
+      (edge) =>
+        edge.from.startsWith('shared/domain/') &&
+        (/^shared\/(app|store|http|runtime|auth|queue|cloud)\//.test(edge.to) ||
+          edge.to.startsWith('@aws-sdk/')),
+    );
+
+    // Assess
+    expect(impure).toEqual([]);
+  });
+
+  it('has the production path import nothing of the local runtime', () => {
+    // Prepare
+    const productionEdges = [...sourceFiles('functions'), ...sourceFiles('shared')].flatMap(importsOf);
+
+    // Act
+    const local = productionEdges.filter((edge) => topFolder(edge.to) === 'local' || edge.to === 'dynalite');
+
+    // Assess
+    expect(local).toEqual([]);
+  });
+});
