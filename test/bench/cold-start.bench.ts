@@ -1,0 +1,148 @@
+/**
+ * Cold-start benchmark (`npm run bench:cold`): bundles every function exactly as the CDK stack
+ * does (the service app synthesized with bundling on, through the same ServiceFunction
+ * construct), and the floor function beside them in the same run; then imports each bundle in a
+ * fresh Node process, RUNS times (default 15), and prints per function the bundle size and the
+ * median module-init time beside the floor's, then one JSON line with the figures.
+ *
+ * Module init = the time from just before `import()` of the bundle to its resolution, measured
+ * inside the fresh process, so Node's own start is left out and only what the function's code
+ * does at load counts (what Lambda bills as the Init phase beyond the runtime's own).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { buildApp } from '../../lib/app';
+import { ServiceFunction } from '../../lib/constructs/service-function';
+import { projectRoot } from '../../lib/project-paths';
+import { cdkJsonContext } from '../infra/service-app';
+
+const runs = Number(process.env.RUNS ?? 15);
+const targets = { extraKb: 150, authorizerExtraKb: 60, initRatio: 1.25 };
+
+interface Bundle {
+  readonly name: string;
+  readonly file: string;
+}
+
+function synthesizeBundles(outdir: string): { functions: Bundle[]; floor: Bundle } {
+  process.stderr.write('bundling every function as `cdk synth` does...\n');
+  const app = new App({ outdir, context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true } });
+  const { api } = buildApp(app);
+  const floorStack = new Stack(app, 'ColdStartFloor');
+  const floor = new ServiceFunction(floorStack, 'Floor', {
+    entry: join(projectRoot, 'test/bench/cold-start/floor-handler.ts'),
+    description: 'Cold-start benchmark floor',
+    serviceName: 'cold-start-floor',
+    environment: {},
+  });
+  const named: [string, ServiceFunction][] = [['authorizer', api.authorizerFunction], ...api.groupFunctions];
+  app.synth();
+  const bundleOf = (name: string, fn: ServiceFunction): Bundle => {
+    const assetPath = (fn.function.node.defaultChild as CfnFunction).getMetadata('aws:asset:path');
+    if (typeof assetPath !== 'string') throw new Error(`No asset path for ${name}`);
+    return { name, file: join(outdir, assetPath, 'index.mjs') };
+  };
+  return {
+    functions: named.map(([name, fn]) => bundleOf(name, fn)),
+    floor: bundleOf('floor', floor),
+  };
+}
+
+/** One module init in a fresh process, in milliseconds. */
+function initOnce(file: string): number {
+  const script = `const start = performance.now();
+    await import(${JSON.stringify(pathToFileURL(file).href)});
+    process.stdout.write(String(performance.now() - start));`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '--eval', script], {
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH,
+      AWS_REGION: 'us-east-1',
+      TABLE_NAME: 'cold-start',
+      POWERTOOLS_SERVICE_NAME: 'cold-start',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
+  });
+  return Number(output);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+function kilobytes(file: string): number {
+  return Math.round((statSync(file).size / 1024) * 10) / 10;
+}
+
+const outdir = mkdtempSync(join(tmpdir(), 'cold-start-'));
+try {
+  const { functions, floor } = synthesizeBundles(outdir);
+  const all = [floor, ...functions];
+  const samples = new Map<string, number[]>(all.map((bundle) => [bundle.name, []]));
+  // Interleaved rounds: a slow moment of the machine falls on every function alike.
+  for (let round = 1; round <= runs; round += 1) {
+    process.stderr.write(`\rinit round ${round}/${runs}`);
+    for (const bundle of all) samples.get(bundle.name)?.push(initOnce(bundle.file));
+  }
+  process.stderr.write('\n');
+
+  const floorKb = kilobytes(floor.file);
+  const floorInitMs = median(samples.get('floor') ?? []);
+  const rows = functions.map((bundle) => {
+    const kb = kilobytes(bundle.file);
+    const initMs = median(samples.get(bundle.name) ?? []);
+    const limitKb = floorKb + (bundle.name === 'authorizer' ? targets.authorizerExtraKb : targets.extraKb);
+    return {
+      name: bundle.name,
+      kb,
+      init_ms: Math.round(initMs * 10) / 10,
+      ratio: Math.round((initMs / floorInitMs) * 100) / 100,
+      limitKb,
+    };
+  });
+
+  const line = (cells: readonly (string | number)[]) =>
+    cells
+      .map((cell, index) =>
+        String(cell)
+          .padStart(index === 0 ? 0 : 10)
+          .padEnd(index === 0 ? 24 : 0),
+      )
+      .join('');
+  console.log(
+    `cold start: ${runs} fresh processes per function, median module init (Node ${process.version})`,
+  );
+  console.log(line(['function', 'KB', 'limit KB', 'init ms', 'ratio', 'target']));
+  console.log(line(['floor', floorKb, '', Math.round(floorInitMs * 10) / 10, 1, '']));
+  for (const row of rows) {
+    const ok = row.kb <= row.limitKb && row.ratio <= targets.initRatio;
+    console.log(
+      line([
+        row.name,
+        row.kb,
+        Math.round(row.limitKb * 10) / 10,
+        row.init_ms,
+        row.ratio,
+        ok ? 'met' : 'MISSED',
+      ]),
+    );
+  }
+  console.log(
+    JSON.stringify({
+      functions: rows.map(({ name, kb, init_ms, ratio }) => ({ name, kb, init_ms, ratio })),
+      floor_kb: floorKb,
+      floor_init_ms: Math.round(floorInitMs * 10) / 10,
+    }),
+  );
+} finally {
+  rmSync(outdir, { recursive: true, force: true });
+}
