@@ -1,4 +1,5 @@
 import { loadCatalog } from '../domain/catalog/catalog';
+import { withComputePrices } from '../domain/catalog/compute-prices';
 import { type ChartCriterion, filterChartInputs } from '../domain/chart/chart-filter';
 import { chartDates } from '../domain/chart/chart-range';
 import { type ChartPoint, chartSeries, type Provider } from '../domain/engine/index';
@@ -49,7 +50,9 @@ export async function commitmentsChart(
     ),
     ctx.repos.commitments.listCommitments(orgId, request.provider),
   ]);
-  const offers = loadCatalog().offers(request.provider);
-  const charted = filterChartInputs(request.criteria, usage.flat(), commitments, offers);
+  const catalog = loadCatalog();
+  const offers = catalog.offers(request.provider);
+  const streams = withComputePrices(usage.flat(), catalog);
+  const charted = filterChartInputs(request.criteria, streams, commitments, offers);
   return chartSeries({ window, ...charted, offers, startDate, endDate, today });
 }

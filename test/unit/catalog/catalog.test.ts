@@ -143,15 +143,14 @@ describe('every commitment discounts', () => {
             .filter(
               (rate) =>
                 !(rate.discount > 0 && rate.discount < 1) ||
-                !catalog
-                  .pricedInstances(offer.provider)
-                  .some(
-                    (instance) =>
-                      instance.region === rate.region &&
-                      instance.family === rate.family &&
-                      instance.operatingSystem === rate.operatingSystem &&
-                      instance.tenancy === rate.tenancy,
-                  ),
+                !catalog.pricedInstances(offer.provider).some(
+                  (instance) =>
+                    instance.region === rate.region &&
+                    instance.family === rate.family &&
+                    // An absent field matches any value (the Azure plan covers every OS).
+                    (rate.operatingSystem ?? instance.operatingSystem) === instance.operatingSystem &&
+                    (rate.tenancy ?? instance.tenancy) === instance.tenancy,
+                ),
             )
             .map((rate) => `${offer.providerOfferingId} ${JSON.stringify(rate)}`),
     );
