@@ -142,13 +142,13 @@ const WORKLOADS: Readonly<Record<Provider, Readonly<Record<UsagePattern, Workloa
       role: 'web',
       families: [
         ['Dsv5', 2],
-        ['Fsv2', 2],
+        ['FSv2', 2],
       ],
       minUnits: 2,
       maxUnits: 16,
       windowsShare: 0,
     },
-    bursty: { role: 'worker', families: [['Fsv2', 1]], minUnits: 4, maxUnits: 32, windowsShare: 0 },
+    bursty: { role: 'worker', families: [['FSv2', 1]], minUnits: 4, maxUnits: 32, windowsShare: 0 },
     growing: {
       role: 'api',
       families: [
@@ -162,7 +162,7 @@ const WORKLOADS: Readonly<Record<Provider, Readonly<Record<UsagePattern, Workloa
     declining: {
       role: 'legacy',
       families: [
-        ['Fsv2', 1],
+        ['FSv2', 1],
         ['Dsv5', 1],
       ],
       minUnits: 2,

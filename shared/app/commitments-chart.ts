@@ -1,7 +1,8 @@
 import { loadCatalog } from '../domain/catalog/catalog';
+import { withComputePrices } from '../domain/catalog/compute-prices';
 import { type ChartCriterion, filterChartInputs } from '../domain/chart/chart-filter';
 import { chartDates } from '../domain/chart/chart-range';
-import { type ChartPoint, chartSeries, type Provider } from '../domain/engine';
+import { type ChartPoint, chartSeries, type Provider, type UsageWindow } from '../domain/engine';
 import { cloudProviders } from '../domain/orgs';
 import { lookbackWindow } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
@@ -20,9 +21,10 @@ export interface ChartRequest {
 
 /**
  * Spec #10: the org's commitment portfolio over the days asked for, one point a day up to 92
- * days and a month beyond; points after today are projections. Usage is observed over one
- * lookback, the 720 hours ending with the latest stored usage of the charted providers, and
- * projected as each resource's average hour elsewhere (docs/plan-engine.md, The chart).
+ * days and a month beyond; points after today are projections. Each provider's usage is observed
+ * over its own lookback, the 720 hours ending with its latest stored usage (a provider whose data
+ * lags is projected after its last hour, not read as idle), and projected as each resource's
+ * average hour elsewhere (docs/plan-engine.md, The chart).
  */
 export async function commitmentsChart(
   ctx: AppContext,
@@ -37,19 +39,25 @@ export async function commitmentsChart(
   const providers: readonly Provider[] = request.provider ? [request.provider] : cloudProviders;
 
   const states = await Promise.all(providers.map((provider) => ctx.repos.usage.usageState(orgId, provider)));
-  const lastHours = states.flatMap((state) => (state?.lastHour ? [state.lastHour] : []));
-  const latest =
-    lastHours.length > 0 ? lastHours.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b)) : null;
-  const window = lookbackWindow(latest, now);
+  const windows: Partial<Record<Provider, UsageWindow>> = {};
+  providers.forEach((provider, index) => {
+    const lastHour = states[index]?.lastHour;
+    if (lastHour) windows[provider] = lookbackWindow(lastHour, now);
+  });
+  // Providers without usage chart their commitments over the lookback ending now.
+  const window = lookbackWindow(null, now);
   const [usage, commitments] = await Promise.all([
     Promise.all(
-      providers.map((provider, index) =>
-        states[index]?.lastHour ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
-      ),
+      providers.map((provider) => {
+        const own = windows[provider];
+        return own ? ctx.repos.usage.loadUsage(orgId, provider, own) : [];
+      }),
     ),
     ctx.repos.commitments.listCommitments(orgId, request.provider),
   ]);
-  const offers = loadCatalog().offers(request.provider);
-  const charted = filterChartInputs(request.criteria, usage.flat(), commitments, offers);
-  return chartSeries({ window, ...charted, offers, startDate, endDate, today });
+  const catalog = loadCatalog();
+  const offers = catalog.offers(request.provider);
+  const streams = withComputePrices(usage.flat(), catalog);
+  const charted = filterChartInputs(request.criteria, streams, commitments, offers);
+  return chartSeries({ window, windows, ...charted, offers, startDate, endDate, today });
 }

@@ -1,4 +1,5 @@
 import { loadCatalog } from '../domain/catalog/catalog';
+import { withComputePrices } from '../domain/catalog/compute-prices';
 import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from '../domain/engine';
 import type { AppContext } from './ports';
 
@@ -11,7 +12,8 @@ export interface PlanInputs {
 /**
  * What the engine plans from, for one org and provider over a window: the stored usage, the
  * commitments the org owns and the catalog's offers. `withUsage` false skips the usage read
- * (a provider without stored usage).
+ * (a provider without stored usage). Licensed Azure VMs get their compute price from the catalog:
+ * what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
   ctx: AppContext,
@@ -24,5 +26,6 @@ export async function loadPlanInputs(
     withUsage ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
     ctx.repos.commitments.listCommitments(orgId, provider),
   ]);
-  return { streams, commitments, offers: loadCatalog().offers(provider) };
+  const catalog = loadCatalog();
+  return { streams: withComputePrices(streams, catalog), commitments, offers: catalog.offers(provider) };
 }

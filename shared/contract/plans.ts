@@ -19,7 +19,10 @@ export const commitmentPlan = named(
     created_at: dateTime,
     is_calculating: z.boolean(),
     status: planStatus,
-    max_term: described(contractTerm.nullable(), 'longest contract term among the selected line items'),
+    max_term: described(
+      contractTerm.nullable(),
+      'term of the selected line that binds longest: longest lock-in, then longest term',
+    ),
     covered_ondemand_cost_hourly: perHour('on-demand cost the plan covers'),
     before_ondemand_cost_hourly: perHour('on-demand cost before the plan'),
     before_reserved_cost_hourly: perHour('cost of existing commitments'),

@@ -5,10 +5,15 @@
  * counted in normalization units (nano 0.25, micro 0.5, small 1, medium 2, large 4, xlarge 8,
  * Nxlarge 8N). `metal` sizes have family-specific factors, so they are not parsed: such instances
  * are matched exactly.
- * Azure: instance size flexibility lets a VM reservation cover every size of its series in the
- * region; within the general-purpose series the published ratios are proportional to the vCPU
- * count, which the size name carries (`Standard_D4s_v5` = series Dsv5, 4 vCPUs).
+ * Azure: instance size flexibility lets a VM reservation cover every size of its flexibility group
+ * in the region, each size counting for its published ratio. Groups and ratios are Azure's own
+ * table (catalog/data/azure-instance-size-flexibility.json), not a parse of the size name: the
+ * digits do not say the group or the ratio (`Standard_D3_v2` is 4 vCPUs; `Standard_D11_v2` is in
+ * the memory-optimized "Dv2 Series High Memory", not with `Standard_D1_v2`). A size the table
+ * does not list is matched exactly.
  */
+import { z } from 'zod';
+import azureFlexibilityData from './catalog/data/azure-instance-size-flexibility.json' with { type: 'json' };
 
 const AWS_SIZE_FACTORS: Readonly<Record<string, number>> = {
   nano: 0.25,
@@ -42,12 +47,37 @@ export function parseAwsInstanceType(instanceType: string): SizedInstance | null
   return units === null ? null : { family: match[1], units };
 }
 
-/** `Standard_D4s_v5` -> { family: 'Dsv5', units: 4 }; constrained-core and unknown names -> null. */
-export function parseAzureVmSize(vmSize: string): SizedInstance | null {
-  const match = /^Standard_([A-Z]+)(\d+)([a-z]*)(?:_v(\d+))?$/.exec(vmSize);
-  if (!match?.[1] || !match[2]) return null;
-  const units = Number(match[2]);
-  if (units <= 0) return null;
-  const version = match[4] ? `v${match[4]}` : '';
-  return { family: `${match[1]}${match[3] ?? ''}${version}`, units };
+const azureFlexibilitySchema = z.strictObject({
+  source: z.string().min(1),
+  groups: z.record(
+    z.string().regex(/ Series\b/),
+    z.record(z.string().regex(/^Standard_/), z.number().positive().finite()),
+  ),
+});
+
+/** Each listed size's group (the published group name without "Series": `Dsv5`, `Dv2 High Memory`) and ratio. */
+function azureSizeTable(raw: unknown): ReadonlyMap<string, SizedInstance> {
+  const { groups } = azureFlexibilitySchema.parse(raw);
+  const sizes = new Map<string, SizedInstance>();
+  for (const [group, ratios] of Object.entries(groups)) {
+    const family = group.replace(/ Series\b/, '');
+    for (const [size, units] of Object.entries(ratios)) {
+      if (sizes.has(size)) throw new Error(`Azure size ${size} is in two flexibility groups`);
+      sizes.set(size, { family, units });
+    }
+  }
+  return sizes;
+}
+
+const AZURE_SIZES = azureSizeTable(azureFlexibilityData);
+
+/** Where the Azure flexibility table comes from (its `source` field). */
+export const AZURE_FLEXIBILITY_SOURCE: string = azureFlexibilityData.source;
+
+/**
+ * `Standard_D4s_v5` -> { family: 'Dsv5', units: 4 }; `Standard_D11_v2` -> { family: 'Dv2 High Memory',
+ * units: 2 }: the size's instance size flexibility group and ratio; null for a size the table does not list.
+ */
+export function azureFlexibilityGroup(vmSize: string): SizedInstance | null {
+  return AZURE_SIZES.get(vmSize) ?? null;
 }

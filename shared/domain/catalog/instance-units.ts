@@ -1,5 +1,5 @@
 import type { Provider } from '../engine/model';
-import { parseAwsInstanceType, parseAzureVmSize, type SizedInstance } from '../instance-sizes';
+import { azureFlexibilityGroup, parseAwsInstanceType, type SizedInstance } from '../instance-sizes';
 
 /**
  * `n2-standard-8` -> { family: 'n2-standard', units: 8 }. A predefined Compute Engine machine type
@@ -13,14 +13,14 @@ export function parseGcpMachineType(machineType: string): SizedInstance | null {
 
 /**
  * The family and units of an instance type as the catalog prices it: AWS normalization units,
- * Azure vCPUs (instance size flexibility), GCP vCPUs. Null when the name is not understood.
+ * Azure instance size flexibility ratios, GCP vCPUs. Null when the name is not understood.
  */
 export function sizeInstance(provider: Provider, instanceType: string): SizedInstance | null {
   switch (provider) {
     case 'aws':
       return parseAwsInstanceType(instanceType);
     case 'azure':
-      return parseAzureVmSize(instanceType);
+      return azureFlexibilityGroup(instanceType);
     case 'gcp':
       return parseGcpMachineType(instanceType);
   }

@@ -12,7 +12,7 @@ export interface PricedInstance {
   readonly instanceType: string;
   /** The group size-flexible commitments cover: `m5`, `db.r5`, `Dsv5`, `n2-standard`. */
   readonly family: string;
-  /** Units one instance counts for in its family: AWS normalization units, Azure and GCP vCPUs. */
+  /** Units one instance counts for in its family: AWS normalization units, Azure flexibility ratios, GCP vCPUs. */
   readonly units: number;
   readonly operatingSystem: string;
   readonly tenancy: string;
@@ -32,7 +32,7 @@ function unitsOf(provider: Provider, instanceType: string): number {
 /**
  * The on-demand prices and reservation offers of one validated file. Prices are given for the
  * family's reference size and scale linearly with units (AWS prices scale with the normalization
- * factor within a family; Azure and GCP prices with vCPUs within a series).
+ * factor within a family; Azure prices with the flexibility ratio within a group; GCP with vCPUs).
  */
 export function reservationCatalog(file: ReservationFile): { instances: PricedInstance[]; offers: Offer[] } {
   const instances: PricedInstance[] = [];

@@ -41,13 +41,19 @@ export function savingsPlanOffers(file: SavingsPlanFile): Offer[] {
           const discount = row.discounts[term]?.[paymentOption];
           return discount === undefined ? [] : [{ row, discount }];
         });
-        const rates: SpendRate[] = rated.map(({ row, discount }) => ({
-          region: row.region,
-          family: row.family,
-          operatingSystem: row.operatingSystem,
-          tenancy: row.tenancy,
-          discount,
-        }));
+        const rates: SpendRate[] = rated.map(({ row, discount }) =>
+          // The Azure savings plan covers the compute meter of any OS (the license stays on demand,
+          // commitment-price.ts): its rows are priced at the Linux rate but match every OS.
+          file.provider === 'azure'
+            ? { region: row.region, family: row.family, discount }
+            : {
+                region: row.region,
+                family: row.family,
+                operatingSystem: row.operatingSystem,
+                tenancy: row.tenancy,
+                discount,
+              },
+        );
         const sources = [...new Set(rated.map(({ row }) => row.source))].map((key) => {
           const source = file.sources[key];
           if (!source) throw new CatalogDataError(`unknown source ${key}`);

@@ -8,7 +8,10 @@ import { instanceFamily } from '../engine/instance-family';
  * commitments that are not regional have none), instance family (reservations), contract type,
  * term and payment option. An item without the attribute a criterion names passes it: a
  * criterion on `contract_type` selects commitments and leaves all usage in, so that the chart
- * shows how the selected commitments cover that usage.
+ * shows how the selected commitments cover that usage. Except where the usage runs: a commitment
+ * with no region or instance family (a global or compute savings plan) fails every criterion on
+ * them, because it covers usage the criterion leaves out; charted against one region's usage, it
+ * would show its whole cost against a part of what it covers (negative savings).
  */
 
 export const chartFilterFields = [
@@ -77,9 +80,12 @@ function commitmentAttributes(commitment: ExistingCommitment, offers: readonly O
   };
 }
 
-function holds(criterion: ChartCriterion, attributes: Attributes): boolean {
+/** Where usage runs: a commitment not tied to one value of these covers usage in several. */
+const PLACE_FIELDS: ReadonlySet<ChartFilterField> = new Set(['region', 'instance_family']);
+
+function holds(criterion: ChartCriterion, attributes: Attributes, isCommitment: boolean): boolean {
   const value = attributes[criterion.field];
-  if (value === undefined) return true;
+  if (value === undefined) return !(isCommitment && PLACE_FIELDS.has(criterion.field));
   switch (criterion.op) {
     case 'eq':
       return value === criterion.value;
@@ -99,9 +105,10 @@ export function filterChartInputs(
   commitments: readonly ExistingCommitment[],
   offers: readonly Offer[],
 ): { streams: UsageStream[]; commitments: ExistingCommitment[] } {
-  const meets = (attributes: Attributes) => criteria.every((criterion) => holds(criterion, attributes));
+  const meets = (attributes: Attributes, isCommitment: boolean) =>
+    criteria.every((criterion) => holds(criterion, attributes, isCommitment));
   return {
-    streams: streams.filter((stream) => meets(streamAttributes(stream))),
-    commitments: commitments.filter((commitment) => meets(commitmentAttributes(commitment, offers))),
+    streams: streams.filter((stream) => meets(streamAttributes(stream), false)),
+    commitments: commitments.filter((commitment) => meets(commitmentAttributes(commitment, offers), true)),
   };
 }

@@ -6,9 +6,10 @@
  * `date` is P's first day. With r_c = upfront_c / term_c + recurring_c the amortized hourly cost of
  * commitment c (so all-upfront and no-upfront commitments compare), and c applying in hour x when
  * start_c <= x < end_c:
- *   remaining_commit  = sum_c r_c * hours of [max(tau, start_c), end_c)       tau = start of P:
- *                       the amortized value of the portfolio still to be consumed
- *   locked_commit     = sum_c r_c * hours of [max(tau, start_c), min(lockinEnd_c, end_c)):
+ *   remaining_commit  = sum over c with start_c <= tau of r_c * hours of [tau, end_c)   tau = start
+ *                       of P: the amortized value still to be consumed of the commitments owned at
+ *                       tau (one that starts later is not owned yet: it counts from its first point)
+ *   locked_commit     = the same sum over [tau, min(lockinEnd_c, end_c)):
  *                       the part of remaining_commit that cannot be given back
  *   unlocked_commit   = remaining_commit - locked_commit
  *   savings           = sum over the hours of P of (on-demand value of the usage the portfolio
@@ -21,18 +22,23 @@
  *   is_projection     = P starts after `today`
  * Usage is the observed usage in the hours of the lookback window; in every other hour (the future,
  * or any hour the window does not reach) it is each stream's average hourly usage over the window.
+ * Each provider may have a window of its own (`windows`): a provider whose data lags is observed up
+ * to its own latest hour and projected after it, never read as zero usage.
  */
 import { ValidationError } from '../errors';
 import { applyCommitments, type BookedCommitment, type CommitmentCoverage } from './existing-commitments';
 import { sumOverHours } from './hour-sums';
-import type { ExistingCommitment, Offer, UsageStream, UsageWindow } from './model';
+import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
 import type { ChartPoint } from './plan-shapes';
 import { buildPortfolio, type Portfolio } from './portfolio';
 import { residualArena } from './residual-arena';
 import { activeHours, DAY_MS, HOUR_MS, type HourRange, isoDate, parseDate } from './window-time';
 
 export interface ChartInput {
+  /** The lookback window usage is observed over; that of the providers `windows` does not name. */
   readonly window: UsageWindow;
+  /** Per provider: the window its streams are observed over, when it is not `window`. */
+  readonly windows?: Readonly<Partial<Record<Provider, UsageWindow>>>;
   /** Streams and commitments already filtered to what the chart shows (provider, filter criteria). */
   readonly streams: readonly UsageStream[];
   readonly commitments: readonly ExistingCommitment[];
@@ -61,8 +67,10 @@ function periods(from: number, to: number): Period[] {
   }
   let start = from;
   while (start < to) {
-    const date = new Date(start);
-    const nextMonth = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+    // Not Date.UTC(year, ...): it reads years 0 to 99 as 1900 to 1999.
+    const next = new Date(start);
+    next.setUTCMonth(next.getUTCMonth() + 1, 1);
+    const nextMonth = next.getTime();
     result.push({ start, end: Math.min(to, nextMonth) });
     start = nextMonth;
   }
@@ -160,7 +168,10 @@ function tallyPeriod(
   return tally;
 }
 
-/** Commitment value still to be consumed after `tau`, and the part of it before `until(c)`. */
+/**
+ * Value still to be consumed after `tau` of the commitments owned at `tau` (started by then), up to
+ * `until(c)`.
+ */
 function commitValue(
   commitments: readonly BookedCommitment[],
   tau: number,
@@ -168,11 +179,41 @@ function commitValue(
 ) {
   let value = 0;
   for (const booked of commitments) {
-    const from = Math.max(tau, booked.startMs);
+    if (booked.startMs > tau) continue;
     const to = Math.min(until(booked), booked.endMs);
-    if (to > from) value += (booked.hourlyCost * (to - from)) / HOUR_MS;
+    if (to > tau) value += (booked.hourlyCost * (to - tau)) / HOUR_MS;
   }
   return value;
+}
+
+/** A portfolio over its own window: one per provider with a window of its own, one for the rest. */
+interface ChartedPortfolio {
+  readonly portfolio: Portfolio;
+  readonly averageHour: (applying: readonly boolean[]) => CommitmentCoverage;
+}
+
+function chartedPortfolios(input: ChartInput): ChartedPortfolio[] {
+  const own = input.windows ?? {};
+  const parts = new Map<
+    Provider | 'rest',
+    { window: UsageWindow; streams: UsageStream[]; commitments: ExistingCommitment[] }
+  >();
+  const partOf = (provider: Provider) => {
+    const window = own[provider];
+    const key = window ? provider : 'rest';
+    let part = parts.get(key);
+    if (!part) {
+      part = { window: window ?? input.window, streams: [], commitments: [] };
+      parts.set(key, part);
+    }
+    return part;
+  };
+  for (const stream of input.streams) partOf(stream.provider).streams.push(stream);
+  for (const commitment of input.commitments) partOf(commitment.provider).commitments.push(commitment);
+  return [...parts.values()].map((part) => {
+    const portfolio = buildPortfolio({ ...part, offers: input.offers });
+    return { portfolio, averageHour: averageHourCoverage(portfolio) };
+  });
 }
 
 export function chartSeries(input: ChartInput): ChartPoint[] {
@@ -181,25 +222,28 @@ export function chartSeries(input: ChartInput): ChartPoint[] {
   const today = parseDate(input.today, 'today');
   if (to <= from)
     throw new ValidationError('end_date is before start_date', { end_date: ['before start_date'] });
-  const portfolio = buildPortfolio(input);
-  const averageHour = averageHourCoverage(portfolio);
-  const booked = portfolio.book.commitments;
+  const charted = chartedPortfolios(input);
   return periods(from, to).map((period): ChartPoint => {
-    const tally = tallyPeriod(portfolio, period, averageHour);
     let cost = 0;
     let usedCost = 0;
     let covered = 0;
     let fees = 0;
-    booked.forEach((entry, c) => {
-      const commitmentCost = tally.cost[c] ?? 0;
-      const commitmentCovered = tally.coveredValue[c] ?? 0;
-      cost += commitmentCost;
-      usedCost += tally.usedCost[c] ?? 0;
-      covered += commitmentCovered;
-      fees += entry.feeRate * Math.max(0, commitmentCovered - commitmentCost);
-    });
-    const remaining = commitValue(booked, period.start, (entry) => entry.endMs);
-    const locked = commitValue(booked, period.start, (entry) => entry.lockinEndMs);
+    let remaining = 0;
+    let locked = 0;
+    for (const { portfolio, averageHour } of charted) {
+      const booked = portfolio.book.commitments;
+      const tally = tallyPeriod(portfolio, period, averageHour);
+      booked.forEach((entry, c) => {
+        const commitmentCost = tally.cost[c] ?? 0;
+        const commitmentCovered = tally.coveredValue[c] ?? 0;
+        cost += commitmentCost;
+        usedCost += tally.usedCost[c] ?? 0;
+        covered += commitmentCovered;
+        fees += entry.feeRate * Math.max(0, commitmentCovered - commitmentCost);
+      });
+      remaining += commitValue(booked, period.start, (entry) => entry.endMs);
+      locked += commitValue(booked, period.start, (entry) => entry.lockinEndMs);
+    }
     const savings = covered - cost;
     return {
       date: isoDate(period.start),

@@ -72,7 +72,7 @@ interface PoolDraft {
 }
 
 function reservationPool(
-  streams: readonly UsageStream[],
+  prices: Float64Array,
   index: GroupIndex,
   commitment: ExistingCommitment,
   instanceType: string,
@@ -83,7 +83,7 @@ function reservationPool(
   const build = () => {
     const members = groups.flatMap((group) => group.members);
     const weights = groups.flatMap((group) => group.weights);
-    const values = members.map((stream, at) => (streams[stream]?.ondemandPrice ?? 0) / (weights[at] ?? 1));
+    const values = members.map((stream, at) => (prices[stream] ?? 0) / (weights[at] ?? 1));
     return buildPool(members, weights, values);
   };
   return { key: `reservation:${groups.map((group) => group.key).join(',')}`, build, unitsPerInstance };
@@ -121,7 +121,7 @@ export function bookCommitments(
     const offer = catalogOfferFor(commitment, offers);
     let quantity = commitment.hourlyCommitment;
     if (commitment.instanceType !== null) {
-      const reserved = reservationPool(streams, index, commitment, commitment.instanceType);
+      const reserved = reservationPool(prices, index, commitment, commitment.instanceType);
       quantity = commitment.quantity * (reserved?.unitsPerInstance ?? 1);
       if (reserved) addToPool(reserved.key, 0, reserved.build, position);
     } else if (offer?.scope.kind === 'spend') {

@@ -3,13 +3,14 @@
  *
  * - AWS regional Linux/Shared-tenancy EC2 usage is size flexible: it groups by (account, region,
  *   family) in normalization units (m5.large = 4, m5.2xlarge = 16) and is covered by `family` offers.
- * - Azure VMs group by (account, region, series) in vCPU units (Standard_D4s_v5 = 4 of Dsv5) and are
- *   covered by Azure `family` offers, whatever their OS (Azure reservations cover compute only).
+ * - Azure VMs of a size Azure's flexibility table lists group by (account, region, flexibility group)
+ *   in its ratios (Standard_D4s_v5 = 4 of Dsv5) and are covered by Azure `family` offers, whatever
+ *   their OS (Azure reservations cover compute only).
  * - Everything else groups by exact (account, region, instance type, OS, tenancy) in instances and
  *   is covered by `instance` offers.
  * Every stream belongs to exactly one group, so no usage can be reserved twice.
  */
-import { parseAwsInstanceType, parseAzureVmSize, type SizedInstance } from '../instance-sizes';
+import { azureFlexibilityGroup, parseAwsInstanceType, type SizedInstance } from '../instance-sizes';
 import type { Offer, Provider, UsageStream } from './model';
 import { type StreamKinds, streamKinds } from './stream-kinds';
 
@@ -47,7 +48,7 @@ function sizeFlexibleFamily(stream: UsageStream): SizedInstance | null {
         ? parseAwsInstanceType(stream.instanceType)
         : null;
     case 'azure':
-      return parseAzureVmSize(stream.instanceType);
+      return azureFlexibilityGroup(stream.instanceType);
     default:
       return null;
   }
@@ -219,7 +220,7 @@ export function groupsReservedBy(
     provider === 'aws'
       ? parseAwsInstanceType(instanceType)
       : provider === 'azure'
-        ? parseAzureVmSize(instanceType)
+        ? azureFlexibilityGroup(instanceType)
         : null;
   const family =
     sized &&

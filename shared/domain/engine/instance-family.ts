@@ -3,7 +3,7 @@
  * AWS `m5.xlarge` -> `m5`, `db.r5.large` -> `db.r5`; Azure `Standard_D4s_v5` -> `Dsv5`;
  * GCP `n2-standard-8` -> `n2`.
  */
-import { parseAzureVmSize } from '../instance-sizes';
+import { azureFlexibilityGroup } from '../instance-sizes';
 import type { Provider } from './model';
 
 export function instanceFamily(provider: Provider, instanceType: string): string {
@@ -13,7 +13,7 @@ export function instanceFamily(provider: Provider, instanceType: string): string
       return lastDot > 0 ? instanceType.slice(0, lastDot) : instanceType;
     }
     case 'azure':
-      return parseAzureVmSize(instanceType)?.family ?? instanceType.replace(/^Standard_/, '');
+      return azureFlexibilityGroup(instanceType)?.family ?? instanceType.replace(/^Standard_/, '');
     case 'gcp':
       return instanceType.split('-')[0] ?? instanceType;
   }
@@ -28,6 +28,8 @@ const AWS_CATEGORIES: readonly (readonly [RegExp, string])[] = [
 ];
 
 const AZURE_CATEGORIES: readonly (readonly [RegExp, string])[] = [
+  // Before the letters: `Dv2 High Memory` is a D-series group sized for memory.
+  [/High Memory/, 'Memory optimized'],
   [/^(A|B|D)/, 'General purpose'],
   [/^F/, 'Compute optimized'],
   [/^(E|M|G)/, 'Memory optimized'],

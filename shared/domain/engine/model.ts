@@ -73,6 +73,12 @@ export interface UsageStream {
   readonly usageUnit: string;
   /** p: on-demand price per unit-hour of this resource. */
   readonly ondemandPrice: number;
+  /**
+   * Azure only: the on-demand price per unit-hour of the compute meter alone, the Linux rate of the
+   * size (a Windows or other licensed VM pays its license on top). Azure reservations and the Azure
+   * savings plan cover this part only (commitment-price.ts). Absent: the catalog does not price it.
+   */
+  readonly computePrice?: number;
   /** u[t]: units used in hour t; length = window.hours. */
   readonly usage: Float64Array;
 }

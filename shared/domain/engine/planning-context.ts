@@ -103,9 +103,7 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
   const groupPool = (group: CoverageGroup): CoveragePool => {
     let pool = groupPools.get(group.key);
     if (!pool) {
-      const values = group.members.map(
-        (s, m) => (portfolio.streams[s]?.ondemandPrice ?? 0) / (group.weights[m] ?? 1),
-      );
+      const values = group.members.map((s, m) => (portfolio.prices[s] ?? 0) / (group.weights[m] ?? 1));
       pool = buildPool(group.members, group.weights, values);
       groupPools.set(group.key, pool);
     }

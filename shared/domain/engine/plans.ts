@@ -59,11 +59,22 @@ function describeProfile(profile: PlanProfile): string {
   return `Assumes usage goes away with a ${percent}% chance per month; ${PROFILE_MEANINGS[profile.name]}.`;
 }
 
-/** The longest term among the lines; null when there is none. */
+/**
+ * The term of the line that binds longest: the longest lock-in, then the longest term. A guaranteed
+ * 30-day lease of a 3-year reservation bills 3 years but can be handed back after 30 days, so a plain
+ * one-year line outranks it. Null when there is no line.
+ */
 function maxTerm(coverages: readonly LineCoverage[]): CommitmentPlan['max_term'] {
   let longest: LineCoverage | null = null;
   for (const coverage of coverages) {
-    if (!longest || coverage.line.offer.termHours > longest.line.offer.termHours) longest = coverage;
+    const offer = coverage.line.offer;
+    const best = longest?.line.offer;
+    if (
+      !best ||
+      offer.lockinHours > best.lockinHours ||
+      (offer.lockinHours === best.lockinHours && offer.termHours > best.termHours)
+    )
+      longest = coverage;
   }
   return longest ? longest.line.offer.term : null;
 }

@@ -3,6 +3,7 @@
  * profile-independent starting point of planning, resource matches and the chart.
  */
 import { ValidationError } from '../errors';
+import { commitmentPrice } from './commitment-price';
 import {
   applyCommitments,
   bookCommitments,
@@ -20,8 +21,12 @@ import { activeHours, type HourRange, parseWindowStart } from './window-time';
 export interface Portfolio {
   /** The streams with any usage in the window (the others change no figure). */
   readonly streams: readonly UsageStream[];
-  /** Per stream: its usage summed over the window, and its on-demand price. */
+  /** Per stream: its usage summed over the window. */
   readonly usageTotals: Float64Array;
+  /**
+   * Per stream: the on-demand price per unit a commitment covers (commitmentPrice: Azure's compute
+   * meter only). Coverage is valued at it; the usage's own on-demand cost stays at `ondemandPrice`.
+   */
   readonly prices: Float64Array;
   readonly hours: number;
   readonly windowStartMs: number;
@@ -109,7 +114,7 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
   const groups = groupStreams(streams, kinds);
   const groupIndex = indexGroups(groups);
   const subjects = rateSubjects(kinds);
-  const prices = Float64Array.from(streams, (stream) => stream.ondemandPrice);
+  const prices = Float64Array.from(streams, commitmentPrice);
   const book = bookCommitments(
     streams,
     prices,

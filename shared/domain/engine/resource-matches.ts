@@ -141,7 +141,7 @@ interface CostShares {
  * them if none has) and each one's share of the line's cost: its part of the on-demand value the
  * line covered; when the line covered nothing, of the value left uncovered; else equal parts.
  */
-function costShares(coverage: LineCoverage, streams: readonly UsageStream[]): CostShares {
+function costShares(coverage: LineCoverage, prices: Float64Array): CostShares {
   const { line, tally } = coverage;
   const members = line.pool.members;
   let count = 0;
@@ -159,8 +159,7 @@ function costShares(coverage: LineCoverage, streams: readonly UsageStream[]): Co
   let total = 0;
   for (let k = 0; k < positions.length; k++) {
     const position = positions[k] as number;
-    const weight =
-      (basis[position] as number) * (streams[members[position] as number] as UsageStream).ondemandPrice;
+    const weight = (basis[position] as number) * (prices[members[position] as number] as number);
     shares[k] = weight;
     total += weight;
   }
@@ -179,14 +178,18 @@ function resourceMatch(
   beforeReserved: number,
   /** The stream's share of the line's amortized cost and fee. */
   lineCost: number,
+  /** What the line's coverage avoids per unit (commitmentPrice): p, or Azure's compute rate. */
+  coveredPrice: number,
 ): ResourceMatch {
   const p = stream.ondemandPrice;
   // Read once: an imported binding can cost a call per read where modules are compiled to CommonJS.
   const month = HOURS_PER_MONTH;
   const uncovered = before - covered;
   const afterReserved = beforeReserved + lineCost;
+  // Covered units still pay on demand what the commitment does not cover (an Azure VM's license).
+  const afterOndemand = uncovered * p + covered * (p - coveredPrice);
   const beforeCost = before * p + beforeReserved;
-  const afterCost = uncovered * p + afterReserved;
+  const afterCost = afterOndemand + afterReserved;
   return {
     id,
     total_units: totalUnits,
@@ -196,8 +199,8 @@ function resourceMatch(
     ondemand_price: p,
     if_all_ondemand_cost: totalUnits * p,
     before_ondemand_cost: before * p,
-    after_ondemand_cost: uncovered * p,
-    covered_ondemand_cost: covered * p,
+    after_ondemand_cost: afterOndemand,
+    covered_ondemand_cost: covered * coveredPrice,
     before_reserved_cost: beforeReserved,
     after_reserved_cost: afterReserved,
     before_cost: beforeCost,
@@ -205,7 +208,7 @@ function resourceMatch(
     monthly_before_cost: beforeCost * month,
     monthly_after_cost: afterCost * month,
     monthly_after_reserved_cost: afterReserved * month,
-    monthly_after_ondemand_cost: uncovered * p * month,
+    monthly_after_ondemand_cost: afterOndemand * month,
     average_savings: beforeCost - afterCost,
     average_monthly_savings: (beforeCost - afterCost) * month,
     usage_type: stream.usageType,
@@ -257,6 +260,7 @@ function matchRows(size: number): MatchRows {
 
 function matchTable(
   streams: readonly UsageStream[],
+  prices: Float64Array,
   view: MatchRange,
   lineItemIds: readonly string[],
   rows: MatchRows,
@@ -276,6 +280,7 @@ function matchTable(
       rows.covered[k] as number,
       rows.beforeReserved[k] as number,
       rows.lineCost[k] as number,
+      prices[s] as number,
     );
     return { lineItemId: lineItemIds[line] as string, match };
   };
@@ -297,7 +302,7 @@ export function buildResourceMatches(
   lineItemIds: readonly string[],
 ): MatchSet {
   const hours = view.range.end - view.range.start;
-  const sharesOf = hours > 0 ? coverages.map((coverage) => costShares(coverage, portfolio.streams)) : [];
+  const sharesOf = hours > 0 ? coverages.map((coverage) => costShares(coverage, portfolio.prices)) : [];
   const size = sharesOf.reduce((total, { positions }) => total + positions.length, 0);
   const rows = matchRows(size);
   // Per stream: the hourly cost of the plan's reservations covering it (read by savings-plan lines).
@@ -334,5 +339,8 @@ export function buildResourceMatches(
     }
     beforeReservedCost.push(reservedSum);
   }
-  return { matches: matchTable(portfolio.streams, view, lineItemIds, rows, size), beforeReservedCost };
+  return {
+    matches: matchTable(portfolio.streams, portfolio.prices, view, lineItemIds, rows, size),
+    beforeReservedCost,
+  };
 }

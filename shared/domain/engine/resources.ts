@@ -4,7 +4,7 @@
  * version) are empty strings rather than invented values.
  */
 import { deterministicUuid, deterministicUuids } from '../deterministic-id';
-import { parseAwsInstanceType, parseAzureVmSize } from '../instance-sizes';
+import { azureFlexibilityGroup, parseAwsInstanceType } from '../instance-sizes';
 import { familyCategory, instanceFamily } from './instance-family';
 import type { Provider, UsageStream } from './model';
 import type { Resource } from './plan-shapes';
@@ -37,7 +37,7 @@ function sizeFactor(stream: UsageStream): string {
     stream.provider === 'aws'
       ? parseAwsInstanceType(stream.instanceType)
       : stream.provider === 'azure'
-        ? parseAzureVmSize(stream.instanceType)
+        ? azureFlexibilityGroup(stream.instanceType)
         : null;
   return sized ? String(sized.units) : '';
 }

@@ -8,6 +8,8 @@ import type {
   PaymentOption,
   Provider,
 } from '../../../shared/domain/engine/model';
+import { azureFlexibilityGroup } from '../../../shared/domain/instance-sizes';
+import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import snapshot from '../../fixtures/aws-ec2-x2iedn.32xlarge-prices.excerpt.json' with { type: 'json' };
 
 const catalog = loadCatalog();
@@ -141,15 +143,14 @@ describe('every commitment discounts', () => {
             .filter(
               (rate) =>
                 !(rate.discount > 0 && rate.discount < 1) ||
-                !catalog
-                  .pricedInstances(offer.provider)
-                  .some(
-                    (instance) =>
-                      instance.region === rate.region &&
-                      instance.family === rate.family &&
-                      instance.operatingSystem === rate.operatingSystem &&
-                      instance.tenancy === rate.tenancy,
-                  ),
+                !catalog.pricedInstances(offer.provider).some(
+                  (instance) =>
+                    instance.region === rate.region &&
+                    instance.family === rate.family &&
+                    // An absent field matches any value (the Azure plan covers every OS).
+                    (rate.operatingSystem ?? instance.operatingSystem) === instance.operatingSystem &&
+                    (rate.tenancy ?? instance.tenancy) === instance.tenancy,
+                ),
             )
             .map((rate) => `${offer.providerOfferingId} ${JSON.stringify(rate)}`),
     );
@@ -415,7 +416,7 @@ describe('required offers are present', () => {
   });
 
   it.each(
-    ['Dsv5', 'Esv5', 'Fsv2'].flatMap((family) =>
+    ['Dsv5', 'Esv5', 'FSv2'].flatMap((family) =>
       ['eastus', 'westeurope'].map((region) => ({ family, region })),
     ),
   )('Azure VM reservations of $family in $region for 1 and 3 years', ({ family, region }) => {
@@ -509,6 +510,24 @@ describe('guaranteed offers', () => {
     expect(plain.every((offer) => offer.feeRate === 0 && !offer.contractType.startsWith('leased_'))).toBe(
       true,
     );
+  });
+});
+
+describe('Azure instance size flexibility', () => {
+  it('has a flexibility entry, in the family the catalog prices it in, for every Azure size priced', () => {
+    const priced = catalog.pricedInstances('azure');
+    expect(priced.length).toBeGreaterThan(0);
+    const missing = priced
+      .filter((instance) => azureFlexibilityGroup(instance.instanceType)?.family !== instance.family)
+      .map((instance) => instance.instanceType);
+    expect(missing).toEqual([]);
+  });
+
+  it('has a flexibility entry for every size the demo fleet runs', () => {
+    const window = { start: '2026-01-01T00:00:00Z', hours: 24 };
+    const fleet = generateFleet({ seed: 'isf', provider: 'azure', streams: 2000, window, catalog });
+    const sizes = new Set(fleet.map((stream) => stream.instanceType));
+    expect([...sizes].filter((size) => azureFlexibilityGroup(size) === null)).toEqual([]);
   });
 });
 

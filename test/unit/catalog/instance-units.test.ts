@@ -11,7 +11,7 @@ describe('instance units', () => {
 
   it('sizes instances with each provider own rules', () => {
     expect(sizeInstance('aws', 'm5.2xlarge')).toEqual({ family: 'm5', units: 16 });
-    expect(sizeInstance('azure', 'Standard_F8s_v2')).toEqual({ family: 'Fsv2', units: 8 });
+    expect(sizeInstance('azure', 'Standard_F8s_v2')).toEqual({ family: 'FSv2', units: 8 });
     expect(sizeInstance('gcp', 'e2-standard-4')).toEqual({ family: 'e2-standard', units: 4 });
     expect(sizeInstance('gcp', 'm5.2xlarge')).toBeNull();
   });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { familyCategory } from '../../../shared/domain/engine/instance-family';
 import {
+  AZURE_FLEXIBILITY_SOURCE,
   awsNormalizationFactor,
+  azureFlexibilityGroup,
   parseAwsInstanceType,
-  parseAzureVmSize,
 } from '../../../shared/domain/instance-sizes';
 
 describe('AWS normalization factors', () => {
@@ -32,15 +34,40 @@ describe('AWS normalization factors', () => {
   });
 });
 
-describe('Azure VM sizes', () => {
-  it('reads the series and vCPU count from the size name', () => {
-    expect(parseAzureVmSize('Standard_D4s_v5')).toEqual({ family: 'Dsv5', units: 4 });
-    expect(parseAzureVmSize('Standard_E16as_v5')).toEqual({ family: 'Easv5', units: 16 });
-    expect(parseAzureVmSize('Standard_B2ms')).toEqual({ family: 'Bms', units: 2 });
+describe('Azure instance size flexibility', () => {
+  // Known answers: Azure's published table (https://aka.ms/isf), not the digits of the size name.
+  it('counts Standard_D3_v2 for its 4 vCPUs in the Dv2 group, not for the 3 in its name', () => {
+    expect(azureFlexibilityGroup('Standard_D3_v2')).toEqual({ family: 'Dv2', units: 4 });
+    expect(azureFlexibilityGroup('Standard_D1_v2')).toEqual({ family: 'Dv2', units: 1 });
   });
 
-  it('leaves constrained-core and unknown names to exact matching', () => {
-    expect(parseAzureVmSize('Standard_E4-2s_v5')).toBeNull();
-    expect(parseAzureVmSize('n2-standard-8')).toBeNull();
+  it('puts Standard_D11_v2 in the memory-optimized Dv2 High Memory group, apart from Dv2', () => {
+    expect(azureFlexibilityGroup('Standard_D11_v2')).toEqual({ family: 'Dv2 High Memory', units: 2 });
+    expect(azureFlexibilityGroup('Standard_D12_v2')).toEqual({ family: 'Dv2 High Memory', units: 4 });
+    expect(familyCategory('azure', 'Dv2 High Memory')).toBe('Memory optimized');
+  });
+
+  it('gives the B-series burstable sizes their published groups and ratios', () => {
+    // B1ms is half a B2ms in BS High Memory; B1ls, B1s and B2s share BS, whatever their letters.
+    expect(azureFlexibilityGroup('Standard_B1ms')).toEqual({ family: 'BS High Memory', units: 0.5 });
+    expect(azureFlexibilityGroup('Standard_B2ms')).toEqual({ family: 'BS High Memory', units: 2 });
+    expect(azureFlexibilityGroup('Standard_B2s')).toEqual({ family: 'BS', units: 2 });
+    expect(azureFlexibilityGroup('Standard_B1s')).toEqual({ family: 'BS', units: 0.5 });
+    expect(azureFlexibilityGroup('Standard_B1ls')).toEqual({ family: 'BS', units: 0.25 });
+  });
+
+  it('places constrained-core sizes with their full-core size', () => {
+    expect(azureFlexibilityGroup('Standard_E4-2s_v5')).toEqual({ family: 'Esv5', units: 4 });
+    expect(azureFlexibilityGroup('Standard_D4s_v5')).toEqual({ family: 'Dsv5', units: 4 });
+  });
+
+  it('leaves a size the table does not list to exact matching, never a guess from its name', () => {
+    expect(azureFlexibilityGroup('Standard_D4s_v9')).toBeNull();
+    expect(azureFlexibilityGroup('Standard_X7')).toBeNull();
+    expect(azureFlexibilityGroup('n2-standard-8')).toBeNull();
+  });
+
+  it('names where the table comes from', () => {
+    expect(AZURE_FLEXIBILITY_SOURCE).toContain('https://aka.ms/isf');
   });
 });

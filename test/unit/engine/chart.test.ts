@@ -133,3 +133,76 @@ describe('chartSeries', () => {
     }
   });
 });
+
+describe('chartSeries: dates and commitments not yet owned', () => {
+  it('counts a commitment in remaining_commit only from the point it has started', () => {
+    // Prepare: the RI of `input` is bought on 2025-01-03 instead, for 8 days at 0.5 $/h.
+    const later = commitment({
+      id: 'later',
+      recurringCost: 0.5,
+      start: '2025-01-03T00:00:00.000Z',
+      end: '2025-01-11T00:00:00.000Z',
+      lockinEnd: '2025-01-05T00:00:00.000Z',
+    });
+
+    // Act
+    const points = chartSeries({ ...input, commitments: [later] });
+
+    // Assess: nothing owned on Jan 1 and 2; from Jan 3, 192 h x 0.5 remain, 48 h of them locked.
+    expect(points.map((point) => point.remaining_commit)).toEqual([0, 0, 96, 84]);
+    expect(points.map((point) => point.locked_commit)).toEqual([0, 0, 24, 12]);
+  });
+
+  it('dates monthly points of years below 100 in those years, not in the 1900s', () => {
+    // Act: a whole year 50, monthly points (more than 92 days).
+    const points = chartSeries({ ...input, commitments: [], startDate: '0050-01-01', endDate: '0050-12-31' });
+
+    // Assess
+    expect(points.map((point) => point.date)).toEqual(
+      Array.from({ length: 12 }, (_, month) => `0050-${String(month + 1).padStart(2, '0')}-01`),
+    );
+  });
+});
+
+describe('chartSeries: providers with windows of their own', () => {
+  it('projects a provider whose data lags after its own last hour instead of reading it as idle', () => {
+    // Prepare: AWS usage is stored up to 2025-01-02 (the charted window); Azure's only up to
+    // 2024-12-31, two days earlier. Its VM ran 2 units on Dec 30 and none on Dec 31 (an average hour
+    // of 1 unit), beside an owned reservation of 1 unit.
+    const azureVm = stream({
+      resourceId: 'vm',
+      provider: 'azure',
+      region: 'eastus',
+      service: 'Virtual Machines',
+      instanceType: 'Standard_X1',
+      operatingSystem: 'Linux',
+      usage: hourly(48, (hour) => (hour < 24 ? 2 : 0)),
+    });
+    const azureRi = commitment({
+      id: 'azure-ri',
+      provider: 'azure',
+      region: 'eastus',
+      contractType: 'vm',
+      instanceType: 'Standard_X1',
+      recurringCost: 0.5,
+    });
+    const both = {
+      ...input,
+      streams: [...input.streams, azureVm],
+      commitments: [...input.commitments, azureRi],
+      startDate: '2025-01-02',
+      endDate: '2025-01-02',
+    };
+
+    // Act
+    const [day] = chartSeries({
+      ...both,
+      windows: { azure: { start: '2024-12-30T00:00:00.000Z', hours: 48 } },
+    });
+
+    // Assess: on Jan 2 the AWS RI covers nothing observed (0 - 12); the Azure one covers its average
+    // hour, 1 unit: 24 - 12. Read as observed zero usage, it would have saved -12 too.
+    expect(day?.savings).toBeCloseTo(-12 + 12, 9);
+    expect(day?.utilization).toBeCloseTo(0.5, 9);
+  });
+});

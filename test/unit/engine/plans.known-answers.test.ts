@@ -189,6 +189,36 @@ describe('figures (DESIGN §7)', () => {
     expect(plan.minimum_commitment_cost).toBeCloseTo(2 * 0.5 * 720, 9);
     expect(plan.max_term).toBe('thirty_day_gris');
   });
+
+  it('names the longest lock-in as max_term, not the longest billed term', () => {
+    // Prepare: a thirty-day guaranteed lease of a 3-year offer (T 26280, L 720) and a plain one-year
+    // offer (T = L = 8760), each for a stream of its own; both lines are bought.
+    const input = engineInput({
+      hours: 4,
+      streams: [
+        stream({ resourceId: 'a', usage: [2, 2, 2, 2] }),
+        stream({ resourceId: 'b', instanceType: 'c5.large', usage: [2, 2, 2, 2] }),
+      ],
+      offers: [
+        offer({
+          id: 'leased',
+          term: 'thirty_day_gris',
+          contractType: 'leased_ris',
+          termHours: 3 * ONE_YEAR,
+          lockinHours: 720,
+        }),
+        offer({ id: 'plain', scope: instanceScope({ instanceType: 'c5.large' }) }),
+      ],
+      profiles: [HIGH_SAVINGS],
+    });
+
+    // Act
+    const { plan, lineItems } = onlyPlan(input);
+
+    // Assess: one year locks in longer than thirty days, however long the lease bills.
+    expect(lineItems.map((item) => item.contract_term).sort()).toEqual(['one_year', 'thirty_day_gris']);
+    expect(plan.max_term).toBe('one_year');
+  });
 });
 
 describe('savings plans', () => {
