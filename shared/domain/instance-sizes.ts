@@ -12,7 +12,7 @@
  * the memory-optimized "Dv2 Series High Memory", not with `Standard_D1_v2`). A size the table
  * does not list is matched exactly.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import azureFlexibilityData from './catalog/data/azure-instance-size-flexibility.json' with { type: 'json' };
 
 const AWS_SIZE_FACTORS: Readonly<Record<string, number>> = {
