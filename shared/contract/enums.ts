@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { cloudProviders } from '../domain/cloud-providers';
 import { usageTypes } from '../domain/engine/model';
-import { cloudProviders, membershipRoles } from '../domain/orgs';
+import { membershipRoles } from '../domain/orgs';
 import { englishNumberWords } from './number-words';
 import { named } from './schema-registry';
 
@@ -39,7 +40,7 @@ export type UsageType = z.infer<typeof usageType>;
 
 /** Providers of the v1 endpoints and the chart (#5, #6, #10). */
 export const cloudProvider = z.enum(cloudProviders);
-export type { CloudProvider } from '../domain/orgs';
+export type { CloudProvider } from '../domain/cloud-providers';
 
 /** Providers the v2 recommended purchase plan can be asked for (#12). */
 export const purchasePlanProviders = [...cloudProviders, 'kubernetes', 'unknown'] as const;

@@ -3,11 +3,10 @@
  * A partner org owns child orgs (its customers); a user belongs to an org through a membership.
  */
 
+import type { CloudProvider } from './cloud-providers';
+
 export const membershipRoles = ['user', 'admin', 'support', 'cloud_rep', 'restricted_user'] as const;
 export type MembershipRole = (typeof membershipRoles)[number];
-
-export const cloudProviders = ['aws', 'azure', 'gcp'] as const;
-export type CloudProvider = (typeof cloudProviders)[number];
 
 export interface Address {
   readonly line1: string;

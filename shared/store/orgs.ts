@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NameClaim, OrgRepository } from '../app/ports';
+import { cloudProviders } from '../domain/cloud-providers';
 import { ConflictError, NotFoundError } from '../domain/errors';
 import {
   type Address,
   type ChildOrgLink,
-  cloudProviders,
   type MarketplaceOfferLinks,
   normalizeOrgName,
   type Organization,

@@ -1,5 +1,6 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanBasis, PlanContent, PlanRepository } from '../app/ports';
+import { cloudProviders } from '../domain/cloud-providers';
 import type {
   CommitmentPlan,
   LineItem,
@@ -8,7 +9,6 @@ import type {
   RecommendedPurchasePlan,
   ResourceMatch,
 } from '../domain/engine';
-import { cloudProviders } from '../domain/orgs';
 import type { PlanSetState, StoredPlan } from '../domain/plans/plan-set';
 import { getItems } from './batch-reads';
 import { type BatchWrite, writeInBatches } from './batch-writes';

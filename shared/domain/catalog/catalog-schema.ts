@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { cloudProviders } from '../cloud-providers';
 import { sizeInstance } from './instance-units';
 
 /**
@@ -22,7 +23,7 @@ const text = z.string().min(1);
 const price = z.number().positive().finite();
 const discount = z.number().gt(0).lt(1);
 
-const providerSchema = z.enum(['aws', 'azure', 'gcp']);
+const providerSchema = z.enum(cloudProviders);
 const paymentOptionSchema = z.enum(['No Upfront', 'Partial Upfront', 'All Upfront']);
 const providerTermSchema = z.enum(['one_year', 'three_year']);
 const reservationContractTypeSchema = z.enum(['standard_ris', 'convertible_ris', 'db_ris', 'vm']);

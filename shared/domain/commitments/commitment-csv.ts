@@ -1,10 +1,10 @@
 import type { Catalog } from '../catalog/catalog';
+import { cloudProviders } from '../cloud-providers';
 import { type CsvFileParser, CsvReader, type CsvRow } from '../csv/csv-reader';
 import { parseDecimal } from '../csv/csv-values';
 import { deterministicUuid } from '../deterministic-id';
 import type { ExistingCommitment, OfferContractType, Provider } from '../engine/model';
 import { isoTimestamp, parseIsoDateOrTimestamp } from '../iso-timestamps';
-import { cloudProviders } from '../orgs';
 
 /** The columns of a commitments file (docs/import.md): one row per owned commitment. */
 export const commitmentCsvColumns = [

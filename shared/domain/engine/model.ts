@@ -6,7 +6,9 @@
  * groups) and one dollar-per-hour of commitment for savings plans.
  */
 
-export type Provider = 'aws' | 'azure' | 'gcp';
+import type { CloudProvider } from '../cloud-providers';
+
+export type Provider = CloudProvider;
 
 export type PaymentOption = 'No Upfront' | 'Partial Upfront' | 'All Upfront';
 

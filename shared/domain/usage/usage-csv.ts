@@ -1,10 +1,10 @@
 import type { Catalog } from '../catalog/catalog';
+import { cloudProviders } from '../cloud-providers';
 import { type CsvFileParser, CsvReader, type CsvRow } from '../csv/csv-reader';
 import { parseDecimal } from '../csv/csv-values';
 import type { Provider } from '../engine/model';
 import { usageTypes } from '../engine/model';
 import { parseIsoHour } from '../iso-timestamps';
-import { cloudProviders } from '../orgs';
 import type { ImportedSeries, ProviderUsage, UsageResource } from './imported-usage';
 import { isoHour } from './local-time';
 import { hoursInMonth, monthOfHour, monthStartHour } from './usage-months';
