@@ -182,8 +182,6 @@ function resourceMatch(
   coveredPrice: number,
 ): ResourceMatch {
   const p = stream.ondemandPrice;
-  // Read once: an imported binding can cost a call per read where modules are compiled to CommonJS.
-  const month = HOURS_PER_MONTH;
   const uncovered = before - covered;
   const afterReserved = beforeReserved + lineCost;
   // Covered units still pay on demand what the commitment does not cover (an Azure VM's license).
@@ -205,12 +203,12 @@ function resourceMatch(
     after_reserved_cost: afterReserved,
     before_cost: beforeCost,
     after_cost: afterCost,
-    monthly_before_cost: beforeCost * month,
-    monthly_after_cost: afterCost * month,
-    monthly_after_reserved_cost: afterReserved * month,
-    monthly_after_ondemand_cost: afterOndemand * month,
+    monthly_before_cost: beforeCost * HOURS_PER_MONTH,
+    monthly_after_cost: afterCost * HOURS_PER_MONTH,
+    monthly_after_reserved_cost: afterReserved * HOURS_PER_MONTH,
+    monthly_after_ondemand_cost: afterOndemand * HOURS_PER_MONTH,
     average_savings: beforeCost - afterCost,
-    average_monthly_savings: (beforeCost - afterCost) * month,
+    average_monthly_savings: (beforeCost - afterCost) * HOURS_PER_MONTH,
     usage_type: stream.usageType,
     coverage: totalUnits > 0 ? Math.min(1, Math.max(0, (totalUnits - uncovered) / totalUnits)) : 0,
     resource,

@@ -42,22 +42,10 @@ function sizeFactor(stream: UsageStream): string {
   return sized ? String(sized.units) : '';
 }
 
-/** Whether the character at `at` is `/` or `:`. */
-function isSeparator(text: string, at: number): boolean {
-  const code = text.charCodeAt(at);
-  return code === 47 || code === 58;
-}
-
-/**
- * The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`). No closure per
- * call: where names are kept (tsx), each would also be named through a property definition.
- */
+/** The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`); the id itself when it has none. */
 function shortName(resourceId: string): string {
-  let end = resourceId.length;
-  while (end > 0 && isSeparator(resourceId, end - 1)) end--;
-  let start = end;
-  while (start > 0 && !isSeparator(resourceId, start - 1)) start--;
-  return start < end ? resourceId.slice(start, end) : resourceId;
+  const segments = resourceId.split(/[/:]/).filter((segment) => segment !== '');
+  return segments.at(-1) ?? resourceId;
 }
 
 /** The fields every stream of one SKU (provider, service, region, type, OS, tenancy, usage) shares. */
