@@ -12,7 +12,7 @@ import { jsonContentType } from './json-content-type';
 import { type Operation, operationResult } from './operation';
 import { lowerCaseHeaders } from './request-headers';
 import { type RequestIdContext, requestId } from './request-id';
-import { type LoggerContext, requestLogging } from './request-logging';
+import { type LoggerContext, lambdaContextLogging, requestLogging } from './request-logging';
 import { type ValidatedRequestContext, validateRequest } from './request-validation';
 
 /** A REST (v1) proxy Lambda handler, as API Gateway and the local server call it. */
@@ -21,7 +21,7 @@ export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Pr
 export interface GroupHandlerOptions {
   /** The routes to serve; the manifest's unless given (tests inject their own). */
   readonly routes?: readonly Route[];
-  /** The base logger; each request logs through a child carrying its request id. */
+  /** The function's logger; each request's lines carry its request id. */
   readonly logger?: Logger;
 }
 
@@ -97,6 +97,7 @@ function routeKey(method: string, resource: string): string {
 
 function routeHandler(route: Route, operation: Operation, logger: Logger): ProxyHandler {
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, OperationContext>()
+    .use(lambdaContextLogging(logger))
     .use(requestId())
     .use(requestLogging({ logger, operationId: route.operationId }))
     .use(httpErrorHandler({ logger }))
@@ -125,6 +126,7 @@ function routeHandler(route: Route, operation: Operation, logger: Logger): Proxy
 function unroutedHandler(logger: Logger): ProxyHandler {
   type UnroutedContext = Context & RequestIdContext & LoggerContext;
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, UnroutedContext>()
+    .use(lambdaContextLogging(logger))
     .use(requestId())
     .use(requestLogging({ logger }))
     .use(httpErrorHandler({ logger }))

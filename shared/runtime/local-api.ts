@@ -7,6 +7,7 @@ import { localAuthorization } from '../http/local-authorizer';
 import { createLocalServer } from '../http/local-server';
 import { installAppContext } from './current';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local';
+import { openInvocationScopes } from './local-invocation-scope';
 import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './local-seed';
 
 export interface LocalApiOptions {
@@ -38,10 +39,11 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   nameLocalService(process.env);
   const runtime = await openLocalRuntime(config);
   installAppContext(runtime.ctx);
+  const invocationScoped = await openInvocationScopes(process.env);
 
   const server = createLocalServer({
     routes,
-    loadHandler: loadGroupHandler,
+    loadHandler: async (group) => invocationScoped(await loadGroupHandler(group)),
     authorize: localAuthorization(authorizer),
   });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
