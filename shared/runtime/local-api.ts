@@ -5,6 +5,7 @@ import { type FunctionGroup, routes } from '../../functions/routes';
 import type { ProxyHandler } from '../http/group-handler';
 import { localAuthorization } from '../http/local-authorizer';
 import { createLocalServer } from '../http/local-server';
+import { TenantRateLimiter } from '../http/tenant-rate-limit';
 import { installAppContext } from './current';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local';
 import { openInvocationScopes } from './local-invocation-scope';
@@ -44,7 +45,10 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   const server = createLocalServer({
     routes,
     loadHandler: async (group) => invocationScoped(await loadGroupHandler(group)),
-    authorize: localAuthorization(authorizer),
+    authorize: localAuthorization(authorizer, {
+      limiter: new TenantRateLimiter(config.tenantThrottle),
+      nowMs: Date.now,
+    }),
   });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AppContext } from '../app/ports';
+import { defaultTenantThrottle, type TenantThrottle, tenantThrottleProblem } from '../http/tenant-rate-limit';
 import { type LocalDynamo, openLocalDynamo } from '../store/local-dynamo';
 import { createLocalDocumentClient, createLocalPointReadClient } from '../store/local-dynamo-client';
 import { countStorageCalls, type StorageCallCounter } from '../store/storage-calls';
@@ -17,6 +18,8 @@ export interface LocalConfig {
   readonly host: string;
   readonly port: number;
   readonly tableName: string;
+  /** Each API key's rate and burst: the deployed API's (`defaultTenantThrottle`) unless overridden. */
+  readonly tenantThrottle: TenantThrottle;
 }
 
 /**
@@ -36,7 +39,19 @@ export function readLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
     host: env.HOST ?? '127.0.0.1',
     port,
     tableName: localTableName,
+    tenantThrottle: readTenantThrottle(env),
   };
+}
+
+/** `TENANT_RATE_LIMIT` (requests/s) and `TENANT_BURST_LIMIT` override the per-key limits. */
+function readTenantThrottle(env: NodeJS.ProcessEnv): TenantThrottle {
+  const throttle = {
+    rateLimit: Number(env.TENANT_RATE_LIMIT ?? defaultTenantThrottle.rateLimit),
+    burstLimit: Number(env.TENANT_BURST_LIMIT ?? defaultTenantThrottle.burstLimit),
+  };
+  const problem = tenantThrottleProblem(throttle);
+  if (problem) throw new Error(`TENANT_RATE_LIMIT / TENANT_BURST_LIMIT: ${problem}`);
+  return throttle;
 }
 
 export interface LocalRuntime {
