@@ -14,10 +14,12 @@ import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
 import { importUsage } from '../shared/app/import-usage';
 import { createOrg, createPartner, createUserKey, listOrgs, revokeKey } from '../shared/app/operator';
 import type { AppContext } from '../shared/app/ports';
+import type { UsagePlanKeys } from '../shared/auth/usage-plan-keys';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
 import { DomainError } from '../shared/domain/errors';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
+import { createAwsUsagePlanKeys } from '../shared/runtime/aws-usage-plan';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -27,6 +29,8 @@ Commands:
   create-key --org <org_id> --email <email> --role <role>  a user API key (creates user and membership
                                                            if needed); roles: ${membershipRoles.join(', ')}
   revoke-key <key_id>                                      revoke an API key (its id is the part after cpk_)
+  register-usage-key <key_id>                              give an existing API key its throttle bucket in the
+                                                           deployed API's usage plan (keys made before it)
   list-orgs                                                every org
   import-usage --org <org_id> --file <csv>                 replace the org's hourly usage on the hours the
                                                            file covers, per provider in the file
@@ -34,7 +38,9 @@ Commands:
                                                            the file names
 
 Target: the local store under LOCAL_DIR (default .local), or the deployed table named by
-TABLE_NAME (with AWS credentials and AWS_REGION).
+TABLE_NAME (with AWS credentials and AWS_REGION). On AWS, commands that create or revoke keys also
+need USAGE_PLAN_ID (the API stack's TenantUsagePlanId output): each key gets its own throttle
+bucket there, and the deployed API refuses a key that has none (docs/deploy.md).
 API keys are printed once: only their hash is stored.
 Imports (file formats: docs/import.md) print progress on stderr; a file with any bad row is
 rejected whole, its errors listed by line number, and nothing of it is stored. At the end, an
@@ -99,26 +105,40 @@ async function importFile<T>(options: Options, run: (request: ImportRequest) => 
   }
 }
 
-const commands: Record<string, (ctx: AppContext, options: Options, args: string[]) => Promise<object>> = {
-  'create-partner': async (ctx, options) => {
+/** Where the CLI works: the store, and on AWS the usage plan that throttles each key. */
+interface Target {
+  readonly ctx: AppContext;
+  /**
+   * The deployed API's usage plan keys; null on the local store, whose server throttles by the
+   * usage identifier alone (nothing to register).
+   */
+  readonly usagePlanKeys: () => UsagePlanKeys | null;
+}
+
+const commands: Record<string, (target: Target, options: Options, args: string[]) => Promise<object>> = {
+  'create-partner': async ({ ctx, usagePlanKeys }, options) => {
+    const plan = usagePlanKeys();
     const { org, key } = await createPartner(ctx, required(options, 'name'));
+    await plan?.register(key.keyId);
     return { ...orgJson(org), key_id: key.keyId, api_key: key.apiKey };
   },
-  'create-org': async (ctx, options) => {
+  'create-org': async ({ ctx }, options) => {
     const partner = typeof options.partner === 'string' ? options.partner : null;
     return orgJson(await createOrg(ctx, required(options, 'name'), partner));
   },
-  'create-key': async (ctx, options) => {
+  'create-key': async ({ ctx, usagePlanKeys }, options) => {
     const email = required(options, 'email');
     if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 255) {
       throw new UsageError(`--email must be an e-mail address of at most 255 characters; got ${email}`);
     }
+    const plan = usagePlanKeys();
     const { membership, key } = await createUserKey(
       ctx,
       required(options, 'org'),
       email,
       roleOption(options),
     );
+    await plan?.register(key.keyId);
     return {
       org_id: membership.orgId,
       email: membership.email,
@@ -127,14 +147,26 @@ const commands: Record<string, (ctx: AppContext, options: Options, args: string[
       api_key: key.apiKey,
     };
   },
-  'revoke-key': async (ctx, _options, args) => {
+  'revoke-key': async ({ ctx, usagePlanKeys }, _options, args) => {
     const keyId = args[0];
     if (!keyId) throw new UsageError('revoke-key needs the key id');
+    const plan = usagePlanKeys();
     const record = await revokeKey(ctx, keyId);
+    // The authorizer refuses the key already; this frees its API Gateway key (a regional quota).
+    await plan?.remove(keyId);
     return { key_id: record.keyId, revoked_at: record.revokedAt };
   },
-  'list-orgs': async (ctx) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
-  'import-usage': async (ctx, options) => {
+  'register-usage-key': async ({ ctx, usagePlanKeys }, _options, args) => {
+    const keyId = args[0];
+    if (!keyId) throw new UsageError('register-usage-key needs the key id');
+    const plan = usagePlanKeys();
+    const record = await ctx.repos.apiKeys.get(keyId);
+    if (!record || record.revokedAt !== null) throw new UsageError(`no unrevoked API key ${keyId}`);
+    await plan?.register(keyId);
+    return { key_id: keyId, registered: plan !== null };
+  },
+  'list-orgs': async ({ ctx }) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
+  'import-usage': async ({ ctx }, options) => {
     const summary = await importFile(options, (request) => importUsage(ctx, request));
     return {
       org_id: summary.orgId,
@@ -150,7 +182,7 @@ const commands: Record<string, (ctx: AppContext, options: Options, args: string[
       })),
     };
   },
-  'import-commitments': async (ctx, options) => {
+  'import-commitments': async ({ ctx }, options) => {
     const summary = await importFile(options, (request) => importCommitments(ctx, request));
     return {
       org_id: summary.orgId,
@@ -164,11 +196,25 @@ const commands: Record<string, (ctx: AppContext, options: Options, args: string[
   },
 };
 
-async function withContext<T>(work: (ctx: AppContext) => Promise<T>): Promise<T> {
-  if (process.env.TABLE_NAME) return work(createAwsAppContext(readAwsConfig(process.env)));
+async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
+  if (process.env.TABLE_NAME) {
+    const config = readAwsConfig(process.env);
+    const usagePlanKeys = createAwsUsagePlanKeys(process.env, config);
+    return work({
+      ctx: createAwsAppContext(config),
+      usagePlanKeys: () => {
+        if (usagePlanKeys === null) {
+          throw new UsageError(
+            'USAGE_PLAN_ID is not set: the TenantUsagePlanId output of the API stack. Without it, the deployed API would refuse the key (403).',
+          );
+        }
+        return usagePlanKeys;
+      },
+    });
+  }
   const runtime = await openLocalRuntime(readLocalConfig(process.env));
   try {
-    return await work(runtime.ctx);
+    return await work({ ctx: runtime.ctx, usagePlanKeys: () => null });
   } finally {
     await runtime.close();
   }
@@ -195,7 +241,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const run = commands[command];
   if (!run) throw new UsageError(`unknown command ${command}`);
-  const result = await withContext((ctx) => run(ctx, values, args));
+  const result = await withTarget((target) => run(target, values, args));
   console.log(JSON.stringify(result));
   return 0;
 }

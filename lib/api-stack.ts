@@ -7,6 +7,11 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
+import {
+  defaultTenantThrottle,
+  type TenantThrottle,
+  tenantThrottleProblem,
+} from '../shared/http/tenant-rate-limit';
 import { tableDefinition } from '../shared/store/table';
 import { ServiceRestApi } from './constructs/rest-api';
 import { type LogLevel, ServiceFunction } from './constructs/service-function';
@@ -21,6 +26,11 @@ export interface ApiStackProps extends StackProps {
   readonly throttlingRateLimit?: number;
   /** @default 100 */
   readonly throttlingBurstLimit?: number;
+  /**
+   * Each API key's own rate (requests/s) and burst, on top of the stage's; the local server
+   * applies the same. @default defaultTenantThrottle (10 requests/s, bursts of 20)
+   */
+  readonly tenantThrottle?: TenantThrottle;
   /** X-Ray tracing on the stage and every function. @default false */
   readonly tracing?: boolean;
   /** Memory of every function but those that compute plans, in MB. @default 512 */
@@ -99,6 +109,9 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { table } = props;
+    const tenantThrottle = props.tenantThrottle ?? defaultTenantThrottle;
+    const throttleProblem = tenantThrottleProblem(tenantThrottle);
+    if (throttleProblem) throw new Error(`tenantThrottle: ${throttleProblem}`);
 
     const tableAndIndexArns = [
       table.tableArn,
@@ -184,6 +197,7 @@ export class ApiStack extends Stack {
       stageName: props.stageName,
       throttlingRateLimit: props.throttlingRateLimit,
       throttlingBurstLimit: props.throttlingBurstLimit,
+      tenantThrottle,
       tracing: props.tracing,
       accessLogRetention: props.logRetention,
       webAclArn: props.webAclArn,
@@ -211,6 +225,10 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiUrl', {
       value: this.api.restApi.url,
       description: 'Base URL of the API (the stage URL)',
+    });
+    new CfnOutput(this, 'TenantUsagePlanId', {
+      value: this.api.tenantUsagePlan.usagePlanId,
+      description: 'The usage plan each API key is added to (bin/admin.ts: USAGE_PLAN_ID)',
     });
   }
 }

@@ -5,10 +5,12 @@ import { handler as authorizer } from '../functions/authorizer/handler';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
 import type { ProxyHandler } from '../shared/http/group-handler';
+import { TenantRateLimiter } from '../shared/http/tenant-rate-limit';
 import { installAppContext } from '../shared/runtime/current';
 import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './demo-seed';
 import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
+import { openInvocationScopes } from './local-invocation-scope';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
 
 export interface LocalApiOptions {
@@ -40,11 +42,15 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   nameLocalService(process.env);
   const runtime = await openLocalRuntime(config);
   installAppContext(runtime.ctx);
+  const invocationScoped = await openInvocationScopes(process.env);
 
   const server = createLocalServer({
     routes: servedRoutes(hasHandler),
-    loadHandler: loadGroupHandler,
-    authorize: localAuthorization(authorizer),
+    loadHandler: async (group) => invocationScoped(await loadGroupHandler(group)),
+    authorize: localAuthorization(authorizer, {
+      limiter: new TenantRateLimiter(config.tenantThrottle),
+      nowMs: Date.now,
+    }),
   });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,6 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AppContext } from '../shared/app/ports';
+import {
+  defaultTenantThrottle,
+  type TenantThrottle,
+  tenantThrottleProblem,
+} from '../shared/http/tenant-rate-limit';
 import { createAppContext } from '../shared/runtime/app-context';
 import { createTableIfMissing } from '../shared/store/table-setup';
 import { type LocalDynamo, openLocalDynamo } from './store/local-dynamo';
@@ -17,6 +22,8 @@ export interface LocalConfig {
   readonly host: string;
   readonly port: number;
   readonly tableName: string;
+  /** Each API key's rate and burst: the deployed API's (`defaultTenantThrottle`) unless overridden. */
+  readonly tenantThrottle: TenantThrottle;
 }
 
 /**
@@ -36,7 +43,19 @@ export function readLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
     host: env.HOST ?? '127.0.0.1',
     port,
     tableName: localTableName,
+    tenantThrottle: readTenantThrottle(env),
   };
+}
+
+/** `TENANT_RATE_LIMIT` (requests/s) and `TENANT_BURST_LIMIT` override the per-key limits. */
+function readTenantThrottle(env: NodeJS.ProcessEnv): TenantThrottle {
+  const throttle = {
+    rateLimit: Number(env.TENANT_RATE_LIMIT ?? defaultTenantThrottle.rateLimit),
+    burstLimit: Number(env.TENANT_BURST_LIMIT ?? defaultTenantThrottle.burstLimit),
+  };
+  const problem = tenantThrottleProblem(throttle);
+  if (problem) throw new Error(`TENANT_RATE_LIMIT / TENANT_BURST_LIMIT: ${problem}`);
+  return throttle;
 }
 
 export interface LocalRuntime {

@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authenticateApiKey } from '../../shared/app/authenticate';
+import { parseApiKey, usageIdentifierOfKey } from '../../shared/auth/api-keys';
 import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-principal';
 import { headerValue } from '../../shared/http/request-headers';
 import { appContext } from '../../shared/runtime/current';
@@ -17,10 +18,14 @@ export const unauthorized = 'Unauthorized';
  * The REQUEST authorizer: authenticates the caller and hands its principal to the route's
  * function. It does not decide what the caller may do; use cases do, from stored data.
  * The policy allows exactly the method called: results are not cached (keys are revocable at once).
+ * `usageIdentifierKey` names the caller's throttle bucket: the API key API Gateway keeps for our
+ * key in the tenants' usage plan (docs/deploy.md).
  */
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
-  const principal = await authenticateApiKey(appContext(), headerValue(event.headers, 'x-api-key'));
-  if (!principal) {
+  const presented = headerValue(event.headers, 'x-api-key')?.trim();
+  const principal = await authenticateApiKey(appContext(), presented);
+  const keyId = presented === undefined ? undefined : parseApiKey(presented)?.keyId;
+  if (!principal || keyId === undefined) {
     logger.info('refused credentials', { request_id: event.requestContext.requestId });
     throw new Error(unauthorized);
   }
@@ -31,5 +36,6 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
       Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
     },
     context: { [authorizerPrincipalKey]: encodeAuthorizerPrincipal(principal) },
+    usageIdentifierKey: usageIdentifierOfKey(keyId),
   };
 }

@@ -2,6 +2,7 @@ import { Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
+  ApiKeySourceType,
   AuthorizationType,
   EndpointType,
   type IAuthorizer,
@@ -11,12 +12,14 @@ import {
   PassthroughBehavior,
   type Resource,
   RestApi,
+  type UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { HttpMethod } from '../../shared/contract/operation-contract';
 import type { Route } from '../../shared/contract/operations';
+import type { TenantThrottle } from '../../shared/http/tenant-rate-limit';
 import { addErrorResponses, errorBodyTemplate, requestIdHeader, requestIdSource } from './error-responses';
 
 export interface ServiceRestApiProps {
@@ -28,6 +31,8 @@ export interface ServiceRestApiProps {
   readonly throttlingRateLimit?: number;
   /** Requests the stage absorbs at once above the steady rate. @default 100 */
   readonly throttlingBurstLimit?: number;
+  /** Each tenant's own rate and burst: the throttle of the tenants' usage plan. */
+  readonly tenantThrottle: TenantThrottle;
   /** X-Ray tracing of the stage. @default false */
   readonly tracing?: boolean;
   /** @default RetentionDays.ONE_MONTH */
@@ -38,12 +43,18 @@ export interface ServiceRestApiProps {
 
 /**
  * The service's REST API: one regional stage with JSON access logs and stage-wide throttling,
- * the service's error body on every response API Gateway answers itself, and the routes of the
- * manifest (`serveRoutes`).
+ * per-tenant throttling through a usage plan, the service's error body on every response API
+ * Gateway answers itself, and the routes of the manifest (`serveRoutes`).
  */
 export class ServiceRestApi extends Construct {
   readonly restApi: RestApi;
   readonly accessLogGroup: LogGroup;
+  /**
+   * The tenants' usage plan: its throttle applies to each of its API keys on its own. The
+   * authorizer names the caller's key (`usageIdentifierKey`); the admin CLI adds a key per API key
+   * of ours (docs/deploy.md).
+   */
+  readonly tenantUsagePlan: UsagePlan;
 
   constructor(scope: Construct, id: string, props: ServiceRestApiProps) {
     super(scope, id);
@@ -61,6 +72,9 @@ export class ServiceRestApi extends Construct {
       // The API Gateway CloudWatch role is an account-wide singleton (AWS::ApiGateway::Account);
       // this app does not own it (see cdk.json), and the access log needs no role.
       cloudWatchRole: false,
+      // Usage plans pick the caller's API Gateway key from the authorizer's usageIdentifierKey,
+      // never from a request header: callers send our own keys, which API Gateway does not know.
+      apiKeySourceType: ApiKeySourceType.AUTHORIZER,
       deployOptions: {
         stageName: props.stageName ?? 'prod',
         accessLogDestination: new LogGroupLogDestination(this.accessLogGroup),
@@ -71,6 +85,16 @@ export class ServiceRestApi extends Construct {
       },
     });
     addErrorResponses(this.restApi);
+
+    this.tenantUsagePlan = this.restApi.addUsagePlan('TenantUsagePlan', {
+      name: `${props.restApiName}-tenants`,
+      description: 'Each API key of the service (its API Gateway key) gets this rate and burst on its own',
+      throttle: {
+        rateLimit: props.tenantThrottle.rateLimit,
+        burstLimit: props.tenantThrottle.burstLimit,
+      },
+      apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
+    });
 
     const stage = this.restApi.deploymentStage;
     if (props.webAclArn) {
@@ -101,7 +125,8 @@ export class ServiceRestApi extends Construct {
 
   /**
    * Serves every route with the integration `integrationFor` gives it, guarded by `authorizer`
-   * unless the route is public; other methods on a served path are answered 405 (DESIGN §4).
+   * and the tenants' usage plan (API key required: the authorizer's usage identifier) unless the
+   * route is public; other methods on a served path are answered 405 (DESIGN §4).
    */
   serveRoutes(
     routes: readonly Route[],
@@ -118,7 +143,7 @@ export class ServiceRestApi extends Construct {
           operationName: route.operationId,
           ...(route.withoutAuthorizer
             ? { authorizationType: AuthorizationType.NONE }
-            : { authorizationType: AuthorizationType.CUSTOM, authorizer }),
+            : { authorizationType: AuthorizationType.CUSTOM, authorizer, apiKeyRequired: true }),
         });
         if (route.withoutAuthorizer) {
           Validations.of(method).acknowledge({

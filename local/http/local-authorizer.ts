@@ -4,17 +4,26 @@ import type {
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
 import { authorizerPrincipalKey } from '../../shared/http/authorizer-principal';
+import type { TenantRateLimiter } from '../../shared/http/tenant-rate-limit';
 import type { LocalAuthorization } from './local-server';
 
 export type RequestAuthorizer = (
   event: APIGatewayRequestAuthorizerEvent,
 ) => Promise<APIGatewayAuthorizerResult>;
 
+/** API Gateway's usage plan throttling, for the local server: buckets by usage identifier, and a clock. */
+export interface LocalUsagePlan {
+  readonly limiter: TenantRateLimiter;
+  readonly nowMs: () => number;
+}
+
 /**
  * Runs a REQUEST authorizer the way API Gateway does for the local server: builds the authorizer
- * event from the proxy event, treats a throw or a Deny as a refusal, and passes the principal on.
+ * event from the proxy event, treats a throw or a Deny as a refusal, passes the principal on and,
+ * given a usage plan, throttles by the authorizer's `usageIdentifierKey`. Like API Gateway with
+ * `apiKeyRequired`, an Allow without a usage identifier is refused.
  */
-export function localAuthorization(authorizer: RequestAuthorizer) {
+export function localAuthorization(authorizer: RequestAuthorizer, usagePlan?: LocalUsagePlan) {
   return async (event: APIGatewayProxyEvent): Promise<LocalAuthorization> => {
     const { requestContext } = event;
     const methodArn = `arn:aws:execute-api:local:000000000000:local/${requestContext.stage}/${event.httpMethod}${event.path}`;
@@ -39,6 +48,10 @@ export function localAuthorization(authorizer: RequestAuthorizer) {
     }
     const allowed = result.policyDocument.Statement.every((statement) => statement.Effect === 'Allow');
     const principal = result.context?.[authorizerPrincipalKey];
-    return allowed && typeof principal === 'string' ? { principal } : 'unauthorized';
+    if (!allowed || typeof principal !== 'string') return 'unauthorized';
+    if (usagePlan === undefined) return { principal };
+    const usageIdentifier = result.usageIdentifierKey;
+    if (!usageIdentifier) return 'unauthorized';
+    return usagePlan.limiter.admit(usageIdentifier, usagePlan.nowMs()) ? { principal } : 'throttled';
   };
 }

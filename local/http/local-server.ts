@@ -9,6 +9,7 @@ import {
   errorResponseOf,
   methodNotAllowedResponse,
   routeNotFoundResponse,
+  throttledResponse,
   unauthorizedResponse,
 } from '../../shared/http/error-response';
 import type { ProxyHandler } from '../../shared/http/group-handler';
@@ -16,8 +17,11 @@ import { bodyTooLargeError, maxRequestBodyBytes } from '../../shared/http/reques
 import { requestIdHeader, resolveRequestId } from '../../shared/http/request-id';
 import { createRouteMatcher } from './route-matching';
 
-/** What the authorizer decided: the principal (a JSON string, as in the authorizer context) or no. */
-export type LocalAuthorization = { readonly principal: string } | 'unauthorized';
+/**
+ * What the authorizer decided: the principal (a JSON string, as in the authorizer context), no,
+ * or yes but over the caller's rate (API Gateway's usage plan throttling).
+ */
+export type LocalAuthorization = { readonly principal: string } | 'unauthorized' | 'throttled';
 
 export interface LocalServerOptions {
   readonly routes: readonly Route[];
@@ -93,6 +97,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
         const authorization = await options.authorize(event);
         if (authorization === 'unauthorized') {
           return answerItself(unauthorizedResponse(), route.path);
+        }
+        if (authorization === 'throttled') {
+          return answerItself(throttledResponse(), route.path);
         }
         event.requestContext.authorizer = { principal: authorization.principal };
       }

@@ -64,3 +64,13 @@ export function secretMatches(secret: string, secretHash: string): boolean {
   const stored = Buffer.from(secretHash, 'hex');
   return presented.length === stored.length && timingSafeEqual(presented, stored);
 }
+
+/**
+ * The usage identifier of an API key: what the authorizer returns as `usageIdentifierKey`, and
+ * the value of the API key API Gateway keeps for it in the tenants' usage plan, so each of our
+ * keys has its own throttle bucket (docs/deploy.md). It is no credential: with the API's key
+ * source set to AUTHORIZER, API Gateway never takes it from a request.
+ */
+export function usageIdentifierOfKey(keyId: string): string {
+  return `cpk-usage-${keyId}`;
+}

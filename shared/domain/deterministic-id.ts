@@ -1,44 +1,38 @@
-import { sha1 } from './sha1';
+import { createHash, type Hash } from 'node:crypto';
 
 /**
  * Name-based UUIDs (RFC 9562 version 5: SHA-1 of a namespace and a name). The same parts always
  * give the same id, so catalog offers keep their ids across loads and a plan keeps its id, and its
- * line items theirs, until the inputs that define it change.
+ * line items theirs, until the inputs that define it change. Hashing is a pure function of its
+ * input, so the domain may use it.
  */
-const SERVICE_NAMESPACE = Uint8Array.from(Buffer.from('6f1c2a9e4b7d4c1e9a3f5b8d2e7c4a10', 'hex'));
+const SERVICE_NAMESPACE = Buffer.from('6f1c2a9e4b7d4c1e9a3f5b8d2e7c4a10', 'hex');
 
-const HEX_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
-// The text is written as ASCII codes and read back in one go.
-const text = Buffer.alloc(36);
+/** Parts are joined by the unit separator, which no part of an id contains. */
+const PART_SEPARATOR = '\u001f';
 
-/** The UUID text of a SHA-1 digest (sha1's words), stamped as version 5. */
-function uuidText(digest: Int32Array): string {
-  let at = 0;
-  for (let i = 0; i < 16; i++) {
-    let byte = ((digest[i >> 2] as number) >>> (24 - 8 * (i & 3))) & 0xff;
-    // Version 5 and the RFC 9562 variant.
-    if (i === 6) byte = (byte & 0x0f) | 0x50;
-    else if (i === 8) byte = (byte & 0x3f) | 0x80;
-    text[at++] = HEX_CODES[byte >> 4] as number;
-    text[at++] = HEX_CODES[byte & 0x0f] as number;
-    if (i === 3 || i === 5 || i === 7 || i === 9) text[at++] = 45;
-  }
-  return text.toString('latin1');
+/** The UUID text of a SHA-1 digest's first 16 bytes, stamped as version 5 with the RFC 9562 variant. */
+function uuidText(digest: Buffer): string {
+  digest[6] = ((digest[6] as number) & 0x0f) | 0x50;
+  digest[8] = ((digest[8] as number) & 0x3f) | 0x80;
+  const hex = digest.toString('hex', 0, 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+function namespacedHash(): Hash {
+  return createHash('sha1').update(SERVICE_NAMESPACE);
 }
 
 export function deterministicUuid(...parts: readonly string[]): string {
-  return uuidText(sha1(SERVICE_NAMESPACE, parts.join('\u001f')));
+  return uuidText(namespacedHash().update(parts.join(PART_SEPARATOR), 'utf8').digest());
 }
 
 /**
  * `(last) => deterministicUuid(...leading, last)`, for naming many things after the same leading
- * parts: those are joined and encoded once, not once per id.
+ * parts: those are hashed once, and each id continues from a copy of that hash state.
  */
 export function deterministicUuids(...leading: readonly string[]): (last: string) => string {
   if (leading.length === 0) return (last) => deterministicUuid(last);
-  const joined = new TextEncoder().encode(`${leading.join('\u001f')}\u001f`);
-  const prefix = new Uint8Array(SERVICE_NAMESPACE.length + joined.length);
-  prefix.set(SERVICE_NAMESPACE, 0);
-  prefix.set(joined, SERVICE_NAMESPACE.length);
-  return (last) => uuidText(sha1(prefix, last));
+  const afterLeading = namespacedHash().update(`${leading.join(PART_SEPARATOR)}${PART_SEPARATOR}`, 'utf8');
+  return (last) => uuidText(afterLeading.copy().update(last, 'utf8').digest());
 }

@@ -87,6 +87,11 @@ export function unauthorizedResponse(): APIGatewayProxyResult {
   return errorResponse(errorBody(401, invalidCredentialsMessage));
 }
 
+/** The caller is over its API key's rate (API Gateway: the THROTTLED gateway response, from the usage plan). */
+export function throttledResponse(): APIGatewayProxyResult {
+  return errorResponse(errorBody(429, 'Too many requests for this API key; retry after a moment.'));
+}
+
 /** No route template matches the path (API Gateway: MISSING_AUTHENTICATION_TOKEN remapped to 404). */
 export function routeNotFoundBody(): ErrorBody {
   return errorBody(404, 'No such resource.');

@@ -17,14 +17,14 @@ import { jsonContentType } from './json-content-type';
 import { type Implementations, type OperationInput, operationResult, successStatusOf } from './operation';
 import { lowerCaseHeaders } from './request-headers';
 import { type RequestIdContext, requestId } from './request-id';
-import { type LoggerContext, requestLogging } from './request-logging';
+import { type LoggerContext, lambdaContextLogging, requestLogging } from './request-logging';
 import { type ValidatedRequestContext, validateRequest } from './request-validation';
 
 /** A REST (v1) proxy Lambda handler, as API Gateway and the local server call it. */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 export interface GroupHandlerOptions {
-  /** The base logger; each request logs through a child carrying its request id. */
+  /** The function's logger; each request's lines carry its request id. */
   readonly logger?: Logger;
 }
 
@@ -89,6 +89,7 @@ function operationHandler(
 ): ProxyHandler {
   const successStatus = successStatusOf(operation);
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, OperationContext>()
+    .use(lambdaContextLogging(logger))
     .use(requestId())
     .use(requestLogging({ logger, operationId }))
     .use(httpErrorHandler({ logger }))
@@ -117,6 +118,7 @@ function operationHandler(
 function unroutedHandler(logger: Logger): ProxyHandler {
   type UnroutedContext = Context & RequestIdContext & LoggerContext;
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, UnroutedContext>()
+    .use(lambdaContextLogging(logger))
     .use(requestId())
     .use(requestLogging({ logger }))
     .use(httpErrorHandler({ logger }))

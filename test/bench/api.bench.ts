@@ -50,9 +50,12 @@ async function main(): Promise<void> {
   let api: LocalApi | undefined;
   try {
     progress(`seeding the demo (usage and plans) in ${dir}`);
-    api = await startLocalApi(readLocalConfig({ LOCAL_DIR: dir, HOST: '127.0.0.1', PORT: '0' }), {
-      seedUsage: true,
-    });
+    // One key drives the load: its rate limit (docs/http.md) is lifted, the server is measured.
+    const unthrottled = { TENANT_RATE_LIMIT: '1000000', TENANT_BURST_LIMIT: '1000000' };
+    api = await startLocalApi(
+      readLocalConfig({ LOCAL_DIR: dir, HOST: '127.0.0.1', PORT: '0', ...unthrottled }),
+      { seedUsage: true },
+    );
     const { org } = api.credentials;
     const headers = { 'x-api-key': org.api_key };
     const planId = await recommendedPlanId(api.baseUrl, org.org_id, headers);

@@ -30,7 +30,14 @@ afterAll(async () => {
 
 const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 const apiKeyPattern = /^cpk_[0-9A-Za-z]{16}_[0-9A-Za-z]{40}$/;
-const commands = ['create-partner', 'create-org', 'create-key', 'revoke-key', 'list-orgs'];
+const commands = [
+  'create-partner',
+  'create-org',
+  'create-key',
+  'revoke-key',
+  'register-usage-key',
+  'list-orgs',
+];
 
 function registerCustomer(partner: { org_id: string; api_key: string }, name: string): Promise<ApiResponse> {
   return callApi(server.baseUrl, `/v2/partners/${partner.org_id}/orgs`, {
@@ -110,6 +117,45 @@ describe('usage', () => {
     expect(run.stderr).toContain('admin: API key NoSuchKey0000000 does not exist');
     expect(run.stdout).toBe('');
     expect(after).toEqual(before);
+  });
+});
+
+describe('per-key throttling (usage plan keys)', () => {
+  it('refuses to create or revoke keys on AWS without USAGE_PLAN_ID, before touching the table', async () => {
+    // Prepare: a deployed table that does not exist; the CLI must stop before any AWS call.
+    const aws = { TABLE_NAME: 'no-such-table', AWS_REGION: 'eu-west-1' };
+
+    // Act
+    const runs = await Promise.all([
+      runAdmin(server.dir, ['create-partner', '--name', 'Nowhere'], aws),
+      runAdmin(server.dir, ['revoke-key', '0000000000000000'], aws),
+    ]);
+
+    // Assess
+    for (const run of runs) {
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toContain('USAGE_PLAN_ID is not set');
+    }
+  });
+
+  it('registers an existing key locally as a no-op, and refuses an unknown or revoked one', async () => {
+    // Prepare
+    const partner = await admin<CreatedPartner>(server.dir, ['create-partner', '--name', unique('Usage')]);
+    const revoked = await admin<CreatedPartner>(server.dir, ['create-partner', '--name', unique('Gone')]);
+    await admin(server.dir, ['revoke-key', revoked.key_id]);
+
+    // Act
+    const registered = await admin(server.dir, ['register-usage-key', partner.key_id]);
+    const refusals = await Promise.all(
+      ['0000000000000000', revoked.key_id].map((keyId) =>
+        runAdmin(server.dir, ['register-usage-key', keyId]),
+      ),
+    );
+
+    // Assess
+    expect(registered).toEqual({ key_id: partner.key_id, registered: false });
+    expect(refusals.map((run) => run.exitCode)).toEqual([2, 2]);
+    expect(refusals[1]?.stderr).toContain(`no unrevoked API key ${revoked.key_id}`);
   });
 });
 

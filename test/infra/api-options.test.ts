@@ -13,6 +13,7 @@ describe('API stack options', () => {
       stageName: 'v1',
       throttlingRateLimit: 10,
       throttlingBurstLimit: 20,
+      tenantThrottle: { rateLimit: 2.5, burstLimit: 5 },
       tracing: true,
       memorySize: 1024,
       planMemorySize: 3008,
@@ -33,6 +34,10 @@ describe('API stack options', () => {
       StageName: 'v1',
       MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 })],
     });
+  });
+
+  it("throttles each tenant's API key as configured", () => {
+    api.hasResourceProperties('AWS::ApiGateway::UsagePlan', { Throttle: { RateLimit: 2.5, BurstLimit: 5 } });
   });
 
   it('traces the stage and every function with X-Ray', () => {

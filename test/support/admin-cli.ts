@@ -11,9 +11,21 @@ export interface AdminRun {
 /** A hung CLI is killed rather than left behind when its test times out. */
 const adminTimeoutMs = 60_000;
 
-/** Runs the operator CLI on the local store under `dir` (the LOCAL_DIR of a local server). */
-export async function runAdmin(dir: string, args: readonly string[]): Promise<AdminRun> {
-  const child = spawnEntryPoint('bin/admin.ts', args, { LOCAL_DIR: dir }, { timeout: adminTimeoutMs });
+/**
+ * Runs the operator CLI on the local store under `dir` (the LOCAL_DIR of a local server), with
+ * `env` added to its environment.
+ */
+export async function runAdmin(
+  dir: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<AdminRun> {
+  const child = spawnEntryPoint(
+    'bin/admin.ts',
+    args,
+    { ...env, LOCAL_DIR: dir },
+    { timeout: adminTimeoutMs },
+  );
   const stdout = collectText(child.stdout);
   const stderr = collectText(child.stderr);
   const [exitCode] = (await once(child, 'close')) as [number | null];

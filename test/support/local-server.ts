@@ -27,17 +27,31 @@ export interface LocalServerOptions {
   readonly stopTimeoutMs?: number;
   /** Seed the demo orgs and keys only (`--orgs-only`): no usage, no plans, a small table. */
   readonly orgsOnly?: boolean;
+  /**
+   * Each API key's rate and burst. By default, limits no test reaches: the suites send requests
+   * back to back with one key, far faster than a tenant's default rate.
+   */
+  readonly tenantThrottle?: { readonly rateLimit: number; readonly burstLimit: number };
 }
+
+const unreachedThrottle = { rateLimit: 1_000_000, burstLimit: 1_000_000 };
 
 const listeningLine = /listening on (http:\/\/\S+)/;
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const { startTimeoutMs = 30_000, stopTimeoutMs = 15_000, orgsOnly = false } = options;
+  const {
+    startTimeoutMs = 30_000,
+    stopTimeoutMs = 15_000,
+    orgsOnly = false,
+    tenantThrottle = unreachedThrottle,
+  } = options;
   const dir = await mkdtemp(join(tmpdir(), 'e2e-local-server-'));
   const child = spawnEntryPoint('bin/serve.ts', orgsOnly ? ['--orgs-only'] : [], {
     PORT: '0',
     HOST: '127.0.0.1',
     LOCAL_DIR: dir,
+    TENANT_RATE_LIMIT: String(tenantThrottle.rateLimit),
+    TENANT_BURST_LIMIT: String(tenantThrottle.burstLimit),
   });
   const stdout = collectText(child.stdout);
   const stderr = collectText(child.stderr);

@@ -15,6 +15,15 @@ describe('deterministicUuid', () => {
   it('keeps part boundaries: different splits of the same text give different ids', () => {
     expect(deterministicUuid('ab', 'c')).not.toBe(deterministicUuid('a', 'bc'));
   });
+
+  it('matches version-5 UUIDs computed independently (Python uuid.uuid5 over the parts joined by U+001F)', () => {
+    // Known answers: uuid.uuid5(UUID('6f1c2a9e-4b7d-4c1e-9a3f-5b8d2e7c4a10'), '\x1f'.join(parts)).
+    expect(deterministicUuid('org-1', 'aws', 'Recommended')).toBe('4a5badde-dfd3-5f76-9f98-789703d78b5e');
+    expect(deterministicUuid('resource', 'org-1', 'aws', 'vm-é€😀')).toBe(
+      '67449ec7-4f61-5b35-a173-96f584099033',
+    );
+    expect(deterministicUuid('')).toBe('d84c1af4-e63c-5fd1-8da4-2ce536351ec6');
+  });
 });
 
 describe('deterministicUuids', () => {
