@@ -25,7 +25,7 @@
 import { ValidationError } from '../errors';
 import { applyCommitments, type BookedCommitment, type CommitmentCoverage } from './existing-commitments';
 import { sumOverHours } from './hour-sums';
-import type { ExistingCommitment, Offer, UsageStream, UsageWindow } from './model';
+import type { CommitmentSharing, ExistingCommitment, Offer, UsageStream, UsageWindow } from './model';
 import type { ChartPoint } from './plan-shapes';
 import { buildPortfolio, type Portfolio } from './portfolio';
 import { residualArena } from './residual-arena';
@@ -37,6 +37,8 @@ export interface ChartInput {
   readonly streams: readonly UsageStream[];
   readonly commitments: readonly ExistingCommitment[];
   readonly offers: readonly Offer[];
+  /** Whose usage the commitments cover (the org's `commitment_sharing`); default `organization`. */
+  readonly sharing?: CommitmentSharing;
   /** `YYYY-MM-DD`, both inclusive. */
   readonly startDate: string;
   readonly endDate: string;

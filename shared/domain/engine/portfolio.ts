@@ -11,7 +11,14 @@ import {
 } from './existing-commitments';
 import type { PortfolioTotals } from './figures';
 import { type CoverageGroup, type GroupIndex, groupStreams, indexGroups } from './groups';
-import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
+import type {
+  CommitmentSharing,
+  ExistingCommitment,
+  Offer,
+  Provider,
+  UsageStream,
+  UsageWindow,
+} from './model';
 import { type ResidualArena, residualArena } from './residual-arena';
 import { type RateSubjects, rateSubjects } from './spend-pools';
 import { streamKinds } from './stream-kinds';
@@ -25,6 +32,8 @@ export interface Portfolio {
   readonly prices: Float64Array;
   readonly hours: number;
   readonly windowStartMs: number;
+  /** Whose usage commitments cover: groups and pools span the org, or one account each. */
+  readonly sharing: CommitmentSharing;
   readonly groups: readonly CoverageGroup[];
   readonly groupIndex: GroupIndex;
   readonly rateSubjects: RateSubjects;
@@ -49,6 +58,8 @@ export interface PortfolioInput {
   readonly offers: readonly Offer[];
   /** Only this provider's streams, commitments and offers; all when absent. */
   readonly provider?: Provider;
+  /** Default `organization`. */
+  readonly sharing?: CommitmentSharing;
   /** Where covered streams' residual arrays come from; a fresh arena when absent. */
   readonly arena?: ResidualArena;
 }
@@ -105,8 +116,9 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
   const { streams, totals } = streamsWithUsage(input);
   const inScope = <T extends { provider: Provider }>(items: readonly T[]) =>
     provider === undefined ? items : items.filter((item) => item.provider === provider);
+  const sharing = input.sharing ?? 'organization';
   const kinds = streamKinds(streams);
-  const groups = groupStreams(streams, kinds);
+  const groups = groupStreams(streams, sharing, kinds);
   const groupIndex = indexGroups(groups);
   const subjects = rateSubjects(kinds);
   const prices = Float64Array.from(streams, (stream) => stream.ondemandPrice);
@@ -117,6 +129,7 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     groupIndex,
     inScope(input.commitments),
     inScope(input.offers),
+    sharing,
   );
   const active = book.commitments.map((booked) =>
     activeHours(windowStartMs, hours, booked.startMs, booked.endMs),
@@ -136,6 +149,7 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     prices,
     hours,
     windowStartMs,
+    sharing,
     groups,
     groupIndex,
     rateSubjects: subjects,
