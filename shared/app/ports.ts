@@ -6,6 +6,7 @@ import type {
   Provider,
   ProviderPlans,
   RecommendedPurchasePlan,
+  ResidualArena,
   UsageStream,
   UsageWindow,
 } from '../domain/engine/index';
@@ -240,4 +241,9 @@ export interface AppContext {
   readonly repos: Repositories;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /**
+   * Memory the plan engine reuses from one computation to the next (residual-arena.ts): one per
+   * process, as a warm Lambda computes plan after plan. Absent: each computation allocates its own.
+   */
+  readonly engineMemory?: ResidualArena;
 }

@@ -189,15 +189,14 @@ export interface CommitmentCoverage {
   attributedCost(stream: number, range: HourRange): number;
 }
 
-/** What coverStream summed: the residual left, and the cost attributed to the stream. */
-const streamCover = new Float64Array(2);
-
 /**
  * One pool's cover of one stream: writes what it leaves of `source` to `left` (the same array when
- * the stream already has its own) and sums it and the cost of the units covered. A function of its
- * own, called per stream, so that the engine compiles this loop early and once for every pool.
+ * the stream already has its own), and to `sums` the residual left (at 0) and the cost of the units
+ * covered (at 1). A function of its own, called per stream, so that the engine compiles this loop
+ * early and once for every pool; `sums` is the caller's, reused for every stream.
  */
 function coverStream(
+  sums: Float64Array,
   source: Float64Array,
   left: Float64Array,
   share: Float64Array,
@@ -217,8 +216,8 @@ function coverStream(
     // the test mispredicts as usage starts and stops.
     cost += cover * weight * (costPerUnit[t] as number);
   }
-  streamCover[0] = total;
-  streamCover[1] = cost;
+  sums[0] = total;
+  sums[1] = cost;
 }
 
 /**
@@ -246,6 +245,7 @@ export function applyCommitments(
   const covers: (AttributedCover[] | undefined)[] = new Array(usage.length).fill(undefined);
   const windowCost = new Float64Array(usage.length);
   const range = { start: 0, end: hours };
+  const sums = new Float64Array(2);
   for (const { pool, commitments } of book.pools) {
     const quantity = new Float64Array(hours);
     const costPerUnit = new Float64Array(hours);
@@ -272,9 +272,9 @@ export function applyCommitments(
         const left = copied[s] ? source : arena.take(hours);
         residual[s] = left;
         copied[s] = 1;
-        coverStream(source, left, share, weight, costPerUnit, hours);
-        residualTotals[s] = streamCover[0] as number;
-        windowCost[s] = (windowCost[s] as number) + (streamCover[1] as number);
+        coverStream(sums, source, left, share, weight, costPerUnit, hours);
+        residualTotals[s] = sums[0] as number;
+        windowCost[s] = (windowCost[s] as number) + (sums[1] as number);
         const entry = { share, weight, costPerUnit };
         const list = covers[s];
         if (list) list.push(entry);

@@ -22,7 +22,7 @@ import { buildPlanningContext, type PlanningContext } from './planning-context';
 import { portfolioTotals } from './portfolio';
 import { buildPurchasePlan } from './purchase-plan';
 import { type ReservationResult, type ReservationStage, reservationStage } from './reservation-stage';
-import { withResidualArena } from './residual-arena';
+import { type ResidualArena, residualArena } from './residual-arena';
 import { buildResourceMatches, type MatchRange, type MatchTable, matchRange } from './resource-matches';
 import { type SavingsPlanResult, type SavingsPlanStage, savingsPlanStage } from './savings-plans';
 import { fullRange } from './window-time';
@@ -133,11 +133,15 @@ function resourceIdsOf(matches: MatchTable, streams: readonly UsageStream[]): st
   return ids;
 }
 
-export function computePlans(input: EngineInput): ProviderPlans {
+/**
+ * `arena`: where the residuals after existing commitments go (residual-arena.ts). A caller that
+ * computes plan after plan may pass the same one each time to reuse its memory: it is reset here,
+ * and the plans returned hold figures and the input's usage, never a residual. Default: a fresh one.
+ */
+export function computePlans(input: EngineInput, arena: ResidualArena = residualArena()): ProviderPlans {
   validateEngineInput(input);
-  // Residual copies go to memory reused from one computation to the next (residual-arena.ts): the
-  // plans returned hold figures and the input's usage, never a residual.
-  return withResidualArena((arena) => plansOf(buildPlanningContext(input, arena)));
+  arena.reset();
+  return plansOf(buildPlanningContext(input, arena));
 }
 
 function plansOf(context: PlanningContext): ProviderPlans {

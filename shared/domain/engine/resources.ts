@@ -48,10 +48,7 @@ function isSeparator(text: string, at: number): boolean {
   return code === 47 || code === 58;
 }
 
-/**
- * The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`). No closure per
- * call: where names are kept (tsx), each would also be named through a property definition.
- */
+/** The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`). */
 function shortName(resourceId: string): string {
   let end = resourceId.length;
   while (end > 0 && isSeparator(resourceId, end - 1)) end--;
