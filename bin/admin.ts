@@ -11,9 +11,17 @@ import { parseArgs } from 'node:util';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
 import { importUsage } from '../shared/app/import-usage';
-import { createOrg, createPartner, createUserKey, listOrgs, revokeKey } from '../shared/app/operator';
+import {
+  createOrg,
+  createPartner,
+  createUserKey,
+  listOrgs,
+  revokeKey,
+  setCommitmentSharing,
+} from '../shared/app/operator';
 import type { AppContext } from '../shared/app/ports';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
+import { type CommitmentSharing, commitmentSharings } from '../shared/domain/engine/index';
 import { DomainError } from '../shared/domain/errors';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
@@ -28,6 +36,10 @@ Commands:
                                                            if needed); roles: ${membershipRoles.join(', ')}
   revoke-key <key_id>                                      revoke an API key (its id is the part after cpk_)
   list-orgs                                                every org
+  set-org --org <org_id> --sharing <scope>                 whose usage the org's commitments cover:
+                                                           organization (every account; the default)
+                                                           or account (the buying account's only);
+                                                           recomputes the org's plans
   import-usage --org <org_id> --file <csv>                 replace the org's hourly usage on the hours the
                                                            file covers, per provider in the file
   import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
@@ -56,6 +68,14 @@ function roleOption(options: Options): MembershipRole {
     throw new UsageError(`--role must be one of ${membershipRoles.join(', ')}; got ${role}`);
   }
   return role as MembershipRole;
+}
+
+function sharingOption(options: Options): CommitmentSharing {
+  const sharing = required(options, 'sharing');
+  if (!(commitmentSharings as readonly string[]).includes(sharing)) {
+    throw new UsageError(`--sharing must be one of ${commitmentSharings.join(', ')}; got ${sharing}`);
+  }
+  return sharing as CommitmentSharing;
 }
 
 function orgJson(org: Organization) {
@@ -134,6 +154,11 @@ const commands: Record<string, (ctx: AppContext, options: Options, args: string[
     return { key_id: record.keyId, revoked_at: record.revokedAt };
   },
   'list-orgs': async (ctx) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
+  'set-org': async (ctx, options) => {
+    const sharing = sharingOption(options);
+    const { org, recomputed } = await setCommitmentSharing(ctx, required(options, 'org'), sharing);
+    return { org_id: org.id, commitment_sharing: org.commitmentSharing, recomputed_providers: recomputed };
+  },
   'import-usage': async (ctx, options) => {
     const summary = await importFile(options, (request) => importUsage(ctx, request));
     return {
@@ -186,6 +211,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       role: { type: 'string' },
       file: { type: 'string' },
+      sharing: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;

@@ -41,15 +41,18 @@ export async function commitmentsChart(
   const latest =
     lastHours.length > 0 ? lastHours.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b)) : null;
   const window = lookbackWindow(latest, now);
-  const [usage, commitments] = await Promise.all([
+  const [usage, commitments, org] = await Promise.all([
     Promise.all(
       providers.map((provider, index) =>
         states[index]?.lastHour ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
       ),
     ),
     ctx.repos.commitments.listCommitments(orgId, request.provider),
+    ctx.repos.orgs.get(orgId),
   ]);
   const offers = loadCatalog().offers(request.provider);
   const charted = filterChartInputs(request.criteria, usage.flat(), commitments, offers);
-  return chartSeries({ window, ...charted, offers, startDate, endDate, today });
+  // Commitments cover the usage they are shared with, as in the org's plans.
+  const sharing = org?.commitmentSharing;
+  return chartSeries({ window, ...charted, offers, sharing, startDate, endDate, today });
 }

@@ -125,7 +125,7 @@ async function computeAndStore(
   );
   await ctx.repos.plans.storePlans(
     orgId,
-    { usageVersion: calculation.usageVersion, planSeed: seed, window },
+    { usageVersion: calculation.usageVersion, planSeed: seed, window, sharing: inputs.sharing },
     computed,
   );
   return {

@@ -2,6 +2,7 @@
  * Organizations, users and memberships: the tenants of the service and who belongs to them.
  * A partner org owns child orgs (its customers); a user belongs to an org through a membership.
  */
+import type { CommitmentSharing } from './engine/model';
 
 export const membershipRoles = ['user', 'admin', 'support', 'cloud_rep', 'restricted_user'] as const;
 export type MembershipRole = (typeof membershipRoles)[number];
@@ -33,6 +34,12 @@ export interface Organization {
   readonly parentOrgId: string | null;
   /** Partner orgs may register and act on child orgs. */
   readonly isPartner: boolean;
+  /**
+   * Whose usage the org's commitments cover (DESIGN §7, Sharing scope): every account of the org
+   * (`organization`, the providers' default) or only the buying account's (`account`). Set by
+   * operators (`admin set-org --sharing`); plans are computed with it.
+   */
+  readonly commitmentSharing: CommitmentSharing;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** Optimistic-locking counter, incremented by every write. */

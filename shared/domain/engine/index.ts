@@ -4,6 +4,7 @@
 export { type ChartInput, chartSeries, MAX_DAILY_POINTS } from './chart';
 export { DEFAULT_PROFILES, ENGINE_USER, type EngineInput } from './engine-input';
 export type * from './model';
+export { commitmentSharings } from './model';
 export type * from './plan-shapes';
 export { computePlans, type ProfilePlan, type ProviderPlans, planId } from './plans';
 export { type ResidualArena, residualArena } from './residual-arena';
