@@ -12,10 +12,18 @@ import { openLocalRuntime, readLocalConfig } from '../local/local-runtime';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
 import { importUsage } from '../shared/app/import-usage';
-import { createOrg, createPartner, createUserKey, listOrgs, revokeKey } from '../shared/app/operator';
+import {
+  createOrg,
+  createPartner,
+  createUserKey,
+  listOrgs,
+  revokeKey,
+  setCommitmentSharing,
+} from '../shared/app/operator';
 import type { AppContext } from '../shared/app/ports';
 import type { UsagePlanKeys } from '../shared/auth/usage-plan-keys';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
+import { type CommitmentSharing, commitmentSharings } from '../shared/domain/engine/index';
 import { DomainError } from '../shared/domain/errors';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
@@ -32,6 +40,10 @@ Commands:
   register-usage-key <key_id>                              give an existing API key its throttle bucket in the
                                                            deployed API's usage plan (keys made before it)
   list-orgs                                                every org
+  set-org --org <org_id> --sharing <scope>                 whose usage the org's commitments cover:
+                                                           organization (every account; the default)
+                                                           or account (the buying account's only);
+                                                           recomputes the org's plans
   import-usage --org <org_id> --file <csv>                 replace the org's hourly usage on the hours the
                                                            file covers, per provider in the file
   import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
@@ -62,6 +74,14 @@ function roleOption(options: Options): MembershipRole {
     throw new UsageError(`--role must be one of ${membershipRoles.join(', ')}; got ${role}`);
   }
   return role as MembershipRole;
+}
+
+function sharingOption(options: Options): CommitmentSharing {
+  const sharing = required(options, 'sharing');
+  if (!(commitmentSharings as readonly string[]).includes(sharing)) {
+    throw new UsageError(`--sharing must be one of ${commitmentSharings.join(', ')}; got ${sharing}`);
+  }
+  return sharing as CommitmentSharing;
 }
 
 function orgJson(org: Organization) {
@@ -166,6 +186,11 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
     return { key_id: keyId, registered: plan !== null };
   },
   'list-orgs': async ({ ctx }) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
+  'set-org': async ({ ctx }, options) => {
+    const sharing = sharingOption(options);
+    const { org, recomputed } = await setCommitmentSharing(ctx, required(options, 'org'), sharing);
+    return { org_id: org.id, commitment_sharing: org.commitmentSharing, recomputed_providers: recomputed };
+  },
   'import-usage': async ({ ctx }, options) => {
     const summary = await importFile(options, (request) => importUsage(ctx, request));
     return {
@@ -232,6 +257,7 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       role: { type: 'string' },
       file: { type: 'string' },
+      sharing: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;

@@ -46,7 +46,7 @@ export async function commitmentsChart(
   });
   // Providers without usage chart their commitments over the lookback ending now.
   const window = lookbackWindow(null, now);
-  const [usage, commitments] = await Promise.all([
+  const [usage, commitments, org] = await Promise.all([
     Promise.all(
       providers.map((provider) => {
         const own = windows[provider];
@@ -54,10 +54,13 @@ export async function commitmentsChart(
       }),
     ),
     ctx.repos.commitments.listCommitments(orgId, request.provider),
+    ctx.repos.orgs.get(orgId),
   ]);
   const catalog = loadCatalog();
   const offers = catalog.offers(request.provider);
   const streams = withComputePrices(usage.flat(), catalog);
   const charted = filterChartInputs(request.criteria, streams, commitments, offers);
-  return chartSeries({ window, windows, ...charted, offers, startDate, endDate, today });
+  // Commitments cover the usage they are shared with, as in the org's plans.
+  const sharing = org?.commitmentSharing;
+  return chartSeries({ window, windows, ...charted, offers, sharing, startDate, endDate, today });
 }

@@ -1,8 +1,11 @@
 import { type ApiKeyRecord, issueApiKey } from '../auth/api-keys';
+import { cloudProviders } from '../domain/cloud-providers';
+import type { CommitmentSharing, Provider } from '../domain/engine';
 import { NotFoundError, ValidationError } from '../domain/errors';
 import type { Membership, MembershipRole, Organization } from '../domain/orgs';
 import { addMembers } from './members';
 import { type NewOrganization, registerOrganization } from './organizations';
+import { refreshPlans } from './plan-computation';
 import type { AppContext } from './ports';
 
 /**
@@ -77,6 +80,27 @@ export async function createUserKey(
 
 export async function revokeKey(ctx: AppContext, keyId: string): Promise<ApiKeyRecord> {
   return ctx.repos.apiKeys.revoke(keyId, ctx.clock.now().toISOString());
+}
+
+/**
+ * Sets whose usage the org's commitments cover (DESIGN §7, Sharing scope), then makes the plans of
+ * every provider with plan inputs stale and computes them again. A provider whose import is
+ * running is left to that import, whose end computes its plans with the new setting. Setting
+ * the value the org has already recomputes too: a run interrupted half-way can be run again.
+ */
+export async function setCommitmentSharing(
+  ctx: AppContext,
+  orgId: string,
+  sharing: CommitmentSharing,
+): Promise<{ readonly org: Organization; readonly recomputed: readonly Provider[] }> {
+  const at = ctx.clock.now().toISOString();
+  const org = await ctx.repos.orgs.setCommitmentSharing(orgId, sharing, at);
+  const raised = await Promise.all(
+    cloudProviders.map((provider) => ctx.repos.usage.raisePlanInputsVersion(orgId, provider, at)),
+  );
+  const recomputed = cloudProviders.filter((_, index) => raised[index]);
+  for (const provider of recomputed) await refreshPlans(ctx, orgId, provider);
+  return { org, recomputed };
 }
 
 export async function listOrgs(ctx: AppContext): Promise<Organization[]> {

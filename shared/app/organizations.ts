@@ -64,6 +64,7 @@ export async function registerOrganization(
     partnerSubscriptionId: spec.partnerSubscriptionId,
     parentOrgId: spec.parentOrgId,
     isPartner: spec.isPartner,
+    commitmentSharing: 'organization',
     createdAt: now,
     updatedAt: now,
     version: 1,

@@ -112,17 +112,20 @@ async function computeAndStore(
   const window = lookbackWindow(usageState?.lastHour ?? null, now);
   const inputs = await loadPlanInputs(ctx, orgId, provider, window, Boolean(usageState?.lastHour));
   const seed = planSeed(orgId, provider, calculation.usageVersion);
-  const computed = computePlans({
-    orgId,
-    provider,
-    window,
-    ...inputs,
-    planSeed: seed,
-    createdAt: now.toISOString(),
-  });
+  const computed = computePlans(
+    {
+      orgId,
+      provider,
+      window,
+      ...inputs,
+      planSeed: seed,
+      createdAt: now.toISOString(),
+    },
+    ctx.engineMemory,
+  );
   await ctx.repos.plans.storePlans(
     orgId,
-    { usageVersion: calculation.usageVersion, planSeed: seed, window },
+    { usageVersion: calculation.usageVersion, planSeed: seed, window, sharing: inputs.sharing },
     computed,
   );
   return {

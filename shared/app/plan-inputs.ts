@@ -1,19 +1,29 @@
 import { loadCatalog } from '../domain/catalog/catalog';
 import { withComputePrices } from '../domain/catalog/compute-prices';
-import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from '../domain/engine';
+import type {
+  CommitmentSharing,
+  ExistingCommitment,
+  Offer,
+  Provider,
+  UsageStream,
+  UsageWindow,
+} from '../domain/engine';
+import { NotFoundError } from '../domain/errors';
 import type { AppContext } from './ports';
 
 export interface PlanInputs {
   readonly streams: readonly UsageStream[];
   readonly commitments: readonly ExistingCommitment[];
   readonly offers: readonly Offer[];
+  /** The org's sharing scope. */
+  readonly sharing: CommitmentSharing;
 }
 
 /**
  * What the engine plans from, for one org and provider over a window: the stored usage, the
- * commitments the org owns and the catalog's offers. `withUsage` false skips the usage read
- * (a provider without stored usage). Licensed Azure VMs get their compute price from the catalog:
- * what Azure commitments cover of them.
+ * commitments the org owns, the catalog's offers and the org's sharing scope. `withUsage` false
+ * skips the usage read (a provider without stored usage). Licensed Azure VMs get their compute
+ * price from the catalog: what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
   ctx: AppContext,
@@ -22,10 +32,17 @@ export async function loadPlanInputs(
   window: UsageWindow,
   withUsage = true,
 ): Promise<PlanInputs> {
-  const [streams, commitments] = await Promise.all([
+  const [streams, commitments, org] = await Promise.all([
     withUsage ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
     ctx.repos.commitments.listCommitments(orgId, provider),
+    ctx.repos.orgs.get(orgId),
   ]);
+  if (!org) throw new NotFoundError(`Organization ${orgId} not found`);
   const catalog = loadCatalog();
-  return { streams: withComputePrices(streams, catalog), commitments, offers: catalog.offers(provider) };
+  return {
+    streams: withComputePrices(streams, catalog),
+    commitments,
+    offers: catalog.offers(provider),
+    sharing: org.commitmentSharing,
+  };
 }

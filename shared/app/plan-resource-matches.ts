@@ -71,6 +71,8 @@ async function matchesOverRange(
       provider,
       window,
       ...inputs,
+      // The plan's own scope: the org's may have changed since (its plans are then recomputed).
+      sharing: content.sharing,
       planSeed: content.planSeed,
       createdAt: content.createdAt,
     },

@@ -1,11 +1,13 @@
 import type { ApiKeyRecord } from '../auth/api-keys';
 import type {
+  CommitmentSharing,
   ExistingCommitment,
   LineItem,
   LineResourceMatch,
   Provider,
   ProviderPlans,
   RecommendedPurchasePlan,
+  ResidualArena,
   UsageStream,
   UsageWindow,
 } from '../domain/engine';
@@ -56,6 +58,8 @@ export interface OrgRepository {
    * after the write; a NotFoundError for an unknown org.
    */
   setOfferLinks(orgId: string, links: Partial<MarketplaceOfferLinks>, at: string): Promise<Organization>;
+  /** Sets whose usage the org's commitments cover; answers the org as stored; NotFoundError if unknown. */
+  setCommitmentSharing(orgId: string, sharing: CommitmentSharing, at: string): Promise<Organization>;
   /** Every org, for operators (admin CLI); ordered by name. */
   list(): Promise<Organization[]>;
   /**
@@ -136,6 +140,13 @@ export interface UsageRepository {
     imported: ImportedInputs,
     at: string,
   ): Promise<UsageState>;
+  /**
+   * Raises the provider's `usageVersion` because something else its plans are computed from
+   * changed (the org's sharing scope), so that its plans are stale from now on. Answers false,
+   * changing nothing, when the provider has no plan inputs or an import is running (the import's
+   * end computes plans from what is stored then).
+   */
+  raisePlanInputsVersion(orgId: string, provider: Provider, at: string): Promise<boolean>;
   /** Every resource with stored usage in the window, its hourly usage over the window (zeros where none is stored), ordered by resource id. */
   loadUsage(orgId: string, provider: Provider, window: UsageWindow): Promise<UsageStream[]>;
   usageState(orgId: string, provider: Provider): Promise<UsageState | null>;
@@ -160,6 +171,8 @@ export interface PlanBasis {
   readonly usageVersion: number;
   readonly planSeed: string;
   readonly window: UsageWindow;
+  /** The org's sharing scope the plan was computed with: its usage is covered again the same way. */
+  readonly sharing: CommitmentSharing;
 }
 
 /**
@@ -240,4 +253,9 @@ export interface AppContext {
   readonly repos: Repositories;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /**
+   * Memory the plan engine reuses from one computation to the next (residual-arena.ts): one per
+   * process, as a warm Lambda computes plan after plan. Absent: each computation allocates its own.
+   */
+  readonly engineMemory?: ResidualArena;
 }

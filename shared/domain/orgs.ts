@@ -4,6 +4,7 @@
  */
 
 import type { CloudProvider } from './cloud-providers';
+import type { CommitmentSharing } from './engine/model';
 
 export const membershipRoles = ['user', 'admin', 'support', 'cloud_rep', 'restricted_user'] as const;
 export type MembershipRole = (typeof membershipRoles)[number];
@@ -32,6 +33,12 @@ export interface Organization {
   readonly parentOrgId: string | null;
   /** Partner orgs may register and act on child orgs. */
   readonly isPartner: boolean;
+  /**
+   * Whose usage the org's commitments cover (DESIGN §7, Sharing scope): every account of the org
+   * (`organization`, the providers' default) or only the buying account's (`account`). Set by
+   * operators (`admin set-org --sharing`); plans are computed with it.
+   */
+  readonly commitmentSharing: CommitmentSharing;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** Optimistic-locking counter, incremented by every write. */

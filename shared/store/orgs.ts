@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NameClaim, OrgRepository } from '../app/ports';
 import { cloudProviders } from '../domain/cloud-providers';
+import type { CommitmentSharing } from '../domain/engine/model';
 import { ConflictError, NotFoundError } from '../domain/errors';
 import {
   type Address,
@@ -65,6 +66,26 @@ export function createOrgRepository(table: TableClient): OrgRepository {
             ConditionExpression: 'attribute_exists(PK)',
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toOrganization(Attributes as StoredItem);
+      } catch (error) {
+        if (isConditionFailure(error)) throw new NotFoundError(`Organization ${orgId} does not exist`);
+        throw error;
+      }
+    },
+
+    async setCommitmentSharing(orgId, sharing, at) {
+      try {
+        const { Attributes } = await table.client.send(
+          new UpdateCommand({
+            TableName: table.tableName,
+            Key: orgKey(orgId),
+            UpdateExpression: 'SET commitmentSharing = :sharing, updatedAt = :at ADD #version :one',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':sharing': sharing, ':at': at, ':one': 1 },
             ReturnValues: 'ALL_NEW',
           }),
         );
@@ -140,6 +161,7 @@ function toOrgItem(org: Organization): StoredItem {
     partnerSubscriptionId: org.partnerSubscriptionId ?? undefined,
     parentOrgId: org.parentOrgId ?? undefined,
     isPartner: org.isPartner,
+    commitmentSharing: org.commitmentSharing,
     createdAt: org.createdAt,
     updatedAt: org.updatedAt,
   };
@@ -155,6 +177,8 @@ function toOrganization(item: StoredItem): Organization {
     partnerSubscriptionId: (item.partnerSubscriptionId as string | undefined) ?? null,
     parentOrgId: (item.parentOrgId as string | undefined) ?? null,
     isPartner: item.isPartner as boolean,
+    // Orgs stored before the setting existed share commitments, as the providers do by default.
+    commitmentSharing: (item.commitmentSharing as CommitmentSharing | undefined) ?? 'organization',
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
     version: item.version as number,

@@ -3,6 +3,7 @@ import type { PlanBasis, PlanContent, PlanRepository } from '../app/ports';
 import { cloudProviders } from '../domain/cloud-providers';
 import type {
   CommitmentPlan,
+  CommitmentSharing,
   LineItem,
   LineResourceMatch,
   Provider,
@@ -275,6 +276,7 @@ function toPlanItem(
     usageVersion: basis.usageVersion,
     planSeed: basis.planSeed,
     window: { start: basis.window.start, hours: basis.window.hours },
+    commitmentSharing: basis.sharing,
     status,
     lineItemCount,
     plan: fields,
@@ -289,6 +291,8 @@ function toStoredPlan(item: StoredItem): StoredPlan {
     usageVersion: item.usageVersion as number,
     planSeed: item.planSeed as string,
     window: { start: window.start, hours: window.hours },
+    // Plans stored before the setting existed were computed per account.
+    sharing: (item.commitmentSharing as CommitmentSharing | undefined) ?? 'account',
     plan: {
       ...(item.plan as Omit<CommitmentPlan, 'status' | 'is_calculating'>),
       status: item.status as CommitmentPlan['status'],
@@ -320,6 +324,7 @@ function toPlanContent(stored: StoredPlan, items: readonly StoredItem[]): PlanCo
     usageVersion: stored.usageVersion,
     planSeed: stored.planSeed,
     window: stored.window,
+    sharing: stored.sharing,
     createdAt: stored.plan.created_at,
     lineItems,
   };

@@ -157,6 +157,26 @@ export function createUsageRepository(table: TableClient): UsageRepository {
       }
     },
 
+    async raisePlanInputsVersion(orgId, provider, at) {
+      try {
+        await table.client.send(
+          new UpdateCommand({
+            TableName: table.tableName,
+            Key: usageStateKey(orgId, provider),
+            UpdateExpression: 'SET updatedAt = :at ADD usageVersion :one, #version :one',
+            // Raising the version under a running import would make its end fail as a conflict.
+            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(importStartedAt)',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':at': at, ':one': 1 },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
     async loadUsage(orgId, provider, window) {
       const start = windowStartHour(window);
       const end = start + window.hours - 1;

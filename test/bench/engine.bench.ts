@@ -1,7 +1,10 @@
 /**
  * Benchmark of the plan engine (docs/plan-engine.md, "Performance"): `computePlans` with the three
- * default plans on generated AWS fleets of 1,000, 10,000 and 50,000 streams x 720 hours, beside a
- * plain pass summing the same usage arrays (the memory-bound floor of anything that reads them).
+ * default plans on generated AWS fleets of 1,000, 10,000 and 50,000 streams x 720 hours, and the
+ * 50,000 spread over 20 accounts, beside a plain pass summing the same usage arrays (the
+ * memory-bound floor of anything that reads them). Groups span every account of the org (the
+ * default sharing scope), and each case's computations share one residual arena, as the
+ * composition root's `engineMemory` is shared by a process's computations.
  * A second column times the engine followed by building every resource match record of its plans
  * (which the engine leaves to whoever stores or serves them), so that cost is in view too.
  *
@@ -13,21 +16,26 @@ import { performance } from 'node:perf_hooks';
 import { generateCommitments } from '../../local/demo/synthetic-commitments';
 import { generateFleet } from '../../local/demo/synthetic-fleet';
 import { loadCatalog } from '../../shared/domain/catalog/catalog';
-import { computePlans, type EngineInput, type UsageStream } from '../../shared/domain/engine';
+import { computePlans, type EngineInput, residualArena, type UsageStream } from '../../shared/domain/engine';
 
 const HOURS = 720;
 const WINDOW = { start: '2025-01-01T00:00:00.000Z', hours: HOURS };
 const REPORTED_STREAMS = 10_000;
 
-/** Fleet sizes, with warm-up and measured runs: fewer of both where one run takes seconds. */
+/**
+ * Fleet sizes, with warm-up and measured runs (fewer of both where one run takes seconds), and the
+ * accounts the streams are spread over (0: as generated, up to 6).
+ */
 const CASES = [
-  { streams: 1_000, warmups: 5, runs: 15 },
-  { streams: 10_000, warmups: 3, runs: 11 },
-  { streams: 50_000, warmups: 1, runs: 5 },
+  { streams: 1_000, accounts: 0, warmups: 5, runs: 15 },
+  { streams: 10_000, accounts: 0, warmups: 3, runs: 11 },
+  { streams: 50_000, accounts: 0, warmups: 1, runs: 5 },
+  { streams: 50_000, accounts: 20, warmups: 1, runs: 5 },
 ] as const;
 
 interface CaseResult {
   readonly streams: number;
+  readonly accounts: number;
   readonly engineMs: number;
   /** The engine, then every resource match record of its plans built (as storing them does). */
   readonly recordsMs: number;
@@ -76,11 +84,18 @@ function sumUsage(streams: readonly UsageStream[]): number {
   return total;
 }
 
-function engineInput(streams: number): EngineInput {
+/** The fleet's streams dealt round-robin to `accounts` accounts (0: left as generated). */
+function spreadOver(fleet: readonly UsageStream[], accounts: number): UsageStream[] {
+  if (accounts === 0) return [...fleet];
+  return fleet.map((stream, index) => ({ ...stream, accountId: `${100000000000 + (index % accounts)}` }));
+}
+
+function engineInput(streams: number, accounts: number): EngineInput {
   const catalog = loadCatalog();
   process.stderr.write(`generating ${streams} streams x ${HOURS} hours...`);
   const started = performance.now();
-  const fleet = generateFleet({ seed: 'bench', provider: 'aws', streams, window: WINDOW, catalog });
+  const generated = generateFleet({ seed: 'bench', provider: 'aws', streams, window: WINDOW, catalog });
+  const fleet = spreadOver(generated, accounts);
   const commitments = generateCommitments({
     seed: 'bench',
     provider: 'aws',
@@ -102,8 +117,9 @@ function engineInput(streams: number): EngineInput {
   };
 }
 
-function runCase(streams: number, warmups: number, runs: number): CaseResult {
-  const input = engineInput(streams);
+function runCase(streams: number, accounts: number, warmups: number, runs: number): CaseResult {
+  const input = engineInput(streams, accounts);
+  const arena = residualArena();
   process.stderr.write(`timing ${streams} streams: ${warmups} warm-up and ${runs} measured runs...\n`);
   let sink = 0;
   const [floorMs, engineMs, recordsMs] = medianMs(warmups, runs, [
@@ -111,22 +127,30 @@ function runCase(streams: number, warmups: number, runs: number): CaseResult {
       sink += sumUsage(input.streams);
     },
     () => {
-      sink += computePlans(input).plans.length;
+      sink += computePlans(input, arena).plans.length;
     },
     () => {
-      for (const plan of computePlans(input).plans) {
+      for (const plan of computePlans(input, arena).plans) {
         for (const { match } of plan.resourceMatches) sink += match.coverage;
       }
     },
   ]) as [number, number, number];
   if (!Number.isFinite(sink)) throw new Error('usage sum is not finite');
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
-  return { streams, engineMs, recordsMs, floorMs, peakRssMb };
+  return {
+    streams,
+    accounts: new Set(input.streams.map((stream) => stream.accountId)).size,
+    engineMs,
+    recordsMs,
+    floorMs,
+    peakRssMb,
+  };
 }
 
 function formatTable(results: readonly CaseResult[]): string {
   const header = [
     'streams',
+    'accounts',
     'hours',
     'engine ms',
     'floor ms',
@@ -137,6 +161,7 @@ function formatTable(results: readonly CaseResult[]): string {
   ];
   const rows = results.map((result) => [
     String(result.streams),
+    String(result.accounts),
     String(HOURS),
     result.engineMs.toFixed(1),
     result.floorMs.toFixed(2),
@@ -160,7 +185,9 @@ const loadAverage = () =>
     .join(' ');
 
 const loadBefore = loadAverage();
-const results = CASES.map(({ streams, warmups, runs }) => runCase(streams, warmups, runs));
+const results = CASES.map(({ streams, accounts, warmups, runs }) =>
+  runCase(streams, accounts, warmups, runs),
+);
 const reported = results.find((result) => result.streams === REPORTED_STREAMS) as CaseResult;
 
 console.log(formatTable(results));

@@ -28,7 +28,14 @@
 import { ValidationError } from '../errors';
 import { applyCommitments, type BookedCommitment, type CommitmentCoverage } from './existing-commitments';
 import { sumOverHours } from './hour-sums';
-import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
+import type {
+  CommitmentSharing,
+  ExistingCommitment,
+  Offer,
+  Provider,
+  UsageStream,
+  UsageWindow,
+} from './model';
 import type { ChartPoint } from './plan-shapes';
 import { buildPortfolio, type Portfolio } from './portfolio';
 import { residualArena } from './residual-arena';
@@ -43,6 +50,8 @@ export interface ChartInput {
   readonly streams: readonly UsageStream[];
   readonly commitments: readonly ExistingCommitment[];
   readonly offers: readonly Offer[];
+  /** Whose usage the commitments cover (the org's `commitment_sharing`); default `organization`. */
+  readonly sharing?: CommitmentSharing;
   /** `YYYY-MM-DD`, both inclusive. */
   readonly startDate: string;
   readonly endDate: string;
@@ -211,7 +220,7 @@ function chartedPortfolios(input: ChartInput): ChartedPortfolio[] {
   for (const stream of input.streams) partOf(stream.provider).streams.push(stream);
   for (const commitment of input.commitments) partOf(commitment.provider).commitments.push(commitment);
   return [...parts.values()].map((part) => {
-    const portfolio = buildPortfolio({ ...part, offers: input.offers });
+    const portfolio = buildPortfolio({ ...part, offers: input.offers, sharing: input.sharing });
     return { portfolio, averageHour: averageHourCoverage(portfolio) };
   });
 }

@@ -3,7 +3,16 @@
  * usage arrays as long as the window, rates and hazards inside their ranges.
  */
 import { ValidationError } from '../errors';
-import type { ExistingCommitment, Offer, PlanProfile, Provider, UsageStream, UsageWindow } from './model';
+import {
+  type CommitmentSharing,
+  commitmentSharings,
+  type ExistingCommitment,
+  type Offer,
+  type PlanProfile,
+  type Provider,
+  type UsageStream,
+  type UsageWindow,
+} from './model';
 import type { PlanUser } from './plan-shapes';
 import { parseWindowStart } from './window-time';
 
@@ -16,6 +25,8 @@ export interface EngineInput {
   readonly commitments: readonly ExistingCommitment[];
   /** The catalog; only `provider`'s offers are used. */
   readonly offers: readonly Offer[];
+  /** Whose usage commitments cover; default `organization` (the org setting `commitment_sharing`). */
+  readonly sharing?: CommitmentSharing;
   /** Default: DEFAULT_PROFILES. */
   readonly profiles?: readonly PlanProfile[];
   /** Derived by the caller from org, provider and a usage fingerprint; seeds every id. */
@@ -104,6 +115,12 @@ export function validateEngineInput(input: EngineInput): void {
     'must be an integer >= 0',
   );
   check(problems, Number.isFinite(Date.parse(input.createdAt)), 'createdAt', 'must be an ISO 8601 instant');
+  check(
+    problems,
+    input.sharing === undefined || commitmentSharings.includes(input.sharing),
+    'sharing',
+    `must be one of ${commitmentSharings.join(', ')}`,
+  );
   input.streams.forEach((stream, index) => {
     checkStream(problems, stream, index);
   });

@@ -3,9 +3,11 @@
  * only in hours t with start <= start of hour t < end.
  *
  * - A reservation covers its coverage group in the group's units (groupsReservedBy): quantity x
- *   units per instance, highest on-demand price per unit first.
- * - A spend commitment covers `hourlyCommitment` dollars per hour of its account's eligible usage at
- *   its plan rates, highest discount first. The commitment does not carry its rates: they are the
+ *   units per instance, highest on-demand price per unit first. Under `organization` sharing the
+ *   group spans every account of the org, so an account's reservation covers the others' usage too.
+ * - A spend commitment covers `hourlyCommitment` dollars per hour of the eligible usage it is
+ *   shared with (every account of the org under `organization` sharing, else its own account's)
+ *   at its plan rates, highest discount first. The commitment does not carry its rates: they are the
  *   rates of the catalog's spend offer of the same provider and contract type (nearest term, then
  *   lowest id). Without such an offer it covers nothing (its cost still counts).
  * All reservations apply before all spend commitments (as providers bill them); spend commitments
@@ -15,8 +17,8 @@
  * active quantity); the cost of unused units is attributed to no stream.
  */
 import { buildPool, type CoveragePool, type PoolTier, poolShares, tierAmounts } from './coverage-pool';
-import { type GroupIndex, groupsReservedBy } from './groups';
-import type { ExistingCommitment, Offer, UsageStream } from './model';
+import { type GroupIndex, groupsReservedBy, sharingKey } from './groups';
+import type { CommitmentSharing, ExistingCommitment, Offer, UsageStream } from './model';
 import type { ResidualArena } from './residual-arena';
 import { type RateSubjects, rateTableKey, spendPool, subjectDiscounts, subjectStreams } from './spend-pools';
 import { HOUR_MS, type HourRange } from './window-time';
@@ -76,9 +78,11 @@ function reservationPool(
   index: GroupIndex,
   commitment: ExistingCommitment,
   instanceType: string,
+  sharing: CommitmentSharing,
 ): { key: string; build: () => CoveragePool; unitsPerInstance: number } | null {
   const { provider, accountId, region } = commitment;
-  const { groups, unitsPerInstance } = groupsReservedBy(index, provider, accountId, region, instanceType);
+  const shared = sharingKey(accountId, sharing);
+  const { groups, unitsPerInstance } = groupsReservedBy(index, provider, shared, region, instanceType);
   if (groups.length === 0) return null;
   const build = () => {
     const members = groups.flatMap((group) => group.members);
@@ -97,14 +101,16 @@ export function bookCommitments(
   index: GroupIndex,
   commitments: readonly ExistingCommitment[],
   offers: readonly Offer[],
+  sharing: CommitmentSharing,
 ): CommitmentBook {
   const drafts = new Map<string, PoolDraft>();
-  const accountStreams = new Map<string, number[]>();
+  // The streams a spend commitment may cover, by provider and sharing key.
+  const sharedStreams = new Map<string, number[]>();
   streams.forEach((stream, position) => {
-    const key = `${stream.provider}:${stream.accountId}`;
-    const members = accountStreams.get(key);
+    const key = `${stream.provider}:${sharingKey(stream.accountId, sharing)}`;
+    const members = sharedStreams.get(key);
     if (members) members.push(position);
-    else accountStreams.set(key, [position]);
+    else sharedStreams.set(key, [position]);
   });
   const addToPool = (key: string, rank: number, build: () => CoveragePool | null, position: number) => {
     let draft = drafts.get(key);
@@ -121,14 +127,15 @@ export function bookCommitments(
     const offer = catalogOfferFor(commitment, offers);
     let quantity = commitment.hourlyCommitment;
     if (commitment.instanceType !== null) {
-      const reserved = reservationPool(prices, index, commitment, commitment.instanceType);
+      const reserved = reservationPool(prices, index, commitment, commitment.instanceType, sharing);
       quantity = commitment.quantity * (reserved?.unitsPerInstance ?? 1);
       if (reserved) addToPool(reserved.key, 0, reserved.build, position);
     } else if (offer?.scope.kind === 'spend') {
       const rates = offer.scope.rates;
-      const candidates = accountStreams.get(`${commitment.provider}:${commitment.accountId}`) ?? [];
+      const shared = `${commitment.provider}:${sharingKey(commitment.accountId, sharing)}`;
+      const candidates = sharedStreams.get(shared) ?? [];
       const rank = commitment.contractType === 'instance_plans' ? 1 : 2;
-      const key = `spend:${commitment.provider}:${commitment.accountId}:${rateTableKey(rates)}`;
+      const key = `spend:${shared}:${rateTableKey(rates)}`;
       addToPool(
         key,
         rank,
@@ -182,15 +189,14 @@ export interface CommitmentCoverage {
   attributedCost(stream: number, range: HourRange): number;
 }
 
-/** What coverStream summed: the residual left, and the cost attributed to the stream. */
-const streamCover = new Float64Array(2);
-
 /**
  * One pool's cover of one stream: writes what it leaves of `source` to `left` (the same array when
- * the stream already has its own) and sums it and the cost of the units covered. A function of its
- * own, called per stream, so that the engine compiles this loop early and once for every pool.
+ * the stream already has its own), and to `sums` the residual left (at 0) and the cost of the units
+ * covered (at 1). A function of its own, called per stream, so that the engine compiles this loop
+ * early and once for every pool; `sums` is the caller's, reused for every stream.
  */
 function coverStream(
+  sums: Float64Array,
   source: Float64Array,
   left: Float64Array,
   share: Float64Array,
@@ -210,8 +216,8 @@ function coverStream(
     // the test mispredicts as usage starts and stops.
     cost += cover * weight * (costPerUnit[t] as number);
   }
-  streamCover[0] = total;
-  streamCover[1] = cost;
+  sums[0] = total;
+  sums[1] = cost;
 }
 
 /**
@@ -239,6 +245,7 @@ export function applyCommitments(
   const covers: (AttributedCover[] | undefined)[] = new Array(usage.length).fill(undefined);
   const windowCost = new Float64Array(usage.length);
   const range = { start: 0, end: hours };
+  const sums = new Float64Array(2);
   for (const { pool, commitments } of book.pools) {
     const quantity = new Float64Array(hours);
     const costPerUnit = new Float64Array(hours);
@@ -265,9 +272,9 @@ export function applyCommitments(
         const left = copied[s] ? source : arena.take(hours);
         residual[s] = left;
         copied[s] = 1;
-        coverStream(source, left, share, weight, costPerUnit, hours);
-        residualTotals[s] = streamCover[0] as number;
-        windowCost[s] = (windowCost[s] as number) + (streamCover[1] as number);
+        coverStream(sums, source, left, share, weight, costPerUnit, hours);
+        residualTotals[s] = sums[0] as number;
+        windowCost[s] = (windowCost[s] as number) + (sums[1] as number);
         const entry = { share, weight, costPerUnit };
         const list = covers[s];
         if (list) list.push(entry);

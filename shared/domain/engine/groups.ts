@@ -1,29 +1,35 @@
 /**
  * Coverage groups: the sets of streams one reservation covers, and the unit it counts them in.
  *
- * - AWS regional Linux/Shared-tenancy EC2 usage is size flexible: it groups by (account, region,
- *   family) in normalization units (m5.large = 4, m5.2xlarge = 16) and is covered by `family` offers.
- * - Azure VMs of a size Azure's flexibility table lists group by (account, region, flexibility group)
- *   in its ratios (Standard_D4s_v5 = 4 of Dsv5) and are covered by Azure `family` offers, whatever
- *   their OS (Azure reservations cover compute only).
- * - Everything else groups by exact (account, region, instance type, OS, tenancy) in instances and
- *   is covered by `instance` offers.
- * Every stream belongs to exactly one group, so no usage can be reserved twice.
+ * - AWS regional Linux/Shared-tenancy EC2 usage is size flexible: it groups by (region, family) in
+ *   normalization units (m5.large = 4, m5.2xlarge = 16) and is covered by `family` offers.
+ * - AWS RDS usage of MySQL, PostgreSQL and MariaDB is size flexible the same way: it groups by
+ *   (region, family, engine) in normalization units (db.m5.large = 4) and is covered by `family`
+ *   offers of its engine. Other engines (Oracle, SQL Server) are matched exactly.
+ * - Azure VMs of a size Azure's flexibility table lists group by (region, flexibility group) in its
+ *   ratios (Standard_D4s_v5 = 4 of Dsv5) and are covered by Azure `family` offers, whatever their
+ *   OS (Azure reservations cover compute only).
+ * - Everything else groups by exact (region, instance type, OS, tenancy) in instances and is
+ *   covered by `instance` offers.
+ * A group spans the streams of one sharing key (sharingKey): every account of the org under
+ * `organization` sharing, one account under `account` sharing. Every stream belongs to exactly one
+ * group, so no usage can be reserved twice.
  */
 import { azureFlexibilityGroup, parseAwsInstanceType, type SizedInstance } from '../instance-sizes';
-import type { Offer, Provider, UsageStream } from './model';
+import type { CommitmentSharing, Offer, Provider, UsageStream } from './model';
 import { type StreamKinds, streamKinds } from './stream-kinds';
 
 export type GroupKind = 'instance' | 'family';
 
 export interface CoverageGroup {
-  /** Scope key + account: unique per group. */
+  /** Scope key + sharing key: unique per group. */
   readonly key: string;
   /** What offers must cover to apply to this group (see offerScopeKey). */
   readonly scopeKey: string;
   readonly kind: GroupKind;
   readonly provider: Provider;
-  readonly accountId: string;
+  /** Whose commitments cover the group (sharingKey): the org's, or one account's. */
+  readonly sharingKey: string;
   readonly region: string;
   /** The instance type (instance groups) or the family (family groups) the group covers. */
   readonly coveredType: string;
@@ -38,13 +44,33 @@ export interface CoverageGroup {
 const SEPARATOR = '\u001f';
 const joinKey = (...parts: readonly string[]) => parts.join(SEPARATOR);
 
+/** The sharing key of the whole org: no account's own key (those all start with `account`). */
+export const ORGANIZATION_WIDE = 'organization';
+
+/**
+ * Whose commitments can cover an account's usage: the org's (`organization` sharing) or the
+ * account's own. Groups, savings-plan pools and existing commitments are keyed by it.
+ */
+export function sharingKey(accountId: string, sharing: CommitmentSharing): string {
+  return sharing === 'account' ? joinKey('account', accountId) : ORGANIZATION_WIDE;
+}
+
+/** RDS engines whose reserved DB instances are size flexible within their family (DESIGN §7). */
+const SIZE_FLEXIBLE_RDS_ENGINES: readonly string[] = ['MySQL', 'PostgreSQL', 'MariaDB'];
+
+const isSizeFlexibleRds = (stream: UsageStream) =>
+  stream.service === 'AmazonRDS' &&
+  stream.tenancy === 'Shared' &&
+  SIZE_FLEXIBLE_RDS_ENGINES.includes(stream.operatingSystem);
+
 /** The size-flexible family a stream counts in and its units per instance; null when matched exactly. */
 function sizeFlexibleFamily(stream: UsageStream): SizedInstance | null {
   switch (stream.provider) {
     case 'aws':
-      return stream.service === 'AmazonEC2' &&
+      return (stream.service === 'AmazonEC2' &&
         stream.operatingSystem === 'Linux' &&
-        stream.tenancy === 'Shared'
+        stream.tenancy === 'Shared') ||
+        isSizeFlexibleRds(stream)
         ? parseAwsInstanceType(stream.instanceType)
         : null;
     case 'azure':
@@ -61,7 +87,7 @@ function familyScopeKey(
   os: string,
   tenancy: string,
 ): string {
-  // Azure reservations ignore OS and tenancy; AWS family offers are Linux/Shared only.
+  // Azure reservations ignore OS and tenancy; AWS family offers name theirs (Linux, or the RDS engine).
   return provider === 'azure'
     ? joinKey('family', provider, region, family)
     : joinKey('family', provider, region, family, os, tenancy);
@@ -96,21 +122,22 @@ export function offerScopeKey(offer: Offer): string | null {
   }
 }
 
-export function groupKey(scopeKey: string, accountId: string): string {
-  return joinKey(scopeKey, accountId);
+export function groupKey(scopeKey: string, sharing: string): string {
+  return joinKey(scopeKey, sharing);
 }
 
-/** What a stream's group depends on besides its account: the same for every stream of a kind. */
+/** What a stream's group depends on besides its sharing key: the same for every stream of a kind. */
 interface GroupScope {
   readonly scopeKey: string;
   readonly kind: GroupKind;
   readonly coveredType: string;
-  /** The groups of this scope so far, by account. */
-  readonly byAccount: Map<string, GroupDraft>;
+  /** The groups of this scope so far, by sharing key. */
+  readonly bySharing: Map<string, GroupDraft>;
 }
 
 interface GroupDraft {
   readonly scope: GroupScope;
+  readonly sharingKey: string;
   readonly stream: UsageStream;
   readonly members: number[];
   readonly weights: number[];
@@ -134,7 +161,7 @@ function kindPlace(sample: UsageStream, scopes: Map<string, GroupScope>): KindPl
       scopeKey,
       kind: sized ? 'family' : 'instance',
       coveredType: sized?.family ?? sample.instanceType,
-      byAccount: new Map(),
+      bySharing: new Map(),
     };
     scopes.set(scopeKey, scope);
   }
@@ -143,10 +170,11 @@ function kindPlace(sample: UsageStream, scopes: Map<string, GroupScope>): KindPl
 
 /**
  * Partitions streams into coverage groups, sorted by key. A group's scope is worked out once per
- * stream kind (`kinds`: of the same streams), and a stream is placed by its kind and account alone.
+ * stream kind (`kinds`: of the same streams), and a stream is placed by its kind and sharing key.
  */
 export function groupStreams(
   streams: readonly UsageStream[],
+  sharing: CommitmentSharing = 'organization',
   kinds: StreamKinds = streamKinds(streams),
 ): CoverageGroup[] {
   const scopes = new Map<string, GroupScope>();
@@ -155,24 +183,25 @@ export function groupStreams(
   for (let index = 0; index < streams.length; index++) {
     const stream = streams[index] as UsageStream;
     const { scope, units } = places[kinds.kindOf[index] as number] as KindPlace;
-    let draft = scope.byAccount.get(stream.accountId);
+    const key = sharingKey(stream.accountId, sharing);
+    let draft = scope.bySharing.get(key);
     if (!draft) {
-      draft = { scope, stream, members: [], weights: [] };
-      scope.byAccount.set(stream.accountId, draft);
+      draft = { scope, sharingKey: key, stream, members: [], weights: [] };
+      scope.bySharing.set(key, draft);
       drafts.push(draft);
     }
     draft.members.push(index);
     draft.weights.push(units);
   }
   return drafts
-    .map((draft) => ({ key: groupKey(draft.scope.scopeKey, draft.stream.accountId), draft }))
+    .map((draft) => ({ key: groupKey(draft.scope.scopeKey, draft.sharingKey), draft }))
     .sort(({ key: a }, { key: b }) => (a < b ? -1 : a > b ? 1 : 0))
     .map(({ key, draft }) => ({
       key,
       scopeKey: draft.scope.scopeKey,
       kind: draft.scope.kind,
       provider: draft.stream.provider,
-      accountId: draft.stream.accountId,
+      sharingKey: draft.sharingKey,
       region: draft.stream.region,
       coveredType: draft.scope.coveredType,
       members: draft.members,
@@ -182,20 +211,20 @@ export function groupStreams(
     }));
 }
 
-/** Lookups of groups by key and by exact (provider, account, region, instance type). */
+/** Lookups of groups by key and by exact (provider, sharing key, region, instance type). */
 export interface GroupIndex {
   readonly byKey: ReadonlyMap<string, CoverageGroup>;
   readonly byInstanceType: ReadonlyMap<string, readonly CoverageGroup[]>;
 }
 
-const instanceTypeKey = (provider: Provider, accountId: string, region: string, instanceType: string) =>
-  joinKey(provider, accountId, region, instanceType);
+const instanceTypeKey = (provider: Provider, sharing: string, region: string, instanceType: string) =>
+  joinKey(provider, sharing, region, instanceType);
 
 export function indexGroups(groups: readonly CoverageGroup[]): GroupIndex {
   const byInstanceType = new Map<string, CoverageGroup[]>();
   for (const group of groups) {
     if (group.kind !== 'instance') continue;
-    const key = instanceTypeKey(group.provider, group.accountId, group.region, group.coveredType);
+    const key = instanceTypeKey(group.provider, group.sharingKey, group.region, group.coveredType);
     const sameType = byInstanceType.get(key);
     if (sameType) sameType.push(group);
     else byInstanceType.set(key, [group]);
@@ -204,15 +233,30 @@ export function indexGroups(groups: readonly CoverageGroup[]): GroupIndex {
 }
 
 /**
- * The groups an existing reservation of `instanceType` covers in (provider, account, region):
- * its family group when the type is size flexible there, else the exact groups of that type (the
+ * The family scopes an existing reservation of a size-flexible `family` may cover: AWS EC2 Linux
+ * (a regional Linux/Shared reservation); for an RDS family every size-flexible engine (the
+ * commitment does not record its engine); Azure the series.
+ */
+function reservedFamilyScopes(provider: Provider, region: string, family: string): string[] {
+  if (provider === 'azure') return [familyScopeKey(provider, region, family, 'Linux', 'Shared')];
+  if (family.startsWith('db.')) {
+    return SIZE_FLEXIBLE_RDS_ENGINES.map((engine) =>
+      familyScopeKey(provider, region, family, engine, 'Shared'),
+    );
+  }
+  return [familyScopeKey(provider, region, family, 'Linux', 'Shared')];
+}
+
+/**
+ * The groups an existing reservation of `instanceType` covers in (provider, sharing key, region):
+ * its family groups when the type is size flexible there, else the exact groups of that type (the
  * commitment does not record OS or tenancy, so it covers every OS and tenancy of its type).
  * Returns the groups and the units one reserved instance counts for in them.
  */
 export function groupsReservedBy(
   index: GroupIndex,
   provider: Provider,
-  accountId: string,
+  sharing: string,
   region: string,
   instanceType: string,
 ): { groups: readonly CoverageGroup[]; unitsPerInstance: number } {
@@ -222,12 +266,15 @@ export function groupsReservedBy(
       : provider === 'azure'
         ? azureFlexibilityGroup(instanceType)
         : null;
-  const family =
-    sized &&
-    index.byKey.get(groupKey(familyScopeKey(provider, region, sized.family, 'Linux', 'Shared'), accountId));
-  if (sized && family) return { groups: [family], unitsPerInstance: sized.units };
+  const families = sized
+    ? reservedFamilyScopes(provider, region, sized.family).flatMap((scope) => {
+        const group = index.byKey.get(groupKey(scope, sharing));
+        return group ? [group] : [];
+      })
+    : [];
+  if (sized && families.length > 0) return { groups: families, unitsPerInstance: sized.units };
   return {
-    groups: index.byInstanceType.get(instanceTypeKey(provider, accountId, region, instanceType)) ?? [],
+    groups: index.byInstanceType.get(instanceTypeKey(provider, sharing, region, instanceType)) ?? [],
     unitsPerInstance: 1,
   };
 }

@@ -4,8 +4,10 @@
 export { type ChartInput, chartSeries, MAX_DAILY_POINTS } from './chart';
 export { DEFAULT_PROFILES, ENGINE_USER, type EngineInput } from './engine-input';
 export type * from './model';
+export { commitmentSharings } from './model';
 export type * from './plan-shapes';
 export { computePlans, type ProfilePlan, type ProviderPlans, planId } from './plans';
+export { type ResidualArena, residualArena } from './residual-arena';
 export type { LineResourceMatch, MatchTable } from './resource-matches';
 export { resourceUuid } from './resources';
 export { type LineSelection, resourceMatchesForWindow } from './window-matches';

@@ -1,6 +1,6 @@
 /**
- * Line items: one per (offer, account) of a plan, with the offer as the spec shows it and the
- * figures of figures.ts. Quantities: reservations count units of their coverage group (instances,
+ * Line items: one per (offer, buying account) of a plan, with the offer as the spec shows it and
+ * the figures of figures.ts. The buying account is the one whose usage the line covers most of. Quantities: reservations count units of their coverage group (instances,
  * or normalized units / vCPUs for size-flexible groups) and carry commitment 0; savings plans count
  * dollars per hour of commitment, so their quantity and commitment are the same number.
  */
@@ -10,11 +10,36 @@ import { instanceFamily } from './instance-family';
 import type { LineCoverage } from './line-coverage';
 import type { Offer, UsageStream } from './model';
 import type { ContractSpec, LineItem, LineItemOffer } from './plan-shapes';
-import type { PlannedLine } from './planned-line';
 import { HOURS_PER_MONTH } from './window-time';
 
-export function lineItemId(planId: string, line: Pick<PlannedLine, 'offer' | 'accountId'>): string {
-  return deterministicUuid('line-item', planId, line.offer.id, line.accountId);
+export function lineItemId(planId: string, offer: Offer, accountId: string): string {
+  return deterministicUuid('line-item', planId, offer.id, accountId);
+}
+
+/**
+ * The account that should buy a line (DESIGN §7, Sharing scope): the one whose usage it covers the
+ * most on-demand dollars of; when it covers nothing, the one with the most usage left before it;
+ * ties to the lowest account id. Under `account` sharing every member is of one account.
+ */
+export function buyingAccount(coverage: LineCoverage, streams: readonly UsageStream[]): string {
+  const { line, tally } = coverage;
+  const members = line.pool.members;
+  const basis = coverage.coveredValue > 0 ? tally.covered : tally.before;
+  const value = new Map<string, number>();
+  for (let position = 0; position < members.length; position++) {
+    const stream = streams[members[position] as number] as UsageStream;
+    const dollars = (basis[position] as number) * stream.ondemandPrice;
+    value.set(stream.accountId, (value.get(stream.accountId) ?? 0) + dollars);
+  }
+  let best = '';
+  let bestValue = Number.NEGATIVE_INFINITY;
+  for (const [accountId, dollars] of value) {
+    if (dollars > bestValue || (dollars === bestValue && accountId < best)) {
+      best = accountId;
+      bestValue = dollars;
+    }
+  }
+  return best;
 }
 
 /** A field shared by every rate entry of a spend offer, or `fallback` when they differ. */
@@ -99,6 +124,7 @@ export function coverageFigures(coverage: LineCoverage, hours: number): LineFigu
 
 export function buildLineItem(
   planId: string,
+  accountId: string,
   coverage: LineCoverage,
   figures: LineFigures,
   streams: readonly UsageStream[],
@@ -116,11 +142,11 @@ export function buildLineItem(
   const beforeOndemand = hours > 0 ? beforeValue / hours : 0;
   const commitment = offer.scope.kind === 'spend' ? line.quantity : 0;
   return {
-    id: lineItemId(planId, line),
+    id: lineItemId(planId, offer, accountId),
     plan_id: planId,
     offer_id: offer.id,
     lease_menu_item_id: deterministicUuid('lease-menu-item', offer.id),
-    account_id: line.accountId,
+    account_id: accountId,
     recommended_quantity: line.quantity,
     selected_quantity: line.quantity,
     recommended_commitment: commitment,

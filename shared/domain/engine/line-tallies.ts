@@ -55,14 +55,13 @@ interface ProfileSlots {
   readonly spent: Slots;
 }
 
-/** The sums of one stream for three profiles: per profile p, at 3p: reservation covered, left, spent. */
-const sums = new Float64Array(9);
-
 /**
  * Sums of one stream's residual for three profiles at once (first: the reservation's shares, second:
- * the savings plan's). Nine independent chains of additions, each in hour order.
+ * the savings plan's), written to `sums`: per profile p, at 3p, reservation covered, left, spent.
+ * Nine independent chains of additions, each in hour order.
  */
 function sumThree(
+  sums: Float64Array,
   hours: number,
   usage: Float64Array,
   first0: Float64Array,
@@ -119,6 +118,7 @@ function tallyThree(
   zeros: Float64Array,
 ): void {
   const { residual, residualTotals, hours } = portfolio;
+  const sums = new Float64Array(9);
   // Per profile, for the stream at hand: its new lines (if any) and the shares they read.
   const reservations: (LineCoverage | undefined)[] = [undefined, undefined, undefined];
   const spends: (LineCoverage | undefined)[] = [undefined, undefined, undefined];
@@ -141,6 +141,7 @@ function tallyThree(
     }
     if (!any) continue;
     sumThree(
+      sums,
       hours,
       residual[s] as Float64Array,
       first[0] as Float64Array,

@@ -10,6 +10,14 @@ import type { CloudProvider } from '../cloud-providers';
 
 export type Provider = CloudProvider;
 
+/**
+ * Which usage a commitment covers (DESIGN §7, Sharing scope): every account of the org and provider
+ * (`organization`: AWS consolidated billing, Azure shared scope and GCP billing-account sharing do
+ * this by default), or only the account that bought it (`account`: sharing turned off).
+ */
+export const commitmentSharings = ['organization', 'account'] as const;
+export type CommitmentSharing = (typeof commitmentSharings)[number];
+
 export type PaymentOption = 'No Upfront' | 'Partial Upfront' | 'All Upfront';
 
 /** The spec's resource-match `usage_type` values. */

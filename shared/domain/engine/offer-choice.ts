@@ -45,7 +45,7 @@ export function chooseReservations(
     if (choice) {
       lines.push({
         offer: choice.offer,
-        accountId: group.accountId,
+        sharingKey: group.sharingKey,
         pool,
         quantity: choice.quantity,
         amounts,

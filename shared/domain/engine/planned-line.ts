@@ -1,6 +1,8 @@
 /**
- * A line of a plan before it is shaped for output: an offer, the account it is bought in, the pool
- * of streams it covers and the quantity (units for reservations, dollars per hour for savings plans).
+ * A line of a plan before it is shaped for output: an offer, whose usage it is shared with (the
+ * sharing key of its pool: the org, or one account), the pool of streams it covers and the quantity
+ * (units for reservations, dollars per hour for savings plans). The account that buys it is chosen
+ * once its coverage is known (line-items.ts buyingAccount).
  */
 import type { CoveragePool } from './coverage-pool';
 import type { Offer, PlanProfile } from './model';
@@ -8,7 +10,7 @@ import { type OfferEconomics, offerEconomics } from './quantity';
 
 export interface PlannedLine {
   readonly offer: Offer;
-  readonly accountId: string;
+  readonly sharingKey: string;
   readonly pool: CoveragePool;
   readonly quantity: number;
   /**
@@ -22,13 +24,13 @@ export const isSpendLine = (line: PlannedLine) => line.offer.scope.kind === 'spe
 
 /**
  * The order lines apply in, as providers bill them: reservations before savings plans, then by
- * account and offer id. Reservations cover disjoint groups, so only that first rule matters.
+ * sharing key and offer id. Reservations cover disjoint groups, so only that first rule matters.
  */
 export function applicationOrder(a: PlannedLine, b: PlannedLine): number {
   const kind = Number(isSpendLine(a)) - Number(isSpendLine(b));
   if (kind !== 0) return kind;
-  const account = a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0;
-  return account !== 0 ? account : a.offer.id < b.offer.id ? -1 : a.offer.id > b.offer.id ? 1 : 0;
+  const sharing = a.sharingKey < b.sharingKey ? -1 : a.sharingKey > b.sharingKey ? 1 : 0;
+  return sharing !== 0 ? sharing : a.offer.id < b.offer.id ? -1 : a.offer.id > b.offer.id ? 1 : 0;
 }
 
 /** A and B computed once per (offer, profile). */

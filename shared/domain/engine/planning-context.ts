@@ -6,7 +6,7 @@
 import { buildCurve, type CoverageCurve } from './coverage-curve';
 import { buildPool, type CoveragePool, type PoolTier, tierAmounts } from './coverage-pool';
 import type { EngineInput } from './engine-input';
-import { type CoverageGroup, offerScopeKey } from './groups';
+import { type CoverageGroup, offerScopeKey, sharingKey } from './groups';
 import type { Offer, SpendRate } from './model';
 import { buildPortfolio, type Portfolio } from './portfolio';
 import type { ResidualArena } from './residual-arena';
@@ -41,12 +41,12 @@ export interface PlanningContext {
   /** Reservation offers by scope key, lowest id first. */
   readonly reservationOffers: ReadonlyMap<string, readonly Offer[]>;
   readonly spendTables: readonly SpendTable[];
-  /** Stream indices per account, accounts in sorted order. */
-  readonly accountStreams: ReadonlyMap<string, readonly number[]>;
+  /** Stream indices per sharing key (groups.ts sharingKey), keys in sorted order. */
+  readonly sharedStreams: ReadonlyMap<string, readonly number[]>;
   groupCurve(group: CoverageGroup): GroupCurve;
   groupPool(group: CoverageGroup): CoveragePool;
-  /** The streams of the account the table covers; null when none is eligible. */
-  spendPool(accountId: string, table: SpendTable): CoveragePool | null;
+  /** The streams of the sharing key that the table covers; null when none is eligible. */
+  spendPool(sharing: string, table: SpendTable): CoveragePool | null;
   /** The same pool summed per group (spend-cells.ts), for choosing quantities. */
   spendCells(pool: CoveragePool): SpendCells;
 }
@@ -74,28 +74,29 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
     }
   }
 
-  const accounts = new Map<string, number[]>();
+  const shared = new Map<string, number[]>();
   portfolio.streams.forEach((stream, index) => {
-    const list = accounts.get(stream.accountId);
+    const key = sharingKey(stream.accountId, portfolio.sharing);
+    const list = shared.get(key);
     if (list) list.push(index);
-    else accounts.set(stream.accountId, [index]);
+    else shared.set(key, [index]);
   });
-  const accountStreams = new Map([...accounts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sharedStreams = new Map([...shared.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
   const range = fullRange(input.window);
   const groupPools = new Map<string, CoveragePool>();
   const groupAmounts = new Map<CoveragePool, Float64Array[]>();
   const groupCurves = new Map<string, GroupCurve>();
   // Per spend table (its key is the whole rate table as text: too long to hash on every call), its
-  // discount per rate subject and its pool per account.
+  // discount per rate subject and its pool per sharing key.
   const tableDiscounts = new Map<SpendTable, Float64Array>();
   const spendPools = new Map<SpendTable, Map<string, CoveragePool | null>>();
-  const accountSubjects = new Map<string, SubjectStreams>();
-  const candidatesOf = (accountId: string): SubjectStreams => {
-    let candidates = accountSubjects.get(accountId);
+  const sharedSubjects = new Map<string, SubjectStreams>();
+  const candidatesOf = (sharing: string): SubjectStreams => {
+    let candidates = sharedSubjects.get(sharing);
     if (!candidates) {
-      candidates = subjectStreams(portfolio.rateSubjects, accountStreams.get(accountId) ?? []);
-      accountSubjects.set(accountId, candidates);
+      candidates = subjectStreams(portfolio.rateSubjects, sharedStreams.get(sharing) ?? []);
+      sharedSubjects.set(sharing, candidates);
     }
     return candidates;
   };
@@ -160,7 +161,7 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
     offersById: new Map(offers.map((offer) => [offer.id, offer])),
     reservationOffers,
     spendTables: [...spendTables.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
-    accountStreams,
+    sharedStreams,
     groupPool,
     groupCurve(group) {
       let entry = groupCurves.get(group.key);
@@ -176,21 +177,21 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
       }
       return entry;
     },
-    spendPool(accountId, table) {
+    spendPool(sharing, table) {
       let pools = spendPools.get(table);
       if (!pools) {
         pools = new Map();
         spendPools.set(table, pools);
       }
-      let pool = pools.get(accountId);
+      let pool = pools.get(sharing);
       if (pool === undefined) {
         let discounts = tableDiscounts.get(table);
         if (!discounts) {
           discounts = subjectDiscounts(portfolio.rateSubjects, table.rates);
           tableDiscounts.set(table, discounts);
         }
-        pool = spendPool(portfolio.prices, portfolio.rateSubjects, candidatesOf(accountId), discounts);
-        pools.set(accountId, pool);
+        pool = spendPool(portfolio.prices, portfolio.rateSubjects, candidatesOf(sharing), discounts);
+        pools.set(sharing, pool);
       }
       return pool;
     },

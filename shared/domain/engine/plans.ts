@@ -3,7 +3,7 @@
  * matches, which of them is recommended, and the recommended purchase plan (v2).
  *
  * Per profile: reservations per group on the residual after existing commitments, then savings
- * plans per account on what the reservations leave. Then what every profile's lines cover is
+ * plans per sharing key (the org, or each account) on what the reservations leave. Then what every profile's lines cover is
  * tallied in one pass over the usage, and each profile's figures are computed from it.
  * Groups, residuals and coverage curves are computed once and shared by the profiles.
  */
@@ -12,7 +12,7 @@ import { deterministicUuid } from '../deterministic-id';
 import { DEFAULT_PROFILES, ENGINE_USER, type EngineInput, validateEngineInput } from './engine-input';
 import { type LineFigures, type PortfolioTotals, planFigures } from './figures';
 import type { LineCoverage } from './line-coverage';
-import { buildLineItem, coverageFigures, lineItemId } from './line-items';
+import { buildLineItem, buyingAccount, coverageFigures, lineItemId } from './line-items';
 import { tallyLines } from './line-tallies';
 import type { PlanProfile, Provider, UsageStream } from './model';
 import { chooseReservations } from './offer-choice';
@@ -22,7 +22,7 @@ import { buildPlanningContext, type PlanningContext } from './planning-context';
 import { portfolioTotals } from './portfolio';
 import { buildPurchasePlan } from './purchase-plan';
 import { type ReservationResult, type ReservationStage, reservationStage } from './reservation-stage';
-import { withResidualArena } from './residual-arena';
+import { type ResidualArena, residualArena } from './residual-arena';
 import { buildResourceMatches, type MatchRange, type MatchTable, matchRange } from './resource-matches';
 import { type SavingsPlanResult, type SavingsPlanStage, savingsPlanStage } from './savings-plans';
 import { fullRange } from './window-time';
@@ -108,12 +108,14 @@ function planForProfile(shared: SharedWork, { profile, reserved, spent }: Staged
   const coverages = [...reserved.coverages, ...spent.coverages];
 
   const id = planId(input.planSeed, profile);
-  const ids = coverages.map((coverage) => lineItemId(id, coverage.line));
+  const buyers = coverages.map((coverage) => buyingAccount(coverage, portfolio.streams));
+  const ids = coverages.map((coverage, k) => lineItemId(id, coverage.line.offer, buyers[k] as string));
   const matchSet = buildResourceMatches(portfolio, view, coverages, ids);
   const figures: LineFigures[] = coverages.map((coverage) => coverageFigures(coverage, portfolio.hours));
   const lineItems = coverages.map((coverage, k) =>
     buildLineItem(
       id,
+      buyers[k] as string,
       coverage,
       figures[k] as LineFigures,
       portfolio.streams,
@@ -142,11 +144,15 @@ function resourceIdsOf(matches: MatchTable, streams: readonly UsageStream[]): st
   return ids;
 }
 
-export function computePlans(input: EngineInput): ProviderPlans {
+/**
+ * `arena`: where the residuals after existing commitments go (residual-arena.ts). A caller that
+ * computes plan after plan may pass the same one each time to reuse its memory: it is reset here,
+ * and the plans returned hold figures and the input's usage, never a residual. Default: a fresh one.
+ */
+export function computePlans(input: EngineInput, arena: ResidualArena = residualArena()): ProviderPlans {
   validateEngineInput(input);
-  // Residual copies go to memory reused from one computation to the next (residual-arena.ts): the
-  // plans returned hold figures and the input's usage, never a residual.
-  return withResidualArena((arena) => plansOf(buildPlanningContext(input, arena)));
+  arena.reset();
+  return plansOf(buildPlanningContext(input, arena));
 }
 
 function plansOf(context: PlanningContext): ProviderPlans {

@@ -12,7 +12,14 @@ import {
 } from './existing-commitments';
 import type { PortfolioTotals } from './figures';
 import { type CoverageGroup, type GroupIndex, groupStreams, indexGroups } from './groups';
-import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from './model';
+import type {
+  CommitmentSharing,
+  ExistingCommitment,
+  Offer,
+  Provider,
+  UsageStream,
+  UsageWindow,
+} from './model';
 import { type ResidualArena, residualArena } from './residual-arena';
 import { type RateSubjects, rateSubjects } from './spend-pools';
 import { streamKinds } from './stream-kinds';
@@ -30,6 +37,8 @@ export interface Portfolio {
   readonly prices: Float64Array;
   readonly hours: number;
   readonly windowStartMs: number;
+  /** Whose usage commitments cover: groups and pools span the org, or one account each. */
+  readonly sharing: CommitmentSharing;
   readonly groups: readonly CoverageGroup[];
   readonly groupIndex: GroupIndex;
   readonly rateSubjects: RateSubjects;
@@ -54,6 +63,8 @@ export interface PortfolioInput {
   readonly offers: readonly Offer[];
   /** Only this provider's streams, commitments and offers; all when absent. */
   readonly provider?: Provider;
+  /** Default `organization`. */
+  readonly sharing?: CommitmentSharing;
   /** Where covered streams' residual arrays come from; a fresh arena when absent. */
   readonly arena?: ResidualArena;
 }
@@ -110,8 +121,9 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
   const { streams, totals } = streamsWithUsage(input);
   const inScope = <T extends { provider: Provider }>(items: readonly T[]) =>
     provider === undefined ? items : items.filter((item) => item.provider === provider);
+  const sharing = input.sharing ?? 'organization';
   const kinds = streamKinds(streams);
-  const groups = groupStreams(streams, kinds);
+  const groups = groupStreams(streams, sharing, kinds);
   const groupIndex = indexGroups(groups);
   const subjects = rateSubjects(kinds);
   const prices = Float64Array.from(streams, commitmentPrice);
@@ -122,6 +134,7 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     groupIndex,
     inScope(input.commitments),
     inScope(input.offers),
+    sharing,
   );
   const active = book.commitments.map((booked) =>
     activeHours(windowStartMs, hours, booked.startMs, booked.endMs),
@@ -141,6 +154,7 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     prices,
     hours,
     windowStartMs,
+    sharing,
     groups,
     groupIndex,
     rateSubjects: subjects,

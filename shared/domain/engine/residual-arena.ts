@@ -6,17 +6,17 @@
  * 10,000 streams. Fresh memory costs more than the covering written into it: the system maps and
  * zeroes every page on first touch. Covering 6,000 streams x 720 hours took 38 ms into fresh blocks
  * and 17 ms into reused ones on the benchmark machine. A warm Lambda computes plan after plan, so
- * reuse is the common case.
+ * reuse is the common case: the process's composition root owns one arena and passes it to every
+ * computation (computePlans resets it first). The engine itself keeps no memory between calls.
  *
- * A lent arena comes back when the computation returns or throws. Its arrays are then overwritten by
- * the next computation, so nothing a computation returns may read them: plans keep figures, not
- * residuals.
+ * The arrays of one computation are overwritten by the next, so nothing a computation returns may
+ * read them: plans keep figures, not residuals.
  */
 
 export interface ResidualArena {
   /** An array of `length` values, contents unspecified: the caller writes every one. */
   take(length: number): Float64Array;
-  /** Makes every array taken so far available again. */
+  /** Makes every array taken so far available again (and frees the memory of a very large fleet). */
   reset(): void;
   /** Bytes the arena holds. */
   readonly bytes: number;
@@ -25,7 +25,7 @@ export interface ResidualArena {
 /** 2 MiB: a few hundred streams' copies per block, one allocation for all of them. */
 const BLOCK_LENGTH = 1 << 18;
 
-/** An arena kept between computations is dropped above this size (a very large fleet's copies). */
+/** Above this size a reset frees the blocks instead of keeping them (a very large fleet's copies). */
 const KEEP_AT_MOST_BYTES = 256 * 1024 * 1024;
 
 export function residualArena(): ResidualArena {
@@ -51,24 +51,13 @@ export function residualArena(): ResidualArena {
     reset() {
       block = 0;
       used = 0;
+      if (bytes > KEEP_AT_MOST_BYTES) {
+        blocks.length = 0;
+        bytes = 0;
+      }
     },
     get bytes() {
       return bytes;
     },
   };
-}
-
-/** The arena not lent out at the moment, if any. */
-let spare: ResidualArena | undefined;
-
-/** Runs `work` with an arena of its own, reused from an earlier computation when there is one. */
-export function withResidualArena<T>(work: (arena: ResidualArena) => T): T {
-  const arena = spare ?? residualArena();
-  spare = undefined;
-  try {
-    return work(arena);
-  } finally {
-    arena.reset();
-    if (arena.bytes <= KEEP_AT_MOST_BYTES) spare = arena;
-  }
 }

@@ -62,13 +62,11 @@ export function matchRange(portfolio: Portfolio, orgId: string, range: HourRange
   const count = portfolio.streams.length;
   const hours = range.end - range.start;
   const days = new Map<number, string>();
-  const hourMs = HOUR_MS;
-  const dayMs = DAY_MS;
   const dayOf = (hour: number) => {
-    const day = Math.floor((portfolio.windowStartMs + hour * hourMs) / dayMs);
+    const day = Math.floor((portfolio.windowStartMs + hour * HOUR_MS) / DAY_MS);
     let date = days.get(day);
     if (date === undefined) {
-      date = isoDate(day * dayMs);
+      date = isoDate(day * DAY_MS);
       days.set(day, date);
     }
     return date;

@@ -1,17 +1,18 @@
 /**
- * Savings-plan lines: after the plan's reservations, per account, the spend offer of greatest total
- * value over the account's eligible residual usage (highest discount first). Quantities are chosen
+ * Savings-plan lines: after the plan's reservations, per sharing key (the whole org, or each account
+ * under `account` sharing), the spend offer of greatest total value over the eligible residual usage
+ * it shares (highest discount first). Quantities are chosen
  * by the same rule as reservations, over the levels where the coverage curve bends: the observed
  * hourly commitment needed to cover each hour's eligible usage, tier by tier (DESIGN §7: "candidate
  * levels taken from the observed hourly spend"). Between two such levels Cov is linear, so the best
- * level is the exact optimum over all real commitment amounts. One spend line per account at most;
+ * level is the exact optimum over all real commitment amounts. One spend line per sharing key at most;
  * ties go to the spend table first in key order, then to the lowest offer id.
  *
  * The curves are summed per coverage group (spend-cells.ts), not per stream; the line chosen is
  * applied to the streams. Pools are tried in decreasing order of an upper bound of what their
  * offers are worth (valueBound): once the bound falls below the best value found, no further
  * curve is needed. Across profiles, a pool none of whose groups is covered differently keeps its
- * curve, and an account its coverage when the line and the pool's groups are the same.
+ * curve, and a sharing key its coverage when the line and the pool's groups are the same.
  */
 import { breakpoints, buildCurve, type CoverageCurve } from './coverage-curve';
 import type { CoveragePool } from './coverage-pool';
@@ -46,7 +47,7 @@ interface SpendPoolState {
   coverable: number;
 }
 
-interface AccountState {
+interface SharingState {
   readonly pools: readonly SpendPoolState[];
   coverage: LineCoverage | null;
 }
@@ -72,21 +73,21 @@ const changedBy = (cells: SpendCells, reserved: ReservationResult) => {
 };
 
 export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
-  const accounts = new Map<string, AccountState>();
+  const sharings = new Map<string, SharingState>();
   const range = fullRange(context.input.window);
   const hours = context.portfolio.hours;
 
-  const accountState = (
-    accountId: string,
+  const sharingState = (
+    sharing: string,
     reserved: ReservationResult,
     cellSums: Map<Float64Array, number>,
-  ): AccountState => {
+  ): SharingState => {
     const sharesOf = (group: CoveragePool) => reserved.coverageOf.get(group)?.shares;
-    let state = accounts.get(accountId);
+    let state = sharings.get(sharing);
     if (!state) {
       const pools: SpendPoolState[] = [];
       context.spendTables.forEach((table, index) => {
-        const pool = context.spendPool(accountId, table);
+        const pool = context.spendPool(sharing, table);
         if (!pool) return;
         const cells = context.spendCells(pool);
         pools.push({
@@ -99,7 +100,7 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
         });
       });
       state = { pools, coverage: null };
-      accounts.set(accountId, state);
+      sharings.set(sharing, state);
       return state;
     }
     for (const pool of state.pools) {
@@ -123,13 +124,13 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
     return state.spend;
   };
 
-  /** The best offer over the account's pools, trying them by decreasing bound. */
+  /** The best offer over the sharing key's pools, trying them by decreasing bound. */
   const bestLine = (
-    account: AccountState,
+    shared: SharingState,
     reserved: ReservationResult,
     economicsOf: (offer: Offer) => OfferEconomics,
   ): Candidate | null => {
-    const bounded = account.pools.map((state) => {
+    const bounded = shared.pools.map((state) => {
       const highest = state.pool.tiers[0]?.value ?? 0;
       let bound = 0;
       for (const offer of state.table.offers) {
@@ -162,29 +163,29 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
       if (context.spendTables.length === 0) return { coverages, fresh };
       // Cells' sums under this profile's reservations (spend-cells.ts coverableValue).
       const cellSums = new Map<Float64Array, number>();
-      for (const accountId of context.accountStreams.keys()) {
-        const account = accountState(accountId, reserved, cellSums);
-        const best = bestLine(account, reserved, economicsOf);
+      for (const sharing of context.sharedStreams.keys()) {
+        const shared = sharingState(sharing, reserved, cellSums);
+        const best = bestLine(shared, reserved, economicsOf);
         if (!best) {
-          account.coverage = null;
+          shared.coverage = null;
           continue;
         }
         const { offer, quantity, state } = best;
         const { amounts } = spendCurve(state, reserved);
-        const line: PlannedLine = { offer, accountId, pool: state.pool, quantity, amounts };
-        const previous = account.coverage;
+        const line: PlannedLine = { offer, sharingKey: sharing, pool: state.pool, quantity, amounts };
+        const previous = shared.coverage;
         if (
           previous &&
           previous.line.offer === offer &&
           previous.line.quantity === quantity &&
           !changedBy(state.cells, reserved)
         ) {
-          account.coverage = { ...previous, line };
+          shared.coverage = { ...previous, line };
         } else {
-          account.coverage = lineShares(line, amounts, hours);
-          fresh.push(account.coverage);
+          shared.coverage = lineShares(line, amounts, hours);
+          fresh.push(shared.coverage);
         }
-        coverages.push(account.coverage);
+        coverages.push(shared.coverage);
       }
       return { coverages, fresh };
     },

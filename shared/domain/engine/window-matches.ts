@@ -7,7 +7,7 @@
 import { ValidationError } from '../errors';
 import type { CoveragePool } from './coverage-pool';
 import { type EngineInput, validateEngineInput } from './engine-input';
-import { groupKey, offerScopeKey } from './groups';
+import { groupKey, offerScopeKey, sharingKey } from './groups';
 import { coverLine, type LineCoverage } from './line-coverage';
 import type { LineItem } from './plan-shapes';
 import { applicationOrder, isSpendLine, type PlannedLine } from './planned-line';
@@ -31,18 +31,18 @@ function plannedLine(context: PlanningContext, item: LineSelection): PlannedLine
       offer_id: [`line item ${item.id}: unknown offer`],
     });
   }
+  // The item names the account that buys it; what it covers is the usage that account shares.
+  const shared = sharingKey(item.account_id, context.portfolio.sharing);
   let pool = null;
   if (offer.scope.kind === 'spend') {
     const key = rateTableKey(offer.scope.rates);
     const table = context.spendTables.find((entry) => entry.key === key);
-    pool = table ? context.spendPool(item.account_id, table) : null;
+    pool = table ? context.spendPool(shared, table) : null;
   } else {
-    const group = context.portfolio.groupIndex.byKey.get(
-      groupKey(offerScopeKey(offer) as string, item.account_id),
-    );
+    const group = context.portfolio.groupIndex.byKey.get(groupKey(offerScopeKey(offer) as string, shared));
     pool = group ? context.groupPool(group) : null;
   }
-  return pool ? { offer, accountId: item.account_id, pool, quantity: item.selected_quantity } : null;
+  return pool ? { offer, sharingKey: shared, pool, quantity: item.selected_quantity } : null;
 }
 
 /**

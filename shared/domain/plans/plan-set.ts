@@ -1,5 +1,5 @@
 import { deterministicUuid } from '../deterministic-id';
-import type { CommitmentPlan, Provider, UsageWindow } from '../engine';
+import type { CommitmentPlan, CommitmentSharing, Provider, UsageWindow } from '../engine';
 import { isoHour } from '../usage/local-time';
 import { planInputsUnchanged, type UsageState } from '../usage/usage-state';
 
@@ -48,6 +48,8 @@ export interface StoredPlan {
   readonly usageVersion: number;
   /** The seed of its ids, kept to cover usage again exactly as the plan did. */
   readonly planSeed: string;
+  /** The sharing scope it was computed with, kept for the same reason. */
+  readonly sharing: CommitmentSharing;
   /** Its lookback window. */
   readonly window: UsageWindow;
   readonly plan: CommitmentPlan;

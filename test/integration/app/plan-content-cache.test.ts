@@ -38,7 +38,11 @@ async function storedPlans(): Promise<{ orgId: string; plans: ProviderPlans }> {
     planSeed,
     createdAt: '2026-07-01T00:00:00.000Z',
   });
-  await table.store.plans.storePlans(orgId, { usageVersion: 1, planSeed, window }, plans);
+  await table.store.plans.storePlans(
+    orgId,
+    { usageVersion: 1, planSeed, window, sharing: 'organization' },
+    plans,
+  );
   return { orgId, plans };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError } from '../../../shared/domain/errors';
 import { normalizeOrgName, type Organization } from '../../../shared/domain/orgs';
@@ -23,6 +23,7 @@ function anOrg(overrides: Partial<Organization> = {}): Organization {
     partnerSubscriptionId: null,
     parentOrgId: null,
     isPartner: false,
+    commitmentSharing: 'organization',
     createdAt: '2025-01-02T03:04:05.000Z',
     updatedAt: '2025-01-02T03:04:05.000Z',
     version: 1,
@@ -148,6 +149,53 @@ describe('org repository', () => {
     await expect(
       table.store.orgs.setOfferLinks(anOrg().id, { aws: null }, '2025-01-01T00:00:00.000Z'),
     ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('sets the commitment sharing scope, counting the write in the version', async () => {
+    // Prepare
+    const org = anOrg();
+    await table.store.orgs.create(org);
+
+    // Act
+    const updated = await table.store.orgs.setCommitmentSharing(
+      org.id,
+      'account',
+      '2025-02-01T00:00:00.000Z',
+    );
+
+    // Assess
+    expect(updated).toEqual({
+      ...org,
+      commitmentSharing: 'account',
+      updatedAt: '2025-02-01T00:00:00.000Z',
+      version: 2,
+    });
+    expect(await table.store.orgs.get(org.id)).toEqual(updated);
+  });
+
+  it('reads an org stored before the sharing scope existed as sharing across the org', async () => {
+    // Prepare: the item as it was stored before.
+    const org = anOrg();
+    await table.store.orgs.create(org);
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: orgKey(org.id),
+        UpdateExpression: 'REMOVE commitmentSharing',
+      }),
+    );
+
+    // Act
+    const read = await table.store.orgs.get(org.id);
+
+    // Assess
+    expect(read?.commitmentSharing).toBe('organization');
+  });
+
+  it('answers a NotFoundError when setting the sharing scope of an unknown org', async () => {
+    await expect(
+      table.store.orgs.setCommitmentSharing(randomUUID(), 'account', '2025-02-01T00:00:00.000Z'),
+    ).rejects.toThrow(NotFoundError);
   });
 
   it('lists every org ordered by name regardless of case', async () => {

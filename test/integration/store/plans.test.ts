@@ -46,7 +46,12 @@ function stream(resourceId: string, instanceType: string, unitsAt: (t: number) =
 
 /** The engine's plans of a small GCP fleet: two groups, so each plan has two line items. */
 function computedPlans(orgId: string, usageVersion = 1): { basis: PlanBasis; plans: ProviderPlans } {
-  const basis = { usageVersion, planSeed: `${orgId}/gcp/${usageVersion}`, window };
+  const basis: PlanBasis = {
+    usageVersion,
+    planSeed: `${orgId}/gcp/${usageVersion}`,
+    window,
+    sharing: 'organization',
+  };
   const plans = computePlans({
     orgId,
     provider: 'gcp',

@@ -228,6 +228,36 @@ describe('usage repository', () => {
   });
 
   describe('usage state', () => {
+    it('raises the plan inputs version for another input than an import, only when no import runs', async () => {
+      // Prepare
+      const orgId = randomUUID();
+      const imported = await importUsage(orgId, usageOf('aws', { 'i-1': { '2026-06-10T05:00:00Z': 1 } }));
+
+      // Act
+      const raised = await table.store.usage.raisePlanInputsVersion(orgId, 'aws', '2026-08-02T00:00:00.000Z');
+      const afterRaise = await table.store.usage.usageState(orgId, 'aws');
+      const running = await table.store.usage.beginImport(orgId, 'aws', '2026-08-03T00:00:00.000Z');
+      const duringImport = await table.store.usage.raisePlanInputsVersion(
+        orgId,
+        'aws',
+        '2026-08-03T00:01:00.000Z',
+      );
+      const withoutInputs = await table.store.usage.raisePlanInputsVersion(
+        orgId,
+        'gcp',
+        '2026-08-03T00:01:00.000Z',
+      );
+
+      // Assess
+      expect(raised).toBe(true);
+      expect(afterRaise?.usageVersion).toBe(imported.usageVersion + 1);
+      expect(afterRaise?.importStartedAt).toBeNull();
+      expect(duringImport).toBe(false);
+      expect((await table.store.usage.usageState(orgId, 'aws'))?.usageVersion).toBe(running);
+      expect(withoutInputs).toBe(false);
+      expect(await table.store.usage.usageState(orgId, 'gcp')).toBeNull();
+    });
+
     it('raises the version when an import begins and marks it running until it ends', async () => {
       // Prepare
       const orgId = randomUUID();

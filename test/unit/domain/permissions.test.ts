@@ -13,6 +13,7 @@ function org(id: string, parentOrgId: string | null = null): Organization {
     partnerSubscriptionId: null,
     parentOrgId,
     isPartner: parentOrgId === null,
+    commitmentSharing: 'organization',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     version: 1,

@@ -1,68 +1,120 @@
 import { describe, expect, it } from 'vitest';
-import { groupStreams } from '../../../shared/domain/engine/groups';
+import {
+  type CoverageGroup,
+  groupStreams,
+  ORGANIZATION_WIDE,
+  sharingKey,
+} from '../../../shared/domain/engine/groups';
+import type { UsageStream } from '../../../shared/domain/engine/model';
 import { stream } from './builders';
 
 describe('coverage groups', () => {
-  it('groups AWS Linux/Shared EC2 by family in normalization units, everything else exactly', () => {
-    // Prepare
-    const streams = [
-      stream({ resourceId: 'a', operatingSystem: 'Linux', instanceType: 'm5.large', usage: [1] }),
-      stream({ resourceId: 'b', operatingSystem: 'Linux', instanceType: 'm5.2xlarge', usage: [1] }),
-      stream({
-        resourceId: 'c',
-        operatingSystem: 'Linux',
-        tenancy: 'Dedicated',
-        instanceType: 'm5.large',
-        usage: [1],
-      }),
-      stream({ resourceId: 'd', operatingSystem: 'Windows', instanceType: 'm5.large', usage: [1] }),
-      stream({
-        resourceId: 'e',
-        operatingSystem: 'Linux',
-        instanceType: 'm5.large',
-        accountId: 'other',
-        usage: [1],
-      }),
-      stream({
-        resourceId: 'f',
-        operatingSystem: 'MySQL',
-        service: 'AmazonRDS',
-        instanceType: 'db.r5.large',
-        usage: [1],
-      }),
-    ];
-
-    // Act
-    const groups = groupStreams(streams);
-
-    // Assess
-    const summary = groups.map((group) => ({
+  const awsStreams = [
+    stream({ resourceId: 'a', operatingSystem: 'Linux', instanceType: 'm5.large', usage: [1] }),
+    stream({ resourceId: 'b', operatingSystem: 'Linux', instanceType: 'm5.2xlarge', usage: [1] }),
+    stream({
+      resourceId: 'c',
+      operatingSystem: 'Linux',
+      tenancy: 'Dedicated',
+      instanceType: 'm5.large',
+      usage: [1],
+    }),
+    stream({ resourceId: 'd', operatingSystem: 'Windows', instanceType: 'm5.large', usage: [1] }),
+    stream({
+      resourceId: 'e',
+      operatingSystem: 'Linux',
+      instanceType: 'm5.large',
+      accountId: 'other',
+      usage: [1],
+    }),
+  ];
+  const summarize = (streams: readonly UsageStream[], groups: readonly CoverageGroup[]) =>
+    groups.map((group) => ({
       kind: group.kind,
       covered: group.coveredType,
-      account: group.accountId,
+      sharing: group.sharingKey,
       members: group.members.map((index) => streams[index]?.resourceId),
       weights: group.weights,
       step: group.step,
     }));
-    expect(summary).toHaveLength(5);
-    expect(summary).toContainEqual({
+
+  it('groups AWS Linux/Shared EC2 of every account by family in normalization units, everything else exactly', () => {
+    // Act
+    const groups = summarize(awsStreams, groupStreams(awsStreams));
+
+    // Assess
+    expect(groups).toHaveLength(3);
+    expect(groups).toContainEqual({
       kind: 'family',
       covered: 'm5',
-      account: '111111111111',
+      sharing: ORGANIZATION_WIDE,
+      members: ['a', 'b', 'e'],
+      weights: [4, 16, 4],
+      step: 4,
+    });
+    expect(groups.filter((group) => group.kind === 'instance').map((group) => group.members)).toEqual(
+      expect.arrayContaining([['c'], ['d']]),
+    );
+  });
+
+  it('keeps each account in groups of its own under account sharing', () => {
+    // Act
+    const groups = summarize(awsStreams, groupStreams(awsStreams, 'account'));
+
+    // Assess
+    expect(groups).toHaveLength(4);
+    expect(groups).toContainEqual({
+      kind: 'family',
+      covered: 'm5',
+      sharing: sharingKey('111111111111', 'account'),
       members: ['a', 'b'],
       weights: [4, 16],
       step: 4,
     });
-    expect(summary).toContainEqual({
+    expect(groups).toContainEqual({
       kind: 'family',
       covered: 'm5',
-      account: 'other',
+      sharing: sharingKey('other', 'account'),
       members: ['e'],
       weights: [4],
       step: 4,
     });
-    expect(summary.filter((group) => group.kind === 'instance').map((group) => group.members)).toEqual(
-      expect.arrayContaining([['c'], ['d'], ['f']]),
+  });
+
+  it('groups RDS MySQL, PostgreSQL and MariaDB by family and engine in normalization units, other engines exactly', () => {
+    // Prepare
+    const rds = { service: 'AmazonRDS', tenancy: 'Shared', usage: [1] };
+    const streams = [
+      stream({ ...rds, resourceId: 'my-large', operatingSystem: 'MySQL', instanceType: 'db.r5.large' }),
+      stream({ ...rds, resourceId: 'my-4xl', operatingSystem: 'MySQL', instanceType: 'db.r5.4xlarge' }),
+      stream({ ...rds, resourceId: 'pg', operatingSystem: 'PostgreSQL', instanceType: 'db.r5.xlarge' }),
+      stream({ ...rds, resourceId: 'maria', operatingSystem: 'MariaDB', instanceType: 'db.r5.large' }),
+      stream({ ...rds, resourceId: 'oracle', operatingSystem: 'Oracle', instanceType: 'db.r5.large' }),
+    ];
+
+    // Act
+    const groups = summarize(streams, groupStreams(streams));
+
+    // Assess
+    expect(groups).toHaveLength(4);
+    expect(groups).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'family',
+          covered: 'db.r5',
+          members: ['my-large', 'my-4xl'],
+          weights: [4, 32],
+          step: 4,
+        }),
+        expect.objectContaining({ kind: 'family', covered: 'db.r5', members: ['pg'], weights: [8] }),
+        expect.objectContaining({ kind: 'family', covered: 'db.r5', members: ['maria'], weights: [4] }),
+        expect.objectContaining({
+          kind: 'instance',
+          covered: 'db.r5.large',
+          members: ['oracle'],
+          weights: [1],
+        }),
+      ]),
     );
   });
 

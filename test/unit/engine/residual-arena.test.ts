@@ -1,14 +1,14 @@
 /**
- * The memory residual copies are lent from (residual-arena.ts): arrays that never overlap while a
- * computation runs, the same memory again for the next one, and plans that do not change when a
- * later computation reuses it.
+ * The memory residual copies are taken from (residual-arena.ts): arrays that never overlap while a
+ * computation runs, the same memory again for the next computation given the same arena, and
+ * plans that do not change when a later computation reuses it.
  */
 import { describe, expect, it } from 'vitest';
 import { generateCommitments } from '../../../local/demo/synthetic-commitments';
 import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import { computePlans, type EngineInput, type ProviderPlans } from '../../../shared/domain/engine';
-import { residualArena, withResidualArena } from '../../../shared/domain/engine/residual-arena';
+import { residualArena } from '../../../shared/domain/engine/residual-arena';
 
 const sameMemory = (a: Float64Array, b: Float64Array) =>
   a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;
@@ -65,23 +65,6 @@ describe('residual arena', () => {
     expect(large.buffer).not.toBe(small.buffer);
     expect(large.buffer.byteLength).toBe(8 * (1 << 19));
   });
-
-  it('lends the arena of the previous computation to the next, also after one that throws', () => {
-    // Prepare
-    let lent: Float64Array | undefined;
-    expect(() =>
-      withResidualArena((arena) => {
-        lent = arena.take(720);
-        throw new Error('the computation failed');
-      }),
-    ).toThrow('the computation failed');
-
-    // Act
-    const next = withResidualArena((arena) => arena.take(720));
-
-    // Assess
-    expect(sameMemory(next, lent as Float64Array)).toBe(true);
-  });
 });
 
 describe('plans computed while a later computation reuses the memory', () => {
@@ -111,17 +94,22 @@ describe('plans computed while a later computation reuses the memory', () => {
     });
 
   it('keep every figure and resource match, and a recomputation gives the same plans', () => {
-    // Prepare
-    const first = computePlans(input('arena-first'));
+    // Prepare: one arena for every computation, as the composition root passes it.
+    const arena = residualArena();
+    const first = computePlans(input('arena-first'), arena);
     const before = snapshot(first);
     expect(first.plans.some((entry) => entry.resourceMatches.size > 0)).toBe(true);
+    expect(arena.bytes).toBeGreaterThan(0);
 
     // Act
-    computePlans(input('arena-second'));
-    const again = computePlans(input('arena-first'));
+    computePlans(input('arena-second'), arena);
+    const held = arena.bytes;
+    const again = computePlans(input('arena-first'), arena);
 
-    // Assess
+    // Assess: the same plans as with memory of their own, from memory already held.
     expect(snapshot(first)).toBe(before);
     expect(snapshot(again)).toBe(before);
+    expect(snapshot(computePlans(input('arena-first')))).toBe(before);
+    expect(arena.bytes).toBe(held);
   });
 });

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runAdmin } from '../support/admin-cli';
+
+/**
+ * `admin set-org --sharing` (bin/admin.ts): the org's commitment sharing scope, set by an operator
+ * on the local store, recomputing the plans of the providers the org has inputs for.
+ */
+
+// Each CLI run is a node process start: about a second, several on a loaded machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+const fixtures = join(import.meta.dirname, '../fixtures/import');
+
+describe('admin set-org', () => {
+  let localDir: string;
+  let orgId: string;
+
+  beforeAll(async () => {
+    localDir = await mkdtemp(join(tmpdir(), 'admin-sharing-'));
+    orgId = JSON.parse((await runAdmin(localDir, ['create-org', '--name', 'Sharing Co'])).stdout).org_id;
+    const imported = await runAdmin(localDir, [
+      'import-usage',
+      '--org',
+      orgId,
+      '--file',
+      join(fixtures, 'usage.csv'),
+    ]);
+    expect(imported.exitCode).toBe(0);
+  });
+
+  afterAll(async () => {
+    await rm(localDir, { recursive: true, force: true });
+  });
+
+  it('sets the sharing scope and recomputes the plans of every provider with inputs', async () => {
+    // Act
+    const run = await runAdmin(localDir, ['set-org', '--org', orgId, '--sharing', 'account']);
+
+    // Assess
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      org_id: orgId,
+      commitment_sharing: 'account',
+      recomputed_providers: ['aws', 'azure'],
+    });
+  });
+
+  it('exits 2 naming the allowed scopes for an unknown one', async () => {
+    // Act
+    const run = await runAdmin(localDir, ['set-org', '--org', orgId, '--sharing', 'everyone']);
+
+    // Assess
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('admin: --sharing must be one of organization, account; got everyone');
+  });
+
+  it('exits 1 for an unknown org', async () => {
+    // Act
+    const run = await runAdmin(localDir, ['set-org', '--org', 'no-such-org', '--sharing', 'organization']);
+
+    // Assess
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain('admin: Organization no-such-org does not exist');
+  });
+});
