@@ -31,7 +31,10 @@ export const marketplaceOfferLink = described(
     .url({ hostname: z.regexes.domain })
     .regex(/^https:\/\//, 'must be an https URL')
     .max(2048)
-    .refine((link) => !hasUserinfo(link), 'must not carry a user name or password (userinfo) before the host'),
+    .refine(
+      (link) => !hasUserinfo(link),
+      'must not carry a user name or password (userinfo) before the host',
+    ),
   'https URL of the offer on the cloud marketplace',
 );
 
