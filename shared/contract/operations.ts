@@ -175,6 +175,7 @@ export const operations = {
     query: resourceMatchesQuery,
     responses: { 200: z.array(resourceMatch) },
     paginated: true,
+    conflicts: true,
   },
   getCommitmentsChart: {
     method: 'GET',

@@ -70,12 +70,19 @@ export function isCurrent(planSet: PlanSetState | null, usageState: UsageState |
 
 /**
  * Whether `planId` may still be served by id (#7, #9): it is one of the published plan set's
- * plans. A superseded plan answers as if it did not exist, in every process at once, since each
- * reads the plan set. (Applied plans will be pinned and served too: the caller passes whether
- * the plan is pinned.)
+ * plans, or it is pinned. A superseded plan answers as if it did not exist, in every process at
+ * once, since each reads the plan set.
  */
 export function isServedPlan(planSet: PlanSetState | null, planId: string, pinned = false): boolean {
   return pinned || (planSet?.computed?.planIds.includes(planId) ?? false);
+}
+
+/**
+ * Whether a plan of this status is pinned: never superseded, served until its purchases end. A
+ * plan someone applied has moved past `new`; plans nobody applied are replaced by newer ones.
+ */
+export function isPinnedStatus(status: CommitmentPlan['status']): boolean {
+  return status !== 'new';
 }
 
 /**

@@ -77,3 +77,12 @@ export function wholeInputsVersion(state: UsageState | null): number {
 export function planInputsUnchanged(state: UsageState | null, usageVersion: number, now: Date): boolean {
   return importStatus(state, now) !== 'open' && wholeInputsVersion(state) === usageVersion;
 }
+
+/**
+ * Whether the stored inputs are exactly those of `usageVersion`: no import began since, and none
+ * is unfinished (an abandoned one half-wrote them). Only then can a plan of that version be
+ * covered again from the stored usage.
+ */
+export function storedInputsAre(state: UsageState | null, usageVersion: number): boolean {
+  return (state?.usageVersion ?? 0) === usageVersion && !state?.importSession;
+}
