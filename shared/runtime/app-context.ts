@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { withThrottledKeyUse } from '../app/key-use-throttle';
-import { withOrgPlacementCache } from '../app/org-placement-cache';
-import { withPlanContentCache } from '../app/plan-content-cache';
 import type { AppContext, Clock, IdGenerator } from '../app/ports';
-import { createStore } from '../store/store';
+import { createCachingStore } from '../store/store';
 import type { TableClient } from '../store/table-client';
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -11,19 +8,9 @@ export const systemClock: Clock = { now: () => new Date() };
 export const randomIds: IdGenerator = { uuid: () => randomUUID() };
 
 /**
- * The use cases' context on one table, with the real clock and random ids. One per process: it
- * holds the process's caches (org placements, plan content, API key use records; docs/plans-api.md).
+ * The use cases' context on one table, with the real clock and random ids. One per process: its
+ * repositories hold the process's caches (`createCachingStore`; docs/architecture.md, Caches).
  */
 export function createAppContext(table: TableClient): AppContext {
-  const repos = createStore(table);
-  return {
-    repos: {
-      ...repos,
-      orgs: withOrgPlacementCache(repos.orgs, systemClock),
-      apiKeys: withThrottledKeyUse(repos.apiKeys, systemClock),
-      plans: withPlanContentCache(repos.plans, systemClock),
-    },
-    clock: systemClock,
-    ids: randomIds,
-  };
+  return { repos: createCachingStore(table, systemClock), clock: systemClock, ids: randomIds };
 }
