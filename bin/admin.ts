@@ -10,12 +10,20 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
+import { defaultImportLeaseMs, type ImportSessionOptions } from '../shared/app/import-sessions';
 import { importUsage } from '../shared/app/import-usage';
 import { createOrg, createPartner, createUserKey, listOrgs, revokeKey } from '../shared/app/operator';
 import type { AppContext } from '../shared/app/ports';
+import { repairFutureUsage } from '../shared/app/repair-usage';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
+import type { Provider } from '../shared/domain/engine/model';
 import { DomainError } from '../shared/domain/errors';
-import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
+import {
+  cloudProviders,
+  type MembershipRole,
+  membershipRoles,
+  type Organization,
+} from '../shared/domain/orgs';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
 import { openLocalRuntime, readLocalConfig } from '../shared/runtime/local';
 
@@ -32,13 +40,22 @@ Commands:
                                                            file covers, per provider in the file
   import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
                                                            the file names
+  repair-usage --org <org_id> --provider <provider>        drop the provider's stored usage after the
+                                                           present hour (imported with future-dated rows)
+
+Import options (import-usage, import-commitments, repair-usage):
+  --take-over            begin even while another import of the org and provider is open; that one
+                         stops at its next write (use it only when that import's process has stopped)
+  --lease-seconds <n>    how long this import may go without writing before it counts as abandoned
+                         (default ${defaultImportLeaseMs / 1000}); it renews the lease while it writes
 
 Target: the local store under LOCAL_DIR (default .local), or the deployed table named by
 TABLE_NAME (with AWS credentials and AWS_REGION).
 API keys are printed once: only their hash is stored.
 Imports (file formats: docs/import.md) print progress on stderr; a file with any bad row is
-rejected whole, its errors listed by line number, and nothing of it is stored. At the end, an
-import computes the plans of the providers it changed.`;
+rejected whole, its errors listed by line number, and nothing of it is stored. An import of an
+org and provider another import holds open is refused (exit code 1) unless --take-over. At the
+end, an import computes the plans of the providers it changed.`;
 
 class UsageError extends Error {}
 
@@ -56,6 +73,28 @@ function roleOption(options: Options): MembershipRole {
     throw new UsageError(`--role must be one of ${membershipRoles.join(', ')}; got ${role}`);
   }
   return role as MembershipRole;
+}
+
+function providerOption(options: Options): Provider {
+  const provider = required(options, 'provider');
+  if (!(cloudProviders as readonly string[]).includes(provider)) {
+    throw new UsageError(`--provider must be one of ${cloudProviders.join(', ')}; got ${provider}`);
+  }
+  return provider as Provider;
+}
+
+/** --take-over and --lease-seconds: how an import treats another open import, and its own lease. */
+function sessionOptions(options: Options): ImportSessionOptions {
+  const lease = options['lease-seconds'];
+  let leaseMs: number | undefined;
+  if (lease !== undefined) {
+    const seconds = Number(lease);
+    if (typeof lease !== 'string' || !Number.isInteger(seconds) || seconds < 1) {
+      throw new UsageError(`--lease-seconds must be a whole number of seconds >= 1; got ${lease}`);
+    }
+    leaseMs = seconds * 1000;
+  }
+  return { takeOver: options['take-over'] === true, ...(leaseMs === undefined ? {} : { leaseMs }) };
 }
 
 function orgJson(org: Organization) {
@@ -92,7 +131,12 @@ async function importFile<T>(options: Options, run: (request: ImportRequest) => 
   // late `for await` starts, which would then wait forever for lines already gone.
   const lines = reader[Symbol.asyncIterator]();
   try {
-    return await run({ orgId, lines, onProgress: progressPrinter(() => stream.bytesRead) });
+    return await run({
+      orgId,
+      lines,
+      onProgress: progressPrinter(() => stream.bytesRead),
+      ...sessionOptions(options),
+    });
   } finally {
     reader.close();
     stream.destroy();
@@ -162,6 +206,22 @@ const commands: Record<string, (ctx: AppContext, options: Options, args: string[
       })),
     };
   },
+  'repair-usage': async (ctx, options) => {
+    const repair = await repairFutureUsage(
+      ctx,
+      required(options, 'org'),
+      providerOption(options),
+      sessionOptions(options),
+    );
+    return {
+      org_id: repair.orgId,
+      provider: repair.provider,
+      repaired: repair.repaired,
+      kept_until: repair.keptUntil,
+      last_hour: repair.lastHour,
+      usage_version: repair.usageVersion,
+    };
+  },
 };
 
 async function withContext<T>(work: (ctx: AppContext) => Promise<T>): Promise<T> {
@@ -186,6 +246,9 @@ async function main(argv: string[]): Promise<number> {
       email: { type: 'string' },
       role: { type: 'string' },
       file: { type: 'string' },
+      provider: { type: 'string' },
+      'take-over': { type: 'boolean' },
+      'lease-seconds': { type: 'string' },
     },
   });
   const [command, ...args] = positionals;

@@ -47,7 +47,7 @@ export async function readImportFile<T>(request: ImportRequest, parser: CsvFileP
  */
 export async function refreshImportedPlans(
   ctx: AppContext,
-  request: ImportRequest,
+  request: Pick<ImportRequest, 'orgId' | 'onProgress'>,
   providers: readonly Provider[],
 ): Promise<void> {
   for (const provider of providers) {
