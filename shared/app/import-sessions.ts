@@ -38,7 +38,8 @@ export interface OpenImport {
   readonly usageVersion: number;
   /**
    * Renews the lease once a tenth of it has passed since the last renewal: called before every
-   * group of writes. A ConflictError when another import took the provider over (this one stops).
+   * group of writes (nothing once the session ended). A ConflictError when another import took
+   * the provider over (this one stops).
    */
   keepAlive(): Promise<void>;
   /** Ends the session, recording what it stored; a ConflictError when it was taken over. */
@@ -140,6 +141,7 @@ function sessionHandle(
   leaseMs: number,
 ): OpenImport {
   let renewedAt = ctx.clock.now().getTime();
+  let ended = false;
   const takenOver = () =>
     new ConflictError(
       `Another import of ${provider} data for organization ${orgId} took this one over; this one stopped`,
@@ -150,22 +152,20 @@ function sessionHandle(
     usageVersion,
     async keepAlive() {
       const now = ctx.clock.now().getTime();
-      if (now - renewedAt < leaseMs * RENEW_AFTER_LEASE_SHARE) return;
+      if (ended || now - renewedAt < leaseMs * RENEW_AFTER_LEASE_SHARE) return;
       const expiresAt = new Date(now + leaseMs).toISOString();
       if (!(await ctx.repos.usage.renewImport(orgId, provider, sessionId, expiresAt))) throw takenOver();
       renewedAt = now;
     },
-    finish(imported) {
-      return ctx.repos.usage.finishImport(
-        orgId,
-        provider,
-        sessionId,
-        imported,
-        ctx.clock.now().toISOString(),
-      );
+    async finish(imported) {
+      const at = ctx.clock.now().toISOString();
+      const state = await ctx.repos.usage.finishImport(orgId, provider, sessionId, imported, at);
+      ended = true;
+      return state;
     },
     async abandon() {
-      await ctx.repos.usage.renewImport(orgId, provider, sessionId, ctx.clock.now().toISOString());
+      if (!ended)
+        await ctx.repos.usage.renewImport(orgId, provider, sessionId, ctx.clock.now().toISOString());
     },
   };
 }

@@ -46,8 +46,14 @@ export async function importUsage(ctx: AppContext, request: ImportRequest): Prom
     request,
     async (sessions) => {
       const stored: ProviderUsageImport[] = [];
+      // Every session's lease is renewed while any provider is written: the last provider's
+      // session must not run out while the first ones are written.
+      const keepAllAlive = async () => {
+        await Promise.all(sessions.map((session) => session.keepAlive()));
+      };
       for (const [index, usage] of parsed.providers.entries()) {
-        stored.push(await writeProviderUsage(ctx, orgId, sessions[index] as OpenImport, usage, onProgress));
+        const session = sessions[index] as OpenImport;
+        stored.push(await writeProviderUsage(ctx, orgId, session, usage, keepAllAlive, onProgress));
       }
       return stored;
     },
@@ -70,17 +76,22 @@ export async function storeProviderUsage(
   usage: ProviderUsage,
   onProgress?: ImportRequest['onProgress'],
 ): Promise<ProviderUsageImport> {
-  return inImportSessions(ctx, orgId, [usage.provider], {}, ([session]) =>
-    writeProviderUsage(ctx, orgId, session as OpenImport, usage, onProgress),
-  );
+  return inImportSessions(ctx, orgId, [usage.provider], {}, ([session]) => {
+    const open = session as OpenImport;
+    return writeProviderUsage(ctx, orgId, open, usage, () => open.keepAlive(), onProgress);
+  });
 }
 
-/** Writes one provider's usage under its open session, then ends the session. */
+/**
+ * Writes one provider's usage under its open session, calling `keepAlive` before each group of
+ * writes (it renews the import's leases, and throws when one was taken over), then ends the session.
+ */
 async function writeProviderUsage(
   ctx: AppContext,
   orgId: string,
   session: OpenImport,
   usage: ProviderUsage,
+  keepAlive: () => Promise<void>,
   onProgress?: ImportRequest['onProgress'],
 ): Promise<ProviderUsageImport> {
   const { provider, covered } = usage;
@@ -88,7 +99,7 @@ async function writeProviderUsage(
   await ctx.repos.usage.replaceCoveredHours(orgId, usage, session.usageVersion, async (month) => {
     if (month !== reportedMonth) onProgress?.({ stage: 'writing', provider, month });
     reportedMonth = month;
-    await session.keepAlive();
+    await keepAlive();
   });
   const resources = usage.series.length;
   await session.finish({ kind: 'usage', covered, resources });

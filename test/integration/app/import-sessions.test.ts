@@ -161,6 +161,33 @@ describe('import sessions', () => {
     expect(afterNext.every((plan) => !plan.is_calculating && !planIds.includes(plan.id))).toBe(true);
   });
 
+  it('keep every provider of a file alive while any is written, and renew none that ended', async () => {
+    // Prepare: a clock that moves a second per reading and a lease of ten: leases are renewed
+    // while the import writes, and the first provider's session ends before the second one writes.
+    const org = await createOrg(ctx, `Two providers ${randomIds.uuid()}`, null);
+    let tickingMs = nowMs;
+    const ticking: AppContext = { ...ctx, clock: { now: () => new Date((tickingMs += 1000)) } };
+    const aws = fleet(1, 'i', {
+      provider: 'aws',
+      accountId: '111111111111',
+      region: 'us-east-1',
+      service: 'AmazonEC2',
+      instanceType: 'm5.large',
+      operatingSystem: 'Linux',
+      unitsAt: alwaysOn,
+    });
+    const gce = fleet(201, 'vm', { ...gcp, unitsAt: alwaysOn });
+    const lines = usageLines('2026-05-01T00:00:00Z', 24 * 31, [...aws, ...gce]);
+
+    // Act
+    const summary = await importUsage(ticking, { orgId: org.id, lines: linesOf(lines), leaseMs: 10_000 });
+
+    // Assess
+    expect(summary.providers.map((imported) => imported.provider)).toEqual(['aws', 'gcp']);
+    expect((await ctx.repos.usage.usageState(org.id, 'aws'))?.importSession).toBeNull();
+    expect((await ctx.repos.usage.usageState(org.id, 'gcp'))?.importSession).toBeNull();
+  });
+
   it('give the session up at once when an import fails half-way, so that running it again needs no take-over', async () => {
     // Prepare: writes that fail after the session opened.
     const { orgId } = await orgWithPlans();
