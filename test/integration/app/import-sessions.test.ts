@@ -166,7 +166,11 @@ describe('import sessions', () => {
     // while the import writes, and the first provider's session ends before the second one writes.
     const org = await createOrg(ctx, `Two providers ${randomIds.uuid()}`, null);
     let tickingMs = nowMs;
-    const ticking: AppContext = { ...ctx, clock: { now: () => new Date((tickingMs += 1000)) } };
+    const tick = () => {
+      tickingMs += 1000;
+      return new Date(tickingMs);
+    };
+    const ticking: AppContext = { ...ctx, clock: { now: tick } };
     const aws = fleet(1, 'i', {
       provider: 'aws',
       accountId: '111111111111',
