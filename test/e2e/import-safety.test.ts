@@ -14,7 +14,7 @@ import { alwaysOn, type FleetResource, fleet, usageLines } from '../support/usag
  */
 
 // A server start, imports of 100,000 rows and plan computations take seconds, more on a loaded machine.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 let server: LocalServer;
 let partnerKey: string;
@@ -94,7 +94,8 @@ describe('a future-dated usage row', () => {
 describe('an import killed half-way', () => {
   it('neither counts as current nor blocks the plans for good; the plans it supersedes answer 404', async () => {
     // Prepare: a file large enough (over 100,000 rows, two months) to be killed while it writes,
-    // imported with a short lease.
+    // imported with a lease short enough to wait for, long enough for the CLI runs inside it on a
+    // loaded machine.
     const before = await defaultPlans();
     const large = await usageFile(
       'large.csv',
@@ -110,7 +111,7 @@ describe('an import killed half-way', () => {
     );
     const importing = spawnEntryPoint(
       'bin/admin.ts',
-      ['import-usage', '--org', orgId, '--file', large, '--lease-seconds', '6'],
+      ['import-usage', '--org', orgId, '--file', large, '--lease-seconds', '30'],
       { LOCAL_DIR: server.dir },
     );
     const exited = once(importing, 'exit');
@@ -126,8 +127,8 @@ describe('an import killed half-way', () => {
     const whileLeased = await defaultPlans();
     const refused = await runAdmin(server.dir, ['import-usage', '--org', orgId, '--file', small]);
     await vi.waitFor(async () => expect((await defaultPlans()).calculating).toEqual([false, false, false]), {
-      timeout: 30_000,
-      interval: 500,
+      timeout: 90_000,
+      interval: 1_000,
     });
     const afterLease = await defaultPlans();
     const next = await runAdmin(server.dir, ['import-usage', '--org', orgId, '--file', small]);
@@ -166,11 +167,12 @@ describe('an import killed half-way', () => {
   });
 
   it('is taken over at once with --take-over', async () => {
-    // Prepare: an import holding a long lease, killed.
+    // Prepare: an import holding a long lease, killed. Its resources are not the first killed
+    // import's: a month whose writes would change nothing prints no progress.
     const before = await defaultPlans();
     const large = await usageFile(
       'large-2.csv',
-      usageLines('2026-08-01T00:00:00Z', 1464, gce(70, 'big', alwaysOn)),
+      usageLines('2026-08-01T00:00:00Z', 1464, gce(70, 'other', alwaysOn)),
     );
     const file = await usageFile(
       'again.csv',
