@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { openLocalRuntime, readLocalConfig } from '../local/local-runtime';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
+import { defaultImportLeaseMs, type ImportSessionOptions } from '../shared/app/import-sessions';
 import { importUsage } from '../shared/app/import-usage';
 import {
   createOrg,
@@ -21,9 +22,11 @@ import {
   setCommitmentSharing,
 } from '../shared/app/operator';
 import type { AppContext } from '../shared/app/ports';
+import { repairFutureUsage } from '../shared/app/repair-usage';
 import type { UsagePlanKeys } from '../shared/auth/usage-plan-keys';
+import { cloudProviders } from '../shared/domain/cloud-providers';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
-import { type CommitmentSharing, commitmentSharings } from '../shared/domain/engine/index';
+import { type CommitmentSharing, commitmentSharings, type Provider } from '../shared/domain/engine';
 import { DomainError } from '../shared/domain/errors';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
@@ -48,6 +51,14 @@ Commands:
                                                            file covers, per provider in the file
   import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
                                                            the file names
+  repair-usage --org <org_id> --provider <provider>        drop the provider's stored usage after the
+                                                           present hour (imported with future-dated rows)
+
+Import options (import-usage, import-commitments, repair-usage):
+  --take-over            begin even while another import of the org and provider is open; that one
+                         stops at its next write (use it only when that import's process has stopped)
+  --lease-seconds <n>    how long this import may go without writing before it counts as abandoned
+                         (default ${defaultImportLeaseMs / 1000}); it renews the lease while it writes
 
 Target: the local store under LOCAL_DIR (default .local), or the deployed table named by
 TABLE_NAME (with AWS credentials and AWS_REGION). On AWS, commands that create or revoke keys also
@@ -55,8 +66,9 @@ need USAGE_PLAN_ID (the API stack's TenantUsagePlanId output): each key gets its
 bucket there, and the deployed API refuses a key that has none (docs/deploy.md).
 API keys are printed once: only their hash is stored.
 Imports (file formats: docs/import.md) print progress on stderr; a file with any bad row is
-rejected whole, its errors listed by line number, and nothing of it is stored. At the end, an
-import computes the plans of the providers it changed.`;
+rejected whole, its errors listed by line number, and nothing of it is stored. An import of an
+org and provider another import holds open is refused (exit code 1) unless --take-over. At the
+end, an import computes the plans of the providers it changed.`;
 
 class UsageError extends Error {}
 
@@ -82,6 +94,28 @@ function sharingOption(options: Options): CommitmentSharing {
     throw new UsageError(`--sharing must be one of ${commitmentSharings.join(', ')}; got ${sharing}`);
   }
   return sharing as CommitmentSharing;
+}
+
+function providerOption(options: Options): Provider {
+  const provider = required(options, 'provider');
+  if (!(cloudProviders as readonly string[]).includes(provider)) {
+    throw new UsageError(`--provider must be one of ${cloudProviders.join(', ')}; got ${provider}`);
+  }
+  return provider as Provider;
+}
+
+/** --take-over and --lease-seconds: how an import treats another open import, and its own lease. */
+function sessionOptions(options: Options): ImportSessionOptions {
+  const lease = options['lease-seconds'];
+  let leaseMs: number | undefined;
+  if (lease !== undefined) {
+    const seconds = Number(lease);
+    if (typeof lease !== 'string' || !Number.isInteger(seconds) || seconds < 1) {
+      throw new UsageError(`--lease-seconds must be a whole number of seconds >= 1; got ${lease}`);
+    }
+    leaseMs = seconds * 1000;
+  }
+  return { takeOver: options['take-over'] === true, ...(leaseMs === undefined ? {} : { leaseMs }) };
 }
 
 function orgJson(org: Organization) {
@@ -118,7 +152,12 @@ async function importFile<T>(options: Options, run: (request: ImportRequest) => 
   // late `for await` starts, which would then wait forever for lines already gone.
   const lines = reader[Symbol.asyncIterator]();
   try {
-    return await run({ orgId, lines, onProgress: progressPrinter(() => stream.bytesRead) });
+    return await run({
+      orgId,
+      lines,
+      onProgress: progressPrinter(() => stream.bytesRead),
+      ...sessionOptions(options),
+    });
   } finally {
     reader.close();
     stream.destroy();
@@ -219,6 +258,22 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
       })),
     };
   },
+  'repair-usage': async ({ ctx }, options) => {
+    const repair = await repairFutureUsage(
+      ctx,
+      required(options, 'org'),
+      providerOption(options),
+      sessionOptions(options),
+    );
+    return {
+      org_id: repair.orgId,
+      provider: repair.provider,
+      repaired: repair.repaired,
+      kept_until: repair.keptUntil,
+      last_hour: repair.lastHour,
+      usage_version: repair.usageVersion,
+    };
+  },
 };
 
 async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
@@ -258,6 +313,9 @@ async function main(argv: string[]): Promise<number> {
       role: { type: 'string' },
       file: { type: 'string' },
       sharing: { type: 'string' },
+      provider: { type: 'string' },
+      'take-over': { type: 'boolean' },
+      'lease-seconds': { type: 'string' },
     },
   });
   const [command, ...args] = positionals;

@@ -94,7 +94,7 @@ async function servedPlans(
     const stored = await ctx.repos.plans.getPlans(orgId, provider, computed.planIds);
     // A plan missing: the set was superseded (and deleted) since it was read; read the new one.
     if (stored.length === computed.planIds.length || attempt === 2) {
-      const calculating = !isCurrent(planSet, refresh.usageState);
+      const calculating = !isCurrent(planSet, refresh.usageState, ctx.clock.now());
       return {
         plans: stored.map(({ plan }) => ({ ...plan, is_calculating: calculating })),
         recommendedPlanId: computed.recommendedPlanId,

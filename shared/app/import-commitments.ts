@@ -2,6 +2,7 @@ import { loadCatalog } from '../domain/catalog/catalog';
 import { createCommitmentCsvParser } from '../domain/commitments/commitment-csv';
 import type { ExistingCommitment, Provider } from '../domain/engine/model';
 import { type ImportRequest, readImportFile, refreshImportedPlans, requireOrg } from './import-files';
+import { inImportSessions, type OpenImport } from './import-sessions';
 import type { AppContext } from './ports';
 
 /** What an import stored of one provider. */
@@ -22,7 +23,7 @@ export interface CommitmentImportSummary {
 /**
  * Imports the commitments an org owns from a CSV file (docs/import.md). The whole file is
  * validated first: a file with any bad row is rejected with a CsvImportError and nothing is
- * stored. Then the file's commitments replace all of the org's commitments of each provider it
+ * stored. Then, in a session of each provider it names (docs/import.md, Sessions), the file's commitments replace all of the org's commitments of each provider it
  * names (other providers' are kept), and those providers' plans become stale; at the end they are
  * computed again. Run again after a failure half-way, the same file completes the import.
  */
@@ -33,11 +34,20 @@ export async function importCommitments(
   const { orgId, onProgress } = request;
   await requireOrg(ctx, orgId);
   const parsed = await readImportFile(request, createCommitmentCsvParser(orgId, loadCatalog()));
-  const providers: ProviderCommitmentImport[] = [];
-  for (const { provider, commitments } of parsed.providers) {
-    onProgress?.({ stage: 'writing', provider, month: null });
-    providers.push(await storeProviderCommitments(ctx, orgId, provider, commitments));
-  }
+  const providers = await inImportSessions(
+    ctx,
+    orgId,
+    parsed.providers.map((imported) => imported.provider),
+    request,
+    async (sessions) => {
+      const stored: ProviderCommitmentImport[] = [];
+      for (const [index, { provider, commitments }] of parsed.providers.entries()) {
+        onProgress?.({ stage: 'writing', provider, month: null });
+        stored.push(await writeProviderCommitments(ctx, orgId, sessions[index] as OpenImport, commitments));
+      }
+      return stored;
+    },
+  );
   await refreshImportedPlans(
     ctx,
     request,
@@ -48,7 +58,7 @@ export async function importCommitments(
 
 /**
  * Makes `commitments` the org's commitments of one provider and marks the provider's plans
- * stale: the store step of every commitment import (CSV files, the local demo).
+ * stale, in a session of its own: the store step of the local demo.
  */
 export async function storeProviderCommitments(
   ctx: AppContext,
@@ -56,14 +66,19 @@ export async function storeProviderCommitments(
   provider: Provider,
   commitments: readonly ExistingCommitment[],
 ): Promise<ProviderCommitmentImport> {
-  const usageVersion = await ctx.repos.usage.beginImport(orgId, provider, ctx.clock.now().toISOString());
-  await ctx.repos.commitments.replaceCommitments(orgId, provider, commitments);
-  await ctx.repos.usage.finishImport(
-    orgId,
-    provider,
-    usageVersion,
-    { kind: 'commitments', commitments: commitments.length },
-    ctx.clock.now().toISOString(),
+  return inImportSessions(ctx, orgId, [provider], {}, ([session]) =>
+    writeProviderCommitments(ctx, orgId, session as OpenImport, commitments),
   );
-  return { provider, commitments: commitments.length, usageVersion };
+}
+
+/** Writes one provider's commitments under its open session, then ends the session. */
+async function writeProviderCommitments(
+  ctx: AppContext,
+  orgId: string,
+  session: OpenImport,
+  commitments: readonly ExistingCommitment[],
+): Promise<ProviderCommitmentImport> {
+  await ctx.repos.commitments.replaceCommitments(orgId, session.provider, commitments);
+  await session.finish({ kind: 'commitments', commitments: commitments.length });
+  return { provider: session.provider, commitments: commitments.length, usageVersion: session.usageVersion };
 }

@@ -1,6 +1,7 @@
 import type { CsvFileParser } from '../domain/csv/csv-reader';
 import type { Provider } from '../domain/engine/model';
 import { NotFoundError } from '../domain/errors';
+import type { ImportSessionOptions } from './import-sessions';
 import { refreshPlans } from './plan-computation';
 import type { AppContext } from './ports';
 
@@ -15,8 +16,8 @@ export type ImportProgress =
 
 export const PROGRESS_EVERY_ROWS = 100_000;
 
-/** An import of one CSV file into an org. */
-export interface ImportRequest {
+/** An import of one CSV file into an org, in a session of each provider it names. */
+export interface ImportRequest extends ImportSessionOptions {
   readonly orgId: string;
   /** The file's lines without their line breaks, e.g. node:readline over a file stream. */
   readonly lines: AsyncIterable<string>;
@@ -46,7 +47,7 @@ export async function readImportFile<T>(request: ImportRequest, parser: CsvFileP
  */
 export async function refreshImportedPlans(
   ctx: AppContext,
-  request: ImportRequest,
+  request: Pick<ImportRequest, 'orgId' | 'onProgress'>,
   providers: readonly Provider[],
 ): Promise<void> {
   for (const provider of providers) {

@@ -8,7 +8,7 @@ import {
   planSeed,
   usageVersionOf,
 } from '../domain/plans/plan-set';
-import type { UsageState } from '../domain/usage/usage-state';
+import { importStatus, type UsageState } from '../domain/usage/usage-state';
 import { loadPlanInputs } from './plan-inputs';
 import type { AppContext } from './ports';
 
@@ -31,9 +31,10 @@ export interface PlanRefreshOptions {
  * `current`: the stored plans were current already (or became so meanwhile); `computed`: this
  * call computed and published them; `calculating`: another computation holds the plan set;
  * `importing`: an import is changing the inputs, so nothing is computed until it ends (its end
- * computes them).
+ * computes them); `abandoned`: an import stopped half-way and its inputs are not whole, so
+ * nothing is computed until an import of the provider finishes.
  */
-export type PlanRefreshOutcome = 'current' | 'computed' | 'calculating' | 'importing';
+export type PlanRefreshOutcome = 'current' | 'computed' | 'calculating' | 'importing' | 'abandoned';
 
 export interface PlanRefresh {
   readonly outcome: PlanRefreshOutcome;
@@ -59,10 +60,12 @@ export async function refreshPlans(
     ctx.repos.usage.usageState(orgId, provider),
     plans.planSet(orgId, provider),
   ]);
-  if (isCurrent(planSet, usageState)) return { outcome: 'current', planSet, usageState };
-  if (usageState?.importStartedAt != null) return { outcome: 'importing', planSet, usageState };
-
   const now = ctx.clock.now();
+  if (isCurrent(planSet, usageState, now)) return { outcome: 'current', planSet, usageState };
+  const status = importStatus(usageState, now);
+  if (status === 'open') return { outcome: 'importing', planSet, usageState };
+  if (status === 'abandoned') return { outcome: 'abandoned', planSet, usageState };
+
   const calculation: PlanCalculation = {
     claimId: ctx.ids.uuid(),
     usageVersion: usageVersionOf(usageState),
@@ -72,7 +75,7 @@ export async function refreshPlans(
   if (!(await plans.claimCalculation(orgId, provider, calculation, expiredBefore.toISOString()))) {
     const latest = await plans.planSet(orgId, provider);
     return {
-      outcome: isCurrent(latest, usageState) ? 'current' : 'calculating',
+      outcome: isCurrent(latest, usageState, now) ? 'current' : 'calculating',
       planSet: latest,
       usageState,
     };
@@ -94,7 +97,11 @@ export async function refreshPlans(
   // The claim expired and another computation took over: this one's plans are not published.
   const latest = await plans.planSet(orgId, provider);
   await deletePlans(ctx, orgId, provider, computed.planIds, latest?.computed?.planIds ?? []);
-  return { outcome: isCurrent(latest, usageState) ? 'current' : 'calculating', planSet: latest, usageState };
+  return {
+    outcome: isCurrent(latest, usageState, now) ? 'current' : 'calculating',
+    planSet: latest,
+    usageState,
+  };
 }
 
 /**

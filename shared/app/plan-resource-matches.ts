@@ -4,7 +4,9 @@ import {
   type ResourceMatch,
   resourceMatchesForWindow,
 } from '../domain/engine';
+import { ConflictError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
+import { storedInputsAre } from '../domain/usage/usage-state';
 import { type ListOrder, sortList } from './list-order';
 import { loadPlanFor } from './plan-access';
 import { loadPlanInputs } from './plan-inputs';
@@ -23,7 +25,8 @@ export interface ResourceMatchQuery {
  * Spec #9: how a plan's line items cover each resource over the days asked for, clipped to the
  * plan's lookback (days outside it have no usage to match: none of them gives an empty list).
  * Over the whole lookback these are the plan's stored matches; over part of it they are computed
- * again from the stored usage, applying the plan's line items to those hours only.
+ * again from the stored usage of the plan's own input version, applying the plan's line items to
+ * those hours only.
  */
 export async function listPlanResourceMatches(
   ctx: AppContext,
@@ -57,14 +60,28 @@ export async function listPlanResourceMatches(
   );
 }
 
-/** The plan's matches over part of its lookback, from the usage and commitments stored now. */
+/**
+ * The plan's matches over part of its lookback, from its own inputs: the stored ones, provided
+ * they are still of the plan's version before and after they are read. Newer inputs would give
+ * figures of usage the plan never saw: a ConflictError instead (the plan is about to be replaced).
+ */
 async function matchesOverRange(
   ctx: AppContext,
   content: PlanContent,
   range: { start: number; end: number },
 ): Promise<LineResourceMatch[]> {
   const { orgId, provider, window } = content;
+  const requireOwnInputs = async () => {
+    if (!storedInputsAre(await ctx.repos.usage.usageState(orgId, provider), content.usageVersion)) {
+      throw new ConflictError(
+        `The usage commitment plan ${content.planId} was computed from has changed since; ` +
+          'resource matches over part of its lookback are served once its plans are computed again',
+      );
+    }
+  };
+  await requireOwnInputs();
   const inputs = await loadPlanInputs(ctx, orgId, provider, window);
+  await requireOwnInputs();
   return resourceMatchesForWindow(
     {
       orgId,

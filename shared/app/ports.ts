@@ -21,7 +21,7 @@ import type {
 } from '../domain/orgs';
 import type { ComputedPlanSet, PlanCalculation, PlanSetState, StoredPlan } from '../domain/plans/plan-set';
 import type { CoveredHours, ProviderUsage } from '../domain/usage/imported-usage';
-import type { UsageState } from '../domain/usage/usage-state';
+import type { ImportSession, UsageState } from '../domain/usage/usage-state';
 
 /**
  * Ports: what use cases need from the outside world. Adapters implement them (shared/store on
@@ -105,39 +105,52 @@ export interface ApiKeyRepository {
 /** What an import stored, recorded on the provider's usage state when the import ends. */
 export type ImportedInputs =
   | { readonly kind: 'usage'; readonly covered: CoveredHours; readonly resources: number }
-  | { readonly kind: 'commitments'; readonly commitments: number };
+  | { readonly kind: 'commitments'; readonly commitments: number }
+  /** A repair that dropped the usage after `lastHour`, the last hour with usage left (null: none left). */
+  | { readonly kind: 'repair'; readonly lastHour: number | null };
 
 /**
  * An org's hourly usage per provider (one series per resource and month) and the usage state
- * that versions the provider's plan inputs (docs/import.md, docs/data-model.md). An import runs
- * `beginImport`, its writes, then `finishImport`; run again after a failure, it completes.
+ * that versions the provider's plan inputs (docs/import.md, docs/data-model.md). An import opens
+ * a session (`openImport`), writes, renewing its lease, then finishes its session; run again
+ * after a failure, it completes.
  */
 export interface UsageRepository {
   /**
-   * Starts an import of the provider's usage or commitments: raises `usageVersion` (plans of
-   * earlier versions are stale from now on) and marks an import running. Answers the new version.
+   * Opens `session` on the provider's usage state and raises `usageVersion` (plans of earlier
+   * versions are stale from now on), provided the state's `version` is still
+   * `expectedStateVersion` (null: no state stored). Answers the new usage version, or null,
+   * changing nothing, when the state changed since it was read.
    */
-  beginImport(orgId: string, provider: Provider, at: string): Promise<number>;
+  openImport(
+    orgId: string,
+    provider: Provider,
+    session: ImportSession,
+    expectedStateVersion: number | null,
+  ): Promise<number | null>;
+  /** Extends the lease of session `sessionId` to `expiresAt`; false when it no longer owns the state. */
+  renewImport(orgId: string, provider: Provider, sessionId: string, expiresAt: string): Promise<boolean>;
   /**
    * Replaces the provider's stored usage on the covered hours: every stored series takes the
    * file's values there (zeros for resources the file does not name); other hours are kept.
-   * Calls `onMonth` before writing each month.
+   * Awaits `beforeWrites` before each group of writes (with the month they are of): the import
+   * reports progress and renews its lease there, and stops by throwing.
    */
   replaceCoveredHours(
     orgId: string,
     usage: ProviderUsage,
     usageVersion: number,
-    onMonth?: (month: string) => void,
+    beforeWrites?: (month: string) => Promise<void>,
   ): Promise<void>;
   /**
-   * Ends the import that `beginImport` numbered `usageVersion`, recording what it stored; a
-   * ConflictError when another import of the provider began since (run this one again).
+   * Ends session `sessionId`, recording what it stored (null: nothing); a ConflictError when
+   * another import took the provider's state over since (run this one again).
    */
   finishImport(
     orgId: string,
     provider: Provider,
-    usageVersion: number,
-    imported: ImportedInputs,
+    sessionId: string,
+    imported: ImportedInputs | null,
     at: string,
   ): Promise<UsageState>;
   /**
@@ -147,6 +160,16 @@ export interface UsageRepository {
    * end computes plans from what is stored then).
    */
   raisePlanInputsVersion(orgId: string, provider: Provider, at: string): Promise<boolean>;
+  /**
+   * The last hour (since the epoch) in `[notBefore, notAfter]` with any stored usage of the
+   * provider, searched month by month from `notAfter` back; null when there is none.
+   */
+  lastHourWithUsage(
+    orgId: string,
+    provider: Provider,
+    notBefore: number,
+    notAfter: number,
+  ): Promise<number | null>;
   /** Every resource with stored usage in the window, its hourly usage over the window (zeros where none is stored), ordered by resource id. */
   loadUsage(orgId: string, provider: Provider, window: UsageWindow): Promise<UsageStream[]>;
   usageState(orgId: string, provider: Provider): Promise<UsageState | null>;

@@ -23,15 +23,30 @@ export const displayName = z.string().trim().min(1).max(255);
 /**
  * Marketplace offer link: an https URL to a public host. Stored as given and never fetched by
  * the service; https-only so a link handed to customers cannot downgrade to plain HTTP or carry
- * a script scheme.
+ * a script scheme. No userinfo: in `https://aws.amazon.com@evil.example/` the trusted-looking
+ * name is a user name and the browser goes to evil.example.
  */
 export const marketplaceOfferLink = described(
   z
     .url({ hostname: z.regexes.domain })
     .regex(/^https:\/\//, 'must be an https URL')
-    .max(2048),
+    .max(2048)
+    .refine(
+      (link) => !hasUserinfo(link),
+      'must not carry a user name or password (userinfo) before the host',
+    ),
   'https URL of the offer on the cloud marketplace',
 );
+
+function hasUserinfo(link: string): boolean {
+  try {
+    const url = new URL(link);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    // Not a URL: the url check reports it.
+    return false;
+  }
+}
 
 /** Free-form object whose inner structure the spec does not define. */
 export const openObject = z.record(z.string(), z.unknown());

@@ -1,5 +1,8 @@
-import type { Repositories } from '../app/ports';
+import type { Clock, Repositories } from '../app/ports';
 import { createApiKeyRepository } from './api-keys';
+import { withThrottledKeyUse } from './caching/key-use-throttle';
+import { withOrgPlacementCache } from './caching/org-placement-cache';
+import { withPlanContentCache } from './caching/plan-content-cache';
 import { createCommitmentRepository } from './commitments';
 import { createMembershipRepository } from './memberships';
 import { createOrgRepository } from './orgs';
@@ -8,7 +11,7 @@ import type { TableClient } from './table-client';
 import { createUsageRepository } from './usage';
 import { createUserRepository } from './users';
 
-/** Every repository on one table: what the composition roots hand to use cases. */
+/** Every repository on one table, each call a storage call. */
 export function createStore(table: TableClient): Repositories {
   return {
     orgs: createOrgRepository(table),
@@ -18,5 +21,21 @@ export function createStore(table: TableClient): Repositories {
     usage: createUsageRepository(table),
     commitments: createCommitmentRepository(table),
     plans: createPlanRepository(table),
+  };
+}
+
+/**
+ * The repositories of a long-lived process (a Lambda container, the local server): the store's,
+ * three of them behind in-process caches (docs/architecture.md, Caches). Only what cannot change,
+ * or bookkeeping that may lag, is cached: org placements, a plan id's content, key use records.
+ * Whether a plan is still served is never cached (the plan set is read on every request).
+ */
+export function createCachingStore(table: TableClient, clock: Clock): Repositories {
+  const store = createStore(table);
+  return {
+    ...store,
+    orgs: withOrgPlacementCache(store.orgs, clock),
+    apiKeys: withThrottledKeyUse(store.apiKeys, clock),
+    plans: withPlanContentCache(store.plans, clock),
   };
 }

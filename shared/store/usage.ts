@@ -56,37 +56,67 @@ export function createUsageRepository(table: TableClient): UsageRepository {
   }
 
   return {
-    async beginImport(orgId, provider, at) {
-      const { Attributes } = await table.client.send(
-        new UpdateCommand({
-          TableName: table.tableName,
-          Key: usageStateKey(orgId, provider),
-          UpdateExpression:
-            'SET #type = :type, orgId = :org, provider = :provider, importStartedAt = :at, updatedAt = :at, ' +
-            'resources = if_not_exists(resources, :zero), commitments = if_not_exists(commitments, :zero) ' +
-            'ADD usageVersion :one, #version :one',
-          ExpressionAttributeNames: { '#type': 'type', '#version': 'version' },
-          ExpressionAttributeValues: {
-            ':type': 'usage_state',
-            ':org': orgId,
-            ':provider': provider,
-            ':at': at,
-            ':zero': 0,
-            ':one': 1,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return (Attributes as StoredItem).usageVersion as number;
+    async openImport(orgId, provider, session, expectedStateVersion) {
+      try {
+        const { Attributes } = await table.client.send(
+          new UpdateCommand({
+            TableName: table.tableName,
+            Key: usageStateKey(orgId, provider),
+            UpdateExpression:
+              'SET #type = :type, orgId = :org, provider = :provider, updatedAt = :at, ' +
+              'importSessionId = :session, importStartedAt = :at, importExpiresAt = :expires, importBaseVersion = :base, ' +
+              'resources = if_not_exists(resources, :zero), commitments = if_not_exists(commitments, :zero) ' +
+              'ADD usageVersion :one, #version :one',
+            ConditionExpression:
+              expectedStateVersion === null ? 'attribute_not_exists(PK)' : '#version = :expected',
+            ExpressionAttributeNames: { '#type': 'type', '#version': 'version' },
+            ExpressionAttributeValues: {
+              ':type': 'usage_state',
+              ':org': orgId,
+              ':provider': provider,
+              ':at': session.startedAt,
+              ':session': session.sessionId,
+              ':expires': session.expiresAt,
+              ':base': session.baseVersion,
+              ':zero': 0,
+              ':one': 1,
+              ...(expectedStateVersion === null ? {} : { ':expected': expectedStateVersion }),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return (Attributes as StoredItem).usageVersion as number;
+      } catch (error) {
+        if (isConditionFailure(error)) return null;
+        throw error;
+      }
     },
 
-    async replaceCoveredHours(orgId, usage, usageVersion, onMonth) {
+    async renewImport(orgId, provider, sessionId, expiresAt) {
+      try {
+        await table.client.send(
+          new UpdateCommand({
+            TableName: table.tableName,
+            Key: usageStateKey(orgId, provider),
+            UpdateExpression: 'SET importExpiresAt = :expires ADD #version :one',
+            ConditionExpression: 'importSessionId = :session',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':expires': expiresAt, ':session': sessionId, ':one': 1 },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async replaceCoveredHours(orgId, usage, usageVersion, beforeWrites) {
       const { provider, covered } = usage;
       const named = new Map<string, ImportedSeries>(
         usage.series.map((series) => [series.resource.resourceId, series]),
       );
       for (const month of monthsBetween(covered.firstHour, covered.lastHour)) {
-        onMonth?.(month);
         const storedIds = new Set<string>();
         // Page by page: a month of a large fleet does not fit in memory at once. Only items of
         // the page just read are rewritten, so the pages still to come are not disturbed.
@@ -108,6 +138,7 @@ export function createUsageRepository(table: TableClient): UsageRepository {
             );
             if (write) writes.push(write);
           }
+          if (writes.length > 0) await beforeWrites?.(month);
           await writeInBatches(table, writes);
         }
         let writes: BatchWrite[] = [];
@@ -118,31 +149,40 @@ export function createUsageRepository(table: TableClient): UsageRepository {
           const write = writeFor(orgId, month, undefined, series.resource, values, usageVersion);
           if (write) writes.push(write);
           if (writes.length >= WRITES_PER_FLUSH) {
+            await beforeWrites?.(month);
             await writeInBatches(table, writes);
             writes = [];
           }
         }
+        if (writes.length > 0) await beforeWrites?.(month);
         await writeInBatches(table, writes);
       }
     },
 
-    async finishImport(orgId, provider, usageVersion, imported, at) {
+    async finishImport(orgId, provider, sessionId, imported, at) {
       const key = usageStateKey(orgId, provider);
       const changes = await importedChanges(imported, () => getItem(table, key));
       const names: Record<string, string> = { '#version': 'version' };
-      const values: Record<string, unknown> = { ':begun': usageVersion, ':at': at, ':one': 1 };
-      const assignments = Object.entries(changes).map(([name, value], index) => {
+      const values: Record<string, unknown> = { ':session': sessionId, ':at': at, ':one': 1 };
+      const assignments = Object.entries(changes.set).map(([name, value], index) => {
         names[`#c${index}`] = name;
         values[`:c${index}`] = value;
         return `#c${index} = :c${index}`;
       });
+      const removed = [
+        'importSessionId',
+        'importStartedAt',
+        'importExpiresAt',
+        'importBaseVersion',
+        ...changes.remove,
+      ];
       try {
         const { Attributes } = await table.client.send(
           new UpdateCommand({
             TableName: table.tableName,
             Key: key,
-            UpdateExpression: `SET ${[...assignments, 'updatedAt = :at'].join(', ')} REMOVE importStartedAt ADD #version :one`,
-            ConditionExpression: 'usageVersion = :begun',
+            UpdateExpression: `SET ${[...assignments, 'updatedAt = :at'].join(', ')} REMOVE ${removed.join(', ')} ADD #version :one`,
+            ConditionExpression: 'importSessionId = :session',
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
             ReturnValues: 'ALL_NEW',
@@ -152,7 +192,7 @@ export function createUsageRepository(table: TableClient): UsageRepository {
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         throw new ConflictError(
-          `Another import of ${provider} data for organization ${orgId} started meanwhile; run this import again`,
+          `Another import of ${provider} data for organization ${orgId} took this one over; run this import again`,
         );
       }
     },
@@ -164,8 +204,8 @@ export function createUsageRepository(table: TableClient): UsageRepository {
             TableName: table.tableName,
             Key: usageStateKey(orgId, provider),
             UpdateExpression: 'SET updatedAt = :at ADD usageVersion :one, #version :one',
-            // Raising the version under a running import would make its end fail as a conflict.
-            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(importStartedAt)',
+            // Raising the version under an open import session would make its end fail as a conflict.
+            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(importSessionId)',
             ExpressionAttributeNames: { '#version': 'version' },
             ExpressionAttributeValues: { ':at': at, ':one': 1 },
           }),
@@ -175,6 +215,30 @@ export function createUsageRepository(table: TableClient): UsageRepository {
         if (isConditionFailure(error)) return false;
         throw error;
       }
+    },
+
+    async lastHourWithUsage(orgId, provider, notBefore, notAfter) {
+      if (notAfter < notBefore) return null;
+      const months = monthsBetween(notBefore, notAfter).reverse();
+      for (const month of months) {
+        const first = monthStartHour(month);
+        let last: number | null = null;
+        for await (const page of queryPages(table, monthQuery(orgId, provider, month))) {
+          for (const item of page) {
+            const { values } = toStoredSeries(item);
+            const to = Math.min(values.length - 1, notAfter - first);
+            const from = Math.max(0, notBefore - first);
+            for (let hour = to; hour >= from && (last === null || first + hour > last); hour--) {
+              if (values[hour] !== 0) {
+                last = first + hour;
+                break;
+              }
+            }
+          }
+        }
+        if (last !== null) return last;
+      }
+      return null;
     },
 
     async loadUsage(orgId, provider, window) {
@@ -221,23 +285,33 @@ export function createUsageRepository(table: TableClient): UsageRepository {
 }
 
 /**
- * The usage state attributes an ended import sets. Stored usage spans every import's covered
- * hours, so the first and last hour widen to include the new ones.
+ * The usage state attributes an ended import sets and removes. Stored usage spans every import's
+ * covered hours, so the first and last hour widen to include the new ones; a repair sets the last
+ * hour to the last one with usage left.
  */
 async function importedChanges(
-  imported: ImportedInputs,
+  imported: ImportedInputs | null,
   readState: () => Promise<StoredItem | null>,
-): Promise<Record<string, unknown>> {
-  if (imported.kind === 'commitments') return { commitments: imported.commitments };
+): Promise<{ set: Record<string, unknown>; remove: string[] }> {
+  if (imported === null) return { set: {}, remove: [] };
+  if (imported.kind === 'commitments') return { set: { commitments: imported.commitments }, remove: [] };
+  if (imported.kind === 'repair') {
+    return imported.lastHour === null
+      ? { set: {}, remove: ['firstHour', 'lastHour'] }
+      : { set: { lastHour: isoHour(imported.lastHour) }, remove: [] };
+  }
   const state = await readState();
   const hourOf = (iso: unknown) => (typeof iso === 'string' ? Date.parse(iso) / HOUR_MS : undefined);
   const storedFirst = hourOf(state?.firstHour);
   const storedLast = hourOf(state?.lastHour);
   const { firstHour, lastHour } = imported.covered;
   return {
-    firstHour: isoHour(storedFirst === undefined ? firstHour : Math.min(storedFirst, firstHour)),
-    lastHour: isoHour(storedLast === undefined ? lastHour : Math.max(storedLast, lastHour)),
-    resources: imported.resources,
+    set: {
+      firstHour: isoHour(storedFirst === undefined ? firstHour : Math.min(storedFirst, firstHour)),
+      lastHour: isoHour(storedLast === undefined ? lastHour : Math.max(storedLast, lastHour)),
+      resources: imported.resources,
+    },
+    remove: [],
   };
 }
 
@@ -249,10 +323,19 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
 
 function toUsageState(item: StoredItem): UsageState {
   return {
+    version: item.version as number,
     orgId: item.orgId as string,
     provider: item.provider as Provider,
     usageVersion: item.usageVersion as number,
-    importStartedAt: (item.importStartedAt as string | undefined) ?? null,
+    importSession:
+      item.importSessionId === undefined
+        ? null
+        : {
+            sessionId: item.importSessionId as string,
+            startedAt: item.importStartedAt as string,
+            expiresAt: item.importExpiresAt as string,
+            baseVersion: item.importBaseVersion as number,
+          },
     firstHour: (item.firstHour as string | undefined) ?? null,
     lastHour: (item.lastHour as string | undefined) ?? null,
     resources: item.resources as number,

@@ -424,6 +424,27 @@ describe('partner settings (#11)', () => {
     expect(response.body).toEqual(unprocessable({ aws_marketplace_offer_link: ['must be an https URL'] }));
     expect(after).toEqual(before);
   });
+
+  it('refuses a link whose trusted-looking host is only userinfo with 422 naming the field', async () => {
+    // Prepare
+    const child = await registerCustomer(links);
+    const before = await store.snapshot();
+
+    // Act
+    const response = await patchSettings(child.id, partner.apiKey, {
+      aws_marketplace_offer_link: 'https://aws.amazon.com@evil.example/',
+    });
+    const after = await store.snapshot();
+
+    // Assess
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual(
+      unprocessable({
+        aws_marketplace_offer_link: ['must not carry a user name or password (userinfo) before the host'],
+      }),
+    );
+    expect(after).toEqual(before);
+  });
 });
 
 describe('partner settings updated concurrently (#11)', () => {

@@ -53,6 +53,7 @@ export const planOperations = {
     query: resourceMatchesQuery,
     responses: { 200: z.array(resourceMatch) },
     paginated: true,
+    conflicts: true,
   },
   getCommitmentsChart: {
     method: 'GET',

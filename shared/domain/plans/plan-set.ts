@@ -1,7 +1,7 @@
 import { deterministicUuid } from '../deterministic-id';
 import type { CommitmentPlan, CommitmentSharing, Provider, UsageWindow } from '../engine';
 import { isoHour } from '../usage/local-time';
-import { planInputsUnchanged, type UsageState } from '../usage/usage-state';
+import { latestPresentHour, planInputsUnchanged, type UsageState } from '../usage/usage-state';
 
 /**
  * An org's plans for one provider (docs/plans-api.md): the plan set computed last, and the
@@ -61,10 +61,30 @@ export function usageVersionOf(state: UsageState | null): number {
   return state?.usageVersion ?? 0;
 }
 
-/** Whether the stored plan set reflects the stored inputs: computed from their version, no import running. */
-export function isCurrent(planSet: PlanSetState | null, usageState: UsageState | null): boolean {
+/**
+ * Whether the stored plan set reflects the stored inputs at `now`: computed from the last whole
+ * inputs, no import open (`planInputsUnchanged`).
+ */
+export function isCurrent(planSet: PlanSetState | null, usageState: UsageState | null, now: Date): boolean {
   const computed = planSet?.computed;
-  return computed != null && planInputsUnchanged(usageState, computed.usageVersion);
+  return computed != null && planInputsUnchanged(usageState, computed.usageVersion, now);
+}
+
+/**
+ * Whether `planId` may still be served by id (#7, #9): it is one of the published plan set's
+ * plans, or it is pinned. A superseded plan answers as if it did not exist, in every process at
+ * once, since each reads the plan set.
+ */
+export function isServedPlan(planSet: PlanSetState | null, planId: string, pinned = false): boolean {
+  return pinned || (planSet?.computed?.planIds.includes(planId) ?? false);
+}
+
+/**
+ * Whether a plan of this status is pinned: never superseded, served until its purchases end. A
+ * plan someone applied has moved past `new`; plans nobody applied are replaced by newer ones.
+ */
+export function isPinnedStatus(status: CommitmentPlan['status']): boolean {
+  return status !== 'new';
 }
 
 /**
@@ -77,11 +97,14 @@ export function planSeed(orgId: string, provider: Provider, usageVersion: number
 
 /**
  * The lookback of plans (and of the chart) at `now`: the 720 hours ending with `lastHour`, the
- * last hour of stored usage (an ISO 8601 hour start); without usage, the 720 hours ending with
- * the hour before `now`.
+ * last hour of stored usage (an ISO 8601 hour start), but never after the last hour that is not
+ * in the future (usage stored before future rows were refused must not move it years ahead);
+ * without usage, the 720 hours ending with the hour before `now`.
  */
 export function lookbackWindow(lastHour: string | null, now: Date): UsageWindow {
-  const last = lastHour ? Date.parse(lastHour) / HOUR_MS : Math.floor(now.getTime() / HOUR_MS) - 1;
+  const last = lastHour
+    ? Math.min(Date.parse(lastHour) / HOUR_MS, latestPresentHour(now))
+    : Math.floor(now.getTime() / HOUR_MS) - 1;
   return { start: isoHour(last - LOOKBACK_HOURS + 1), hours: LOOKBACK_HOURS };
 }
 

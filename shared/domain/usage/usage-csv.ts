@@ -4,10 +4,11 @@ import { type CsvFileParser, CsvReader, type CsvRow } from '../csv/csv-reader';
 import { parseDecimal } from '../csv/csv-values';
 import type { Provider } from '../engine/model';
 import { usageTypes } from '../engine/model';
-import { parseIsoHour } from '../iso-timestamps';
+import { isoTimestamp, parseIsoHour } from '../iso-timestamps';
 import type { ImportedSeries, ProviderUsage, UsageResource } from './imported-usage';
 import { isoHour } from './local-time';
 import { hoursInMonth, monthOfHour, monthStartHour } from './usage-months';
+import { CLOCK_SKEW_HOURS, latestPresentHour } from './usage-state';
 import { isUsageType, usageUnits } from './usage-units';
 
 /** The columns of a usage file (docs/import.md): one row per resource and hour. */
@@ -91,9 +92,12 @@ interface HourOfRow {
  * Parses and validates a usage file streamed line by line (docs/import.md). Every problem is
  * reported with its line number; nothing is answered unless the whole file is valid. An empty
  * `ondemand_price` takes the catalog's on-demand price, which exists for instance-hours
- * (`usage_type` `running`) of the instance types the catalog prices.
+ * (`usage_type` `running`) of the instance types the catalog prices. A row of an hour after
+ * `importedAt` plus the clock skew allowed is refused: one typo in a year would otherwise move
+ * the provider's lookback (and its covered hours) years ahead.
  */
-export function createUsageCsvParser(catalog: Catalog): CsvFileParser<ParsedUsage> {
+export function createUsageCsvParser(catalog: Catalog, importedAt: Date): CsvFileParser<ParsedUsage> {
+  const latestHour = latestPresentHour(importedAt);
   const providers = new Map<Provider, ProviderInFile>();
   let lastHour: HourOfRow | undefined;
 
@@ -153,6 +157,11 @@ export function createUsageCsvParser(catalog: Catalog): CsvFileParser<ParsedUsag
     const hour = hourOf(timestamp);
     if (!hour)
       fail(`timestamp must be an ISO 8601 UTC hour start, e.g. 2026-06-01T13:00:00Z; got ${timestamp}`);
+    else if (hour.hour > latestHour) {
+      fail(
+        `timestamp ${timestamp} is in the future: rows may be at most ${CLOCK_SKEW_HOURS} hour after the import's time, ${isoTimestamp(importedAt.getTime())}`,
+      );
+    }
     const provider = row.value('provider');
     if (!(cloudProviders as readonly string[]).includes(provider)) {
       fail(`provider must be one of ${cloudProviders.join(', ')}; got ${provider}`);

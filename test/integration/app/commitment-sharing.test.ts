@@ -97,7 +97,15 @@ describe('commitment sharing scope', () => {
       orgId: org.id,
       lines: linesOf(usageLines('2026-06-01T00:00:00Z', 24, twoProjects)),
     });
-    const running = await ctx.repos.usage.beginImport(org.id, 'gcp', new Date().toISOString());
+    const state = await ctx.repos.usage.usageState(org.id, 'gcp');
+    const startedAt = new Date().toISOString();
+    const sessionId = randomIds.uuid();
+    const running = await ctx.repos.usage.openImport(
+      org.id,
+      'gcp',
+      { sessionId, startedAt, expiresAt: new Date(Date.now() + 300_000).toISOString(), baseVersion: 0 },
+      state?.version ?? null,
+    );
 
     // Act
     const { recomputed } = await setCommitmentSharing(ctx, org.id, 'account');
@@ -108,7 +116,7 @@ describe('commitment sharing scope', () => {
     await ctx.repos.usage.finishImport(
       org.id,
       'gcp',
-      running,
+      sessionId,
       { kind: 'commitments', commitments: 0 },
       new Date().toISOString(),
     );

@@ -140,8 +140,8 @@ describe('importing usage', () => {
     // Assess
     const state = await ctx.repos.usage.usageState(orgId, 'aws');
     expect(second.providers[0]?.usageVersion).toBe(planVersion + 1);
-    expect(planInputsUnchanged(state, planVersion)).toBe(false);
-    expect(planInputsUnchanged(state, planVersion + 1)).toBe(true);
+    expect(planInputsUnchanged(state, planVersion, new Date())).toBe(false);
+    expect(planInputsUnchanged(state, planVersion + 1, new Date())).toBe(true);
   });
 
   it('reports progress while reading a large file, before writing each month and computing plans', async () => {

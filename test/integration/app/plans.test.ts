@@ -6,6 +6,7 @@ import {
 } from '../../../shared/app/commitment-plans';
 import { importCommitments } from '../../../shared/app/import-commitments';
 import type { ImportProgress } from '../../../shared/app/import-files';
+import { openImport } from '../../../shared/app/import-sessions';
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
 import { refreshPlans } from '../../../shared/app/plan-computation';
@@ -52,15 +53,9 @@ const gcpFleet = [
  * raises their version, so the stored GCP plans are stale. Answers the new version.
  */
 async function makePlansStale(orgId: string): Promise<number> {
-  const version = await ctx.repos.usage.beginImport(orgId, 'gcp', new Date().toISOString());
-  await ctx.repos.usage.finishImport(
-    orgId,
-    'gcp',
-    version,
-    { kind: 'commitments', commitments: 0 },
-    new Date().toISOString(),
-  );
-  return version;
+  const session = await openImport(ctx, orgId, 'gcp');
+  await session.finish({ kind: 'commitments', commitments: 0 });
+  return session.usageVersion;
 }
 
 async function orgWithUsage(resources = gcpFleet): Promise<{ orgId: string; principal: Principal }> {
@@ -206,7 +201,7 @@ describe('keeping plans current', () => {
     // Prepare
     const { orgId, principal } = await orgWithUsage();
     const stored = await listDefaultPlans(ctx, principal, orgId, 'gcp');
-    await ctx.repos.usage.beginImport(orgId, 'gcp', new Date().toISOString());
+    await openImport(ctx, orgId, 'gcp');
 
     // Act
     const refresh = await refreshPlans(ctx, orgId, 'gcp');

@@ -96,7 +96,7 @@ async function lineItemsRequest(apiKey: string) {
 }
 
 describe('storage calls of a line-items request', () => {
-  it('costs two reads once the plan and the org placement are in memory: the key and the membership', async () => {
+  it('costs three reads once the plan and the org placement are in memory: the key, the membership and the plan set', async () => {
     // Act
     const cold = await lineItemsRequest(userKey);
     const warm = [
@@ -107,19 +107,19 @@ describe('storage calls of a line-items request', () => {
 
     // Assess: the first request also reads the org's placement, records the key's use and reads
     // the plan (its item in one batch of three possible keys, its line items in one query); later
-    // ones in the minute do not. The key and the membership are read every time: revoking a key or
-    // removing a member takes effect at once.
+    // ones in the minute do not. The key, the membership and the plan set are read every time:
+    // revoking a key, removing a member or superseding the plan takes effect at once.
     expect(cold).toEqual({
       status: 200,
       items: 1,
-      sent: { GetItemCommand: 3, UpdateItemCommand: 1, BatchGetItemCommand: 1, QueryCommand: 1 },
+      sent: { GetItemCommand: 4, UpdateItemCommand: 1, BatchGetItemCommand: 1, QueryCommand: 1 },
     });
     for (const request of warm) {
-      expect(request).toEqual({ status: 200, items: 1, sent: { GetItemCommand: 2 } });
+      expect(request).toEqual({ status: 200, items: 1, sent: { GetItemCommand: 3 } });
     }
   });
 
-  it('costs one read for a partner key: the key (the partner and child placements are in memory)', async () => {
+  it('costs two reads for a partner key: the key and the plan set (the partner and child placements are in memory)', async () => {
     // Prepare: the first request of this key records its use.
     await lineItemsRequest(partnerKey);
 
@@ -127,6 +127,6 @@ describe('storage calls of a line-items request', () => {
     const warm = await lineItemsRequest(partnerKey);
 
     // Assess
-    expect(warm).toEqual({ status: 200, items: 1, sent: { GetItemCommand: 1 } });
+    expect(warm).toEqual({ status: 200, items: 1, sent: { GetItemCommand: 2 } });
   });
 });

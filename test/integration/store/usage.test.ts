@@ -59,13 +59,23 @@ describe('usage repository', () => {
     await table.close();
   });
 
+  /** Opens an import session on the state as it is stored now; answers its id and usage version. */
+  async function openSession(orgId: string, provider: Provider, at = '2026-08-01T00:00:00.000Z') {
+    const state = await table.store.usage.usageState(orgId, provider);
+    const sessionId = randomUUID();
+    const session = { sessionId, startedAt: at, expiresAt: '2026-08-01T00:05:00.000Z', baseVersion: 0 };
+    const version = await table.store.usage.openImport(orgId, provider, session, state?.version ?? null);
+    if (version === null) throw new Error('the state changed while the session opened');
+    return { sessionId, version };
+  }
+
   async function importUsage(orgId: string, usage: ProviderUsage) {
-    const version = await table.store.usage.beginImport(orgId, usage.provider, '2026-08-01T00:00:00.000Z');
+    const { sessionId, version } = await openSession(orgId, usage.provider);
     await table.store.usage.replaceCoveredHours(orgId, usage, version);
     return table.store.usage.finishImport(
       orgId,
       usage.provider,
-      version,
+      sessionId,
       { kind: 'usage', covered: usage.covered, resources: usage.series.length },
       '2026-08-01T00:05:00.000Z',
     );
@@ -214,7 +224,7 @@ describe('usage repository', () => {
     const orgId = randomUUID();
     await importUsage(orgId, usageOf('gcp', { vm: { '2026-06-01T00:00:00Z': 1 } }));
     await importUsage(orgId, usageOf('aws', { vm: { '2026-06-01T00:00:00Z': 2 } }));
-    await table.store.usage.beginImport(orgId, 'azure', '2026-08-01T00:00:00.000Z');
+    await openSession(orgId, 'azure');
 
     // Act
     const providers = await table.store.usage.listProvidersWithUsage(orgId);
@@ -228,7 +238,7 @@ describe('usage repository', () => {
   });
 
   describe('usage state', () => {
-    it('raises the plan inputs version for another input than an import, only when no import runs', async () => {
+    it('raises the plan inputs version for another input than an import, only when no import session is open', async () => {
       // Prepare
       const orgId = randomUUID();
       const imported = await importUsage(orgId, usageOf('aws', { 'i-1': { '2026-06-10T05:00:00Z': 1 } }));
@@ -236,7 +246,7 @@ describe('usage repository', () => {
       // Act
       const raised = await table.store.usage.raisePlanInputsVersion(orgId, 'aws', '2026-08-02T00:00:00.000Z');
       const afterRaise = await table.store.usage.usageState(orgId, 'aws');
-      const running = await table.store.usage.beginImport(orgId, 'aws', '2026-08-03T00:00:00.000Z');
+      const running = await openSession(orgId, 'aws', '2026-08-03T00:00:00.000Z');
       const duringImport = await table.store.usage.raisePlanInputsVersion(
         orgId,
         'aws',
@@ -251,20 +261,20 @@ describe('usage repository', () => {
       // Assess
       expect(raised).toBe(true);
       expect(afterRaise?.usageVersion).toBe(imported.usageVersion + 1);
-      expect(afterRaise?.importStartedAt).toBeNull();
+      expect(afterRaise?.importSession).toBeNull();
       expect(duringImport).toBe(false);
-      expect((await table.store.usage.usageState(orgId, 'aws'))?.usageVersion).toBe(running);
+      expect((await table.store.usage.usageState(orgId, 'aws'))?.usageVersion).toBe(running.version);
       expect(withoutInputs).toBe(false);
       expect(await table.store.usage.usageState(orgId, 'gcp')).toBeNull();
     });
 
-    it('raises the version when an import begins and marks it running until it ends', async () => {
+    it('raises the version when an import session opens and records the session until it ends', async () => {
       // Prepare
       const orgId = randomUUID();
       const first = await importUsage(orgId, usageOf('aws', { 'i-1': { '2026-06-10T05:00:00Z': 1 } }));
 
       // Act
-      const version = await table.store.usage.beginImport(orgId, 'aws', '2026-08-02T00:00:00.000Z');
+      const { sessionId, version } = await openSession(orgId, 'aws', '2026-08-02T00:00:00.000Z');
       const running = await table.store.usage.usageState(orgId, 'aws');
 
       // Assess
@@ -272,7 +282,8 @@ describe('usage repository', () => {
         orgId,
         provider: 'aws',
         usageVersion: 1,
-        importStartedAt: null,
+        importSession: null,
+        version: 2,
         firstHour: '2026-06-10T05:00:00Z',
         lastHour: '2026-06-10T05:00:00Z',
         resources: 1,
@@ -280,7 +291,15 @@ describe('usage repository', () => {
         updatedAt: '2026-08-01T00:05:00.000Z',
       });
       expect(version).toBe(2);
-      expect(running).toMatchObject({ usageVersion: 2, importStartedAt: '2026-08-02T00:00:00.000Z' });
+      expect(running).toMatchObject({
+        usageVersion: 2,
+        importSession: {
+          sessionId,
+          startedAt: '2026-08-02T00:00:00.000Z',
+          expiresAt: '2026-08-01T00:05:00.000Z',
+          baseVersion: 0,
+        },
+      });
       expect(await table.store.usage.usageState(randomUUID(), 'aws')).toBeNull();
     });
 
@@ -308,13 +327,13 @@ describe('usage repository', () => {
       // Prepare
       const orgId = randomUUID();
       await importUsage(orgId, usageOf('aws', { a: { '2026-06-10T00:00:00Z': 1 } }));
-      const version = await table.store.usage.beginImport(orgId, 'aws', '2026-08-03T00:00:00.000Z');
+      const { sessionId } = await openSession(orgId, 'aws', '2026-08-03T00:00:00.000Z');
 
       // Act
       const state = await table.store.usage.finishImport(
         orgId,
         'aws',
-        version,
+        sessionId,
         { kind: 'commitments', commitments: 7 },
         '2026-08-03T00:01:00.000Z',
       );
@@ -322,34 +341,101 @@ describe('usage repository', () => {
       // Assess
       expect(state).toMatchObject({
         usageVersion: 2,
-        importStartedAt: null,
+        importSession: null,
         firstHour: '2026-06-10T00:00:00Z',
         commitments: 7,
         resources: 1,
       });
     });
 
-    it('refuses to end an import when another one began since, leaving the later one running', async () => {
-      // Prepare
+    it('lets only the session owning the state renew or end it, leaving the later one open', async () => {
+      // Prepare: a second session opened over the first (a take-over).
       const orgId = randomUUID();
-      const early = await table.store.usage.beginImport(orgId, 'aws', '2026-08-01T00:00:00.000Z');
-      await table.store.usage.beginImport(orgId, 'aws', '2026-08-01T00:01:00.000Z');
+      const early = await openSession(orgId, 'aws', '2026-08-01T00:00:00.000Z');
+      const late = await openSession(orgId, 'aws', '2026-08-01T00:01:00.000Z');
 
       // Act
+      const renewed = await table.store.usage.renewImport(
+        orgId,
+        'aws',
+        early.sessionId,
+        '2026-08-01T00:09:00.000Z',
+      );
       const finish = table.store.usage.finishImport(
         orgId,
         'aws',
-        early,
+        early.sessionId,
         { kind: 'commitments', commitments: 0 },
         '2026-08-01T00:02:00.000Z',
       );
 
       // Assess
+      expect(renewed).toBe(false);
       await expect(finish).rejects.toBeInstanceOf(ConflictError);
       expect(await table.store.usage.usageState(orgId, 'aws')).toMatchObject({
         usageVersion: 2,
-        importStartedAt: '2026-08-01T00:01:00.000Z',
+        importSession: { sessionId: late.sessionId, expiresAt: '2026-08-01T00:05:00.000Z' },
       });
+      expect(
+        await table.store.usage.renewImport(orgId, 'aws', late.sessionId, '2026-08-01T00:09:00.000Z'),
+      ).toBe(true);
+    });
+
+    it('opens a session only on the state version it read', async () => {
+      // Prepare
+      const orgId = randomUUID();
+      await openSession(orgId, 'aws');
+      const session = {
+        sessionId: randomUUID(),
+        startedAt: '2026-08-01T00:00:00.000Z',
+        expiresAt: '2026-08-01T00:05:00.000Z',
+        baseVersion: 0,
+      };
+
+      // Act
+      const overMissing = await table.store.usage.openImport(orgId, 'aws', session, null);
+      const overOld = await table.store.usage.openImport(orgId, 'aws', session, 0);
+
+      // Assess
+      expect(overMissing).toBeNull();
+      expect(overOld).toBeNull();
+      expect((await table.store.usage.usageState(orgId, 'aws'))?.usageVersion).toBe(1);
+    });
+
+    it('finds the last hour with stored usage in a range, searching back across months', async () => {
+      // Prepare: usage in June and on 2062-01-01; nothing in between.
+      const orgId = randomUUID();
+      await importUsage(
+        orgId,
+        usageOf('aws', { a: { '2026-06-10T03:00:00Z': 1 }, b: { '2026-06-20T07:00:00Z': 2 } }),
+      );
+      await importUsage(orgId, usageOf('aws', { a: { '2062-01-01T00:00:00Z': 1 } }));
+      const june = hourOf('2026-06-01T00:00:00Z');
+
+      // Act
+      const beforeAugust = await table.store.usage.lastHourWithUsage(
+        orgId,
+        'aws',
+        june,
+        hourOf('2026-08-31T00:00:00Z'),
+      );
+      const beforeJune20 = await table.store.usage.lastHourWithUsage(
+        orgId,
+        'aws',
+        june,
+        hourOf('2026-06-20T06:00:00Z'),
+      );
+      const inJuly = await table.store.usage.lastHourWithUsage(
+        orgId,
+        'aws',
+        hourOf('2026-07-01T00:00:00Z'),
+        hourOf('2026-07-31T23:00:00Z'),
+      );
+
+      // Assess
+      expect(beforeAugust).toBe(hourOf('2026-06-20T07:00:00Z'));
+      expect(beforeJune20).toBe(hourOf('2026-06-10T03:00:00Z'));
+      expect(inJuly).toBeNull();
     });
   });
 });

@@ -113,6 +113,9 @@ describe('marketplace offer links', () => {
     'ftp://example.com/offer',
     'aws.amazon.com/x',
     'https://localhost/x',
+    'https://aws.amazon.com@evil.example/',
+    'https://user:secret@aws.amazon.com/marketplace/pp/x',
+    'https://:secret@aws.amazon.com/x',
   ])('reject %s', (link) => {
     // Act
     const result = parseInput(partnerSettingsBody, { azure_marketplace_offer_link: link }, 'body');
@@ -133,6 +136,23 @@ describe('marketplace offer links', () => {
     expect(result).toEqual({
       success: false,
       errors: { aws_marketplace_offer_link: ['must be an https URL'] },
+    });
+  });
+
+  it('say why a link with userinfo is refused: the host it names is not the one a browser opens', () => {
+    // Act
+    const result = parseInput(
+      partnerSettingsBody,
+      { gcp_marketplace_offer_link: 'https://aws.amazon.com@evil.example/' },
+      'body',
+    );
+
+    // Assess
+    expect(result).toEqual({
+      success: false,
+      errors: {
+        gcp_marketplace_offer_link: ['must not carry a user name or password (userinfo) before the host'],
+      },
     });
   });
 });

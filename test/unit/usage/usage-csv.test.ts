@@ -30,15 +30,18 @@ function row(changes: Record<string, string> = {}): string {
     .join(',');
 }
 
-function parse(lines: string[]): ParsedUsage {
-  const parser = createUsageCsvParser(loadCatalog());
+/** When the imports of these tests run: after every hour their rows name. */
+const importedAt = new Date('2026-08-01T12:30:00Z');
+
+function parse(lines: string[], at = importedAt): ParsedUsage {
+  const parser = createUsageCsvParser(loadCatalog(), at);
   for (const line of lines) parser.push(line);
   return parser.finish();
 }
 
-function errorsOf(lines: string[]): string[] {
+function errorsOf(lines: string[], at = importedAt): string[] {
   try {
-    parse(lines);
+    parse(lines, at);
   } catch (error) {
     if (error instanceof CsvImportError) return error.errors.map((e) => `line ${e.line}: ${e.message}`);
     throw error;
@@ -165,6 +168,28 @@ describe('usage CSV', () => {
       'line 10: resource_id is required',
       'line 11: resource_id must be at most 1000 bytes long',
     ]);
+  });
+
+  it('refuses rows after the import time plus one hour, by line, and accepts the hour before that bound', () => {
+    // Prepare: imported at 12:30, so 13:00 (skew of one hour: at most 13:30) is the last hour accepted.
+    const lines = [
+      header,
+      row({ resource_id: 'i-1', timestamp: '2026-08-01T13:00:00Z' }),
+      row({ resource_id: 'i-2', timestamp: '2026-08-01T14:00:00Z' }),
+      row({ resource_id: 'i-3', timestamp: '2062-08-01T00:00:00Z' }),
+      row({ resource_id: 'i-4', timestamp: '2026-08-01T15:00:00+02:00' }),
+    ];
+
+    // Act
+    const errors = errorsOf(lines);
+    const accepted = parse([header, lines[1] as string, lines[4] as string]);
+
+    // Assess
+    expect(errors).toEqual([
+      "line 3: timestamp 2026-08-01T14:00:00Z is in the future: rows may be at most 1 hour after the import's time, 2026-08-01T12:30:00Z",
+      "line 4: timestamp 2062-08-01T00:00:00Z is in the future: rows may be at most 1 hour after the import's time, 2026-08-01T12:30:00Z",
+    ]);
+    expect(accepted.providers[0]?.covered.lastHour).toBe(Date.parse('2026-08-01T13:00:00Z') / 3_600_000);
   });
 
   it('reports every problem of one row', () => {

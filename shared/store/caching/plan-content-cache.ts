@@ -1,13 +1,13 @@
-import type { RecommendedPurchasePlan } from '../domain/engine';
+import type { Clock, PlanContent, PlanRepository } from '../../app/ports';
+import type { RecommendedPurchasePlan } from '../../domain/engine';
 import { BoundedCache } from './bounded-cache';
-import type { Clock, PlanContent, PlanRepository } from './ports';
 
 export interface PlanContentCacheOptions {
   /** Plans whose content is kept (each holds its line items: tens of KB to a few MB). */
   readonly maxPlans: number;
   /**
-   * How long content is kept. Content never changes under a plan id, but superseded plans are
-   * deleted: this bounds how long a process that cached one keeps serving it.
+   * How long content is kept. Content never changes under a plan id; the bound only lets a
+   * process forget plans nobody asks for (whether a plan is still served is read every time).
    */
   readonly maxAgeMs: number;
 }
@@ -15,10 +15,12 @@ export interface PlanContentCacheOptions {
 export const defaultPlanContentCacheOptions: PlanContentCacheOptions = { maxPlans: 64, maxAgeMs: 300_000 };
 
 /**
- * Keeps what is fixed under a plan id in process memory (docs/plans-api.md, Caching): a plan's
+ * Keeps what is fixed under a plan id in process memory (docs/architecture.md, Caches): a plan's
  * content, its match-to-line-item map and its v2 purchase plan. A plan id names one computation's
- * output (new inputs give new ids), so the content is never out of date; a plan's `status` can
- * change and is never cached (`getPlans` always reads). Everything else passes through.
+ * output (new inputs give new ids), so the content is never out of date. What can change is never
+ * cached: a plan's `status` (`getPlans` always reads) and whether the plan is still the published
+ * one (`planSet` always reads; `loadPlanFor` checks it on every request, so a superseded plan is
+ * never served from here). Everything else passes through.
  */
 export function withPlanContentCache(
   plans: PlanRepository,

@@ -1,4 +1,4 @@
-import type { Clock } from './ports';
+import type { Clock } from '../../app/ports';
 
 export interface BoundedCacheOptions {
   /** Most entries kept; the least recently used one goes first. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { withOrgPlacementCache } from '../../../shared/app/org-placement-cache';
-import type { OrgRepository } from '../../../shared/app/ports';
-import type { OrgPlacement } from '../../../shared/domain/orgs';
+import type { OrgRepository } from '../../../../shared/app/ports';
+import type { OrgPlacement } from '../../../../shared/domain/orgs';
+import { withOrgPlacementCache } from '../../../../shared/store/caching/org-placement-cache';
 
 /** An org repository that only answers placements, counting how often it is asked. */
 function countingPlacements(known: Record<string, OrgPlacement>) {

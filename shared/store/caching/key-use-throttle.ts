@@ -1,4 +1,4 @@
-import type { ApiKeyRepository, Clock } from './ports';
+import type { ApiKeyRepository, Clock } from '../../app/ports';
 
 /** A key's last use is recorded at most once per this interval by one process. */
 export const keyUseRecordIntervalMs = 60_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withThrottledKeyUse } from '../../../shared/app/key-use-throttle';
-import type { ApiKeyRepository } from '../../../shared/app/ports';
+import type { ApiKeyRepository } from '../../../../shared/app/ports';
+import { withThrottledKeyUse } from '../../../../shared/store/caching/key-use-throttle';
 
 /** The key repository port, recording the uses it is asked to record. */
 function recordingKeys(fail = () => false) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache } from '../../../shared/app/bounded-cache';
+import { BoundedCache } from '../../../../shared/store/caching/bounded-cache';
 
 /** A clock the test moves by hand. */
 function manualClock(start = 0) {

@@ -1,5 +1,5 @@
+import type { Clock, OrgRepository } from '../../app/ports';
 import { BoundedCache } from './bounded-cache';
-import type { Clock, OrgRepository } from './ports';
 
 export interface OrgPlacementCacheOptions {
   readonly maxOrgs: number;
