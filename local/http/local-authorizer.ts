@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyEvent,
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
-import { authorizerPrincipalKey } from '../../shared/http/authorizer-principal';
+import { authorizerPrincipalKey } from '../../shared/http/authorizer-context';
 import type { LocalAuthorization } from './local-server';
 
 export type RequestAuthorizer = (
