@@ -1,6 +1,6 @@
-import { loadCatalog } from '../domain/catalog/catalog';
 import { withComputePrices } from '../domain/catalog/compute-prices';
 import type { ExistingCommitment, Offer, Provider, UsageStream, UsageWindow } from '../domain/engine';
+import { bundledCatalog } from './bundled-catalog';
 import type { AppContext } from './ports';
 
 export interface PlanInputs {
@@ -26,6 +26,6 @@ export async function loadPlanInputs(
     withUsage ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
     ctx.repos.commitments.listCommitments(orgId, provider),
   ]);
-  const catalog = loadCatalog();
+  const catalog = await bundledCatalog();
   return { streams: withComputePrices(streams, catalog), commitments, offers: catalog.offers(provider) };
 }
