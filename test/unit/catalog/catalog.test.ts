@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import { BUNDLED_CATALOG_DATA, buildCatalog, loadCatalog } from '../../../shared/domain/catalog/catalog';
 import { deterministicUuid } from '../../../shared/domain/deterministic-id';
 import type {
@@ -9,7 +10,6 @@ import type {
   Provider,
 } from '../../../shared/domain/engine/model';
 import { azureFlexibilityGroup } from '../../../shared/domain/instance-sizes';
-import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import snapshot from '../../fixtures/aws-ec2-x2iedn.32xlarge-prices.excerpt.json' with { type: 'json' };
 
 const catalog = loadCatalog();
