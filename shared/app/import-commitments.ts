@@ -1,6 +1,6 @@
+import { loadCatalog } from '../domain/catalog/catalog';
 import { createCommitmentCsvParser } from '../domain/commitments/commitment-csv';
 import type { ExistingCommitment, Provider } from '../domain/engine/model';
-import { bundledCatalog } from './bundled-catalog';
 import { type ImportRequest, readImportFile, refreshImportedPlans, requireOrg } from './import-files';
 import type { AppContext } from './ports';
 
@@ -32,7 +32,7 @@ export async function importCommitments(
 ): Promise<CommitmentImportSummary> {
   const { orgId, onProgress } = request;
   await requireOrg(ctx, orgId);
-  const parsed = await readImportFile(request, createCommitmentCsvParser(orgId, await bundledCatalog()));
+  const parsed = await readImportFile(request, createCommitmentCsvParser(orgId, loadCatalog()));
   const providers: ProviderCommitmentImport[] = [];
   for (const { provider, commitments } of parsed.providers) {
     onProgress?.({ stage: 'writing', provider, month: null });

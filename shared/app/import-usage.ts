@@ -1,8 +1,8 @@
+import { loadCatalog } from '../domain/catalog/catalog';
 import type { Provider } from '../domain/engine/model';
 import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
 import { createUsageCsvParser } from '../domain/usage/usage-csv';
-import { bundledCatalog } from './bundled-catalog';
 import { type ImportRequest, readImportFile, refreshImportedPlans, requireOrg } from './import-files';
 import type { AppContext } from './ports';
 
@@ -36,7 +36,7 @@ export interface UsageImportSummary {
 export async function importUsage(ctx: AppContext, request: ImportRequest): Promise<UsageImportSummary> {
   const { orgId, onProgress } = request;
   await requireOrg(ctx, orgId);
-  const parsed = await readImportFile(request, createUsageCsvParser(await bundledCatalog()));
+  const parsed = await readImportFile(request, createUsageCsvParser(loadCatalog()));
   const providers: ProviderUsageImport[] = [];
   for (const usage of parsed.providers)
     providers.push(await storeProviderUsage(ctx, orgId, usage, onProgress));
