@@ -2,7 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authenticateApiKey } from '../../shared/app/authenticate';
 import { parseApiKey, usageIdentifierOfKey } from '../../shared/auth/api-keys';
-import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-principal';
+import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-context';
 import { headerValue } from '../../shared/http/request-headers';
 import { appContext } from '../../shared/runtime/current';
 

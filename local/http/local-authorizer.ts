@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyEvent,
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
-import { authorizerPrincipalKey } from '../../shared/http/authorizer-principal';
+import { authorizerPrincipalKey } from '../../shared/http/authorizer-context';
 import type { TenantRateLimiter } from '../../shared/http/tenant-rate-limit';
 import type { LocalAuthorization } from './local-server';
 

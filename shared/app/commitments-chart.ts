@@ -1,4 +1,3 @@
-import { loadCatalog } from '../domain/catalog/catalog';
 import { withComputePrices } from '../domain/catalog/compute-prices';
 import { type ChartCriterion, filterChartInputs } from '../domain/chart/chart-filter';
 import { chartDates } from '../domain/chart/chart-range';
@@ -6,6 +5,7 @@ import { cloudProviders } from '../domain/cloud-providers';
 import { type ChartPoint, chartSeries, type Provider, type UsageWindow } from '../domain/engine';
 import { lookbackWindow } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
+import { bundledCatalog } from './bundled-catalog';
 import { loadOrgFor } from './org-access';
 import type { AppContext } from './ports';
 
@@ -56,7 +56,7 @@ export async function commitmentsChart(
     ctx.repos.commitments.listCommitments(orgId, request.provider),
     ctx.repos.orgs.get(orgId),
   ]);
-  const catalog = loadCatalog();
+  const catalog = await bundledCatalog();
   const offers = catalog.offers(request.provider);
   const streams = withComputePrices(usage.flat(), catalog);
   const charted = filterChartInputs(request.criteria, streams, commitments, offers);

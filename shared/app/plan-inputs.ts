@@ -1,4 +1,3 @@
-import { loadCatalog } from '../domain/catalog/catalog';
 import { withComputePrices } from '../domain/catalog/compute-prices';
 import type {
   CommitmentSharing,
@@ -9,6 +8,7 @@ import type {
   UsageWindow,
 } from '../domain/engine';
 import { NotFoundError } from '../domain/errors';
+import { bundledCatalog } from './bundled-catalog';
 import type { AppContext } from './ports';
 
 export interface PlanInputs {
@@ -38,7 +38,7 @@ export async function loadPlanInputs(
     ctx.repos.orgs.get(orgId),
   ]);
   if (!org) throw new NotFoundError(`Organization ${orgId} not found`);
-  const catalog = loadCatalog();
+  const catalog = await bundledCatalog();
   return {
     streams: withComputePrices(streams, catalog),
     commitments,

@@ -47,16 +47,15 @@ export function parseAwsInstanceType(instanceType: string): SizedInstance | null
   return units === null ? null : { family: match[1], units };
 }
 
-const azureFlexibilitySchema = z.strictObject({
-  source: z.string().min(1),
-  groups: z.record(
-    z.string().regex(/ Series\b/),
-    z.record(z.string().regex(/^Standard_/), z.number().positive().finite()),
-  ),
-});
-
 /** Each listed size's group (the published group name without "Series": `Dsv5`, `Dv2 High Memory`) and ratio. */
 function azureSizeTable(raw: unknown): ReadonlyMap<string, SizedInstance> {
+  const azureFlexibilitySchema = z.strictObject({
+    source: z.string().min(1),
+    groups: z.record(
+      z.string().regex(/ Series\b/),
+      z.record(z.string().regex(/^Standard_/), z.number().positive().finite()),
+    ),
+  });
   const { groups } = azureFlexibilitySchema.parse(raw);
   const sizes = new Map<string, SizedInstance>();
   for (const [group, ratios] of Object.entries(groups)) {
@@ -69,7 +68,12 @@ function azureSizeTable(raw: unknown): ReadonlyMap<string, SizedInstance> {
   return sizes;
 }
 
-const AZURE_SIZES = azureSizeTable(azureFlexibilityData);
+/**
+ * Validated and indexed on first use, not when the module loads: the engine imports this module,
+ * and a function that loads the engine but serves a request without computing a plan (a stored
+ * plan, its line items) never needs the table. Built once; the bundled data never changes.
+ */
+let azureSizes: ReadonlyMap<string, SizedInstance> | undefined;
 
 /** Where the Azure flexibility table comes from (its `source` field). */
 export const AZURE_FLEXIBILITY_SOURCE: string = azureFlexibilityData.source;
@@ -79,5 +83,6 @@ export const AZURE_FLEXIBILITY_SOURCE: string = azureFlexibilityData.source;
  * units: 2 }: the size's instance size flexibility group and ratio; null for a size the table does not list.
  */
 export function azureFlexibilityGroup(vmSize: string): SizedInstance | null {
-  return AZURE_SIZES.get(vmSize) ?? null;
+  azureSizes ??= azureSizeTable(azureFlexibilityData);
+  return azureSizes.get(vmSize) ?? null;
 }

@@ -4,14 +4,10 @@ import * as z from 'zod';
 import { UnauthenticatedError } from '../domain/errors';
 import { membershipRoles } from '../domain/orgs';
 import type { Principal } from '../domain/principal';
+import { authorizerPrincipalKey } from './authorizer-context';
 import { invalidCredentialsMessage } from './error-response';
 
-/**
- * The authorizer hands the principal to the handlers as one JSON string under this key of its
- * context (API Gateway passes only flat string, number and boolean context values).
- */
-export const authorizerPrincipalKey = 'principal';
-
+/** What the functions accept from the authorizer's context (authorizer-context.ts encodes it). */
 const principalSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('user'),
@@ -26,10 +22,6 @@ const principalSchema = z.discriminatedUnion('kind', [
     scopes: z.array(z.string()),
   }),
 ]);
-
-export function encodeAuthorizerPrincipal(principal: Principal): string {
-  return JSON.stringify(principal);
-}
 
 /** The principal the authorizer put on the event, or null when there is none or it is not one. */
 export function principalFromEvent(event: Pick<APIGatewayProxyEvent, 'requestContext'>): Principal | null {

@@ -73,6 +73,29 @@ describe('import graph', () => {
     expect(impure).toEqual([]);
   });
 
+  it('imports no module of the production path for its side effects alone', () => {
+    // package.json declares `"sideEffects": false` so esbuild leaves a module out of a Lambda
+    // bundle when none of its exports is used; a module imported only to run its top-level code
+    // would silently vanish from the bundles (tests and the local runtime run unbundled).
+    // Prepare
+    const files = [...sourceFiles('functions'), ...sourceFiles('shared')];
+
+    // Act
+    const bare = files.flatMap((file) => {
+      const source = ts.createSourceFile(
+        file,
+        readFileSync(join(projectRoot, file), 'utf8'),
+        ts.ScriptTarget.Latest,
+      );
+      return source.statements
+        .filter((statement) => ts.isImportDeclaration(statement) && statement.importClause === undefined)
+        .map((statement) => `${file}: ${statement.getText(source)}`);
+    });
+
+    // Assess
+    expect(bare).toEqual([]);
+  });
+
   it('has the production path import nothing of the local runtime', () => {
     // Prepare
     const productionEdges = [...sourceFiles('functions'), ...sourceFiles('shared')].flatMap(importsOf);
