@@ -230,7 +230,10 @@ export class FifoQueueModel {
 }
 
 /** The message ids of a batch that Lambda would leave on a FIFO queue after this answer. */
-export function failedRecords(records: readonly SQSRecord[], response: SQSBatchResponse | undefined): Set<string> {
+export function failedRecords(
+  records: readonly SQSRecord[],
+  response: SQSBatchResponse | undefined,
+): Set<string> {
   const all = new Set(records.map((r) => r.messageId));
   const listed = response?.batchItemFailures.map((f) => f.itemIdentifier);
   if (!listed || listed.some((id) => !all.has(id))) return all;

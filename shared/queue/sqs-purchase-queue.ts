@@ -64,7 +64,11 @@ export function sqsPurchaseQueue(options: SqsPurchaseQueueOptions): PurchaseQueu
         const entry = byId.get(failure.Id ?? '');
         if (!entry) continue;
         if (failure.SenderFault || attempt >= maxAttempts) {
-          unsent.push({ message: entry.message, code: failure.Code ?? 'Unknown', reason: failure.Message ?? '' });
+          unsent.push({
+            message: entry.message,
+            code: failure.Code ?? 'Unknown',
+            reason: failure.Message ?? '',
+          });
         } else {
           retry.push(entry);
         }

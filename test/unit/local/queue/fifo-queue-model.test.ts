@@ -1,6 +1,10 @@
 import type { SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { FifoQueueModel, type FifoQueueOptions, failedRecords } from '../../../../local/queue/fifo-queue-model';
+import {
+  FifoQueueModel,
+  type FifoQueueOptions,
+  failedRecords,
+} from '../../../../local/queue/fifo-queue-model';
 
 /** A queue on a test clock that only moves when told to. */
 function queueAt(options: Partial<FifoQueueOptions> = {}) {
@@ -242,7 +246,13 @@ describe('FIFO queue model', () => {
     it("keeps every later record of a failed record's group, not the other groups", () => {
       // Prepare
       const { queue } = queueAt();
-      queue.send([entry('g', 'g:1'), entry('g', 'g:2'), entry('h', 'h:1'), entry('g', 'g:3'), entry('h', 'h:2')]);
+      queue.send([
+        entry('g', 'g:1'),
+        entry('g', 'g:2'),
+        entry('h', 'h:1'),
+        entry('g', 'g:3'),
+        entry('h', 'h:2'),
+      ]);
       const batch = queue.receive();
 
       // Act: the consumer reports only g:2
@@ -277,7 +287,13 @@ describe('FIFO queue model', () => {
       // Prepare: hand-made records, as the SQS event source delivers them
       const record = (messageId: string, group: string) =>
         ({ messageId, attributes: { MessageGroupId: group } }) as SQSRecord;
-      const batch = [record('1', 'a'), record('2', 'b'), record('3', 'a'), record('4', 'b'), record('5', 'a')];
+      const batch = [
+        record('1', 'a'),
+        record('2', 'b'),
+        record('3', 'a'),
+        record('4', 'b'),
+        record('5', 'a'),
+      ];
 
       // Act
       const failed = failedRecords(batch, { batchItemFailures: [{ itemIdentifier: '3' }] });
