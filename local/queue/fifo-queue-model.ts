@@ -155,11 +155,6 @@ export class FifoQueueModel {
     return this.messages.length;
   }
 
-  get inFlightCount(): number {
-    const at = this.now();
-    return this.messages.filter((m) => this.inFlight(m, at)).length;
-  }
-
   deadLetters(): readonly Readonly<QueuedMessage>[] {
     return [...this.deadLetterList];
   }

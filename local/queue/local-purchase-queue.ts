@@ -1,3 +1,4 @@
+import { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import {
   deduplicationId,
@@ -32,7 +33,10 @@ export interface LocalPurchaseQueueOptions extends Partial<FifoQueueOptions> {
   /** Batches delivered at once (Lambda's concurrency); a group is still in one batch at a time. */
   readonly concurrency?: number;
   readonly timers?: QueueTimers;
-  /** Told when the consumer throws (the whole batch is then retried, as on Lambda). */
+  /**
+   * Told when the consumer throws (the whole batch is then retried, as on Lambda); by default
+   * logged as an error, as Lambda would, so a crashing processor is never silent.
+   */
   readonly onConsumerError?: (error: unknown, records: readonly SQSRecord[]) => void;
 }
 
@@ -58,6 +62,13 @@ export class PurchaseQueueClosedError extends Error {
 /** The in-process purchase queue of the local runtime: a FifoQueueModel driven by timers. */
 export function createLocalPurchaseQueue(options: LocalPurchaseQueueOptions): LocalPurchaseQueue {
   const timers = options.timers ?? systemTimers;
+  const onConsumerError =
+    options.onConsumerError ??
+    ((error: unknown, records: readonly SQSRecord[]) =>
+      new Logger({ serviceName: 'purchase-queue' }).error('purchase queue consumer failed', {
+        messageIds: records.map((r) => r.messageId),
+        error: error instanceof Error ? error : String(error),
+      }));
   const concurrency = options.concurrency ?? 2;
   const model = new FifoQueueModel(() => timers.now(), options);
   const handling = new Set<Promise<void>>();
@@ -82,7 +93,7 @@ export function createLocalPurchaseQueue(options: LocalPurchaseQueueOptions): Lo
     try {
       response = await options.consumer({ Records: records });
     } catch (error) {
-      options.onConsumerError?.(error, records);
+      onConsumerError(error, records);
     }
     model.settle(records, response);
   }
