@@ -1,0 +1,95 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import * as z from 'zod';
+
+/**
+ * The purchase queue port (DESIGN §9): one message per line item to buy. The purchase records in
+ * the table are the truth; a message only wakes the processor, so a lost or duplicated message
+ * costs a retry, never a purchase (the processor claims each record with a conditional write).
+ */
+export interface PurchaseMessage {
+  readonly orgId: string;
+  readonly planId: string;
+  readonly lineItemId: string;
+}
+
+export interface PurchaseQueue {
+  /**
+   * Sends the messages (any number; adapters batch them). Resolves once every message is accepted
+   * by the queue; a message already sent within the deduplication window is accepted and dropped.
+   * Rejects with a PurchaseQueueSendError naming the messages that were not accepted.
+   */
+  send(messages: readonly PurchaseMessage[]): Promise<void>;
+}
+
+/**
+ * The consumer side, exactly as Lambda's SQS event source calls a function with
+ * `ReportBatchItemFailures`: the records listed in `batchItemFailures` stay on the queue and are
+ * delivered again after the visibility timeout; the others are deleted.
+ */
+export type PurchaseQueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse>;
+
+/** FIFO group: one org's purchases are processed in order, different orgs in parallel. */
+export function messageGroupId(message: PurchaseMessage): string {
+  return message.orgId;
+}
+
+/** The same line item of the same plan is one message within the deduplication window. */
+export function deduplicationId(message: PurchaseMessage): string {
+  return `${message.planId}:${message.lineItemId}`;
+}
+
+export function purchaseMessageBody(message: PurchaseMessage): string {
+  return JSON.stringify({ orgId: message.orgId, planId: message.planId, lineItemId: message.lineItemId });
+}
+
+const purchaseMessageSchema = z.object({
+  orgId: z.string().min(1),
+  planId: z.string().min(1),
+  lineItemId: z.string().min(1),
+});
+
+/** Reads a record's body; a PurchaseMessageFormatError (naming the bad fields) when it is not one. */
+export function parsePurchaseMessage(body: string): PurchaseMessage {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new PurchaseMessageFormatError('the body is not JSON');
+  }
+  const parsed = purchaseMessageSchema.safeParse(json);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(body)');
+    throw new PurchaseMessageFormatError(`bad or missing ${[...new Set(fields)].join(', ')}`);
+  }
+  return parsed.data;
+}
+
+export class PurchaseMessageFormatError extends Error {
+  override readonly name = 'PurchaseMessageFormatError';
+  constructor(reason: string) {
+    super(`Not a purchase message: ${reason}`);
+  }
+}
+
+/** A message the queue did not accept, and why. */
+export interface UnsentPurchase {
+  readonly message: PurchaseMessage;
+  /** The queue's error code (SQS `Code`, or the thrown error's name). */
+  readonly code: string;
+  readonly reason: string;
+}
+
+/**
+ * Some messages were not accepted after the adapter's retries. The others were, so a caller that
+ * retries the whole send relies on deduplication; a sweep of the purchase records re-sends these.
+ */
+export class PurchaseQueueSendError extends Error {
+  override readonly name = 'PurchaseQueueSendError';
+  constructor(readonly unsent: readonly UnsentPurchase[]) {
+    super(
+      `${unsent.length} purchase message(s) not sent: ${unsent
+        .map(({ message, code }) => `${deduplicationId(message)} (${code})`)
+        .join(', ')}`,
+    );
+  }
+}
