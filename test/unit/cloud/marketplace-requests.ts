@@ -1,5 +1,5 @@
 /** Purchase requests for the marketplace tests, built from the bundled catalog's offers. */
-import { purchaseClientToken, type PurchaseRequest } from '../../../shared/cloud/marketplace/marketplace';
+import { type PurchaseRequest, purchaseClientToken } from '../../../shared/cloud/marketplace/marketplace';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import type { Offer } from '../../../shared/domain/engine/model';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   InvalidPurchaseRequest,
-  MarketplaceError,
+  type MarketplaceError,
   purchaseClientToken,
 } from '../../../shared/cloud/marketplace/marketplace';
 import { SimulatedMarketplace } from '../../../shared/cloud/marketplace/simulated-marketplace';
@@ -35,7 +35,11 @@ describe('SimulatedMarketplace', () => {
     // Assess
     expect(repeat).toEqual(first);
     expect(marketplace.purchases()).toHaveLength(1);
-    expect(first).toMatchObject({ status: 'completed', upfrontCost: 16 * m5Family.upfront, providerQuantity: 16 });
+    expect(first).toMatchObject({
+      status: 'completed',
+      upfrontCost: 16 * m5Family.upfront,
+      providerQuantity: 16,
+    });
   });
 
   it('refuses a token that is not derived from the plan and line item', async () => {
@@ -68,7 +72,9 @@ describe('SimulatedMarketplace', () => {
     const marketplace = new SimulatedMarketplace();
     const other = catalogOffer((offer) => offer.provider === 'azure');
     marketplace.failOffer(m5Family.id);
-    expect(await marketplace.purchase(purchaseRequest(other, 4, 'line-2'))).toMatchObject({ status: 'completed' });
+    expect(await marketplace.purchase(purchaseRequest(other, 4, 'line-2'))).toMatchObject({
+      status: 'completed',
+    });
   });
 
   it('completes every offer type of the catalog, guaranteed and Azure/GCP included, with distinct ids', async () => {
@@ -85,14 +91,22 @@ describe('SimulatedMarketplace', () => {
     const ids = results.flatMap((result) => (result.status === 'completed' ? result.providerIds : []));
     expect(new Set(ids).size).toBe(offers.length);
     expect([...kinds]).toEqual(
-      expect.arrayContaining(['aws leased_ris', 'azure vm', 'gcp standard_ris', 'aws compute_plans', 'aws db_ris']),
+      expect.arrayContaining([
+        'aws leased_ris',
+        'azure vm',
+        'gcp standard_ris',
+        'aws compute_plans',
+        'aws db_ris',
+      ]),
     );
   });
 
   it('refuses a repeated token that asks for another offer or quantity', async () => {
     const marketplace = new SimulatedMarketplace();
     await marketplace.purchase(purchaseRequest(m5Family, 8));
-    await expect(marketplace.purchase(purchaseRequest(m5Family, 16))).rejects.toBeInstanceOf(InvalidPurchaseRequest);
+    await expect(marketplace.purchase(purchaseRequest(m5Family, 16))).rejects.toBeInstanceOf(
+      InvalidPurchaseRequest,
+    );
     expect(marketplace.purchases()).toHaveLength(1);
   });
 });
