@@ -147,6 +147,7 @@ export async function purchaseEc2Reservation(
   };
   checkLimitPrice(price, size.unitsPerInstance, request.offer.termHours, request.limitPrice, offeringId);
 
+  const orderLimit = request.limitPrice.upfront * size.unitsPerInstance * size.count;
   const purchased = await buy(
     () =>
       ec2.send(
@@ -154,10 +155,8 @@ export async function purchaseEc2Reservation(
           ReservedInstancesOfferingId: offeringId,
           InstanceCount: size.count,
           // The most the whole order may cost upfront: the limit per unit times the units bought.
-          LimitPrice: {
-            Amount: request.limitPrice.upfront * size.unitsPerInstance * size.count,
-            CurrencyCode: 'USD',
-          },
+          // A No Upfront order has no upfront to cap; its hourly price was checked above.
+          ...(orderLimit > 0 ? { LimitPrice: { Amount: orderLimit, CurrencyCode: 'USD' } } : {}),
         }),
       ),
     `EC2 reservation ${offeringId}`,

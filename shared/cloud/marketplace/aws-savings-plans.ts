@@ -42,16 +42,13 @@ function offeringFilters(
   ];
 }
 
-/**
- * The whole-dollar upfront a Partial Upfront plan pays: half the term's commitment, rounded up
- * because the API wants at least half (and a whole number).
- */
-function upfrontPayment(commitment: number, termHours: number, paymentOption: string): number {
+/** The upfront the payment option pays for the whole term: all of it, half of it, or none. */
+function termUpfront(commitment: number, termHours: number, paymentOption: string): number {
   switch (paymentOption) {
     case 'All Upfront':
       return commitment * termHours;
     case 'Partial Upfront':
-      return Math.ceil((commitment * termHours) / 2);
+      return (commitment * termHours) / 2;
     default:
       return 0;
   }
@@ -86,15 +83,19 @@ export async function purchaseSavingsPlan(
   if (!offeringId)
     throw new OfferingNotFound(`Savings Plans lists no offering matching ${offer.providerOfferingId}`);
 
-  const upfront = upfrontPayment(commitment, offer.termHours, offer.paymentOption);
+  const planned = termUpfront(commitment, offer.termHours, offer.paymentOption);
   // One unit is $1/h of commitment: its price is the upfront share per dollar, and 1/h in all.
   checkLimitPrice(
-    { upfront: upfront / commitment, recurring: 1 - upfront / commitment / offer.termHours },
+    { upfront: planned / commitment, recurring: 1 - planned / commitment / offer.termHours },
     1,
     offer.termHours,
     request.limitPrice,
     offeringId,
   );
+  // The API takes a Partial Upfront payment in whole dollars and at least half the term's total:
+  // rounding up moves under $1 from the hourly charges to the upfront, so the limit is checked on
+  // the unrounded half.
+  const upfront = offer.paymentOption === 'Partial Upfront' ? Math.ceil(planned) : planned;
 
   const created = await buy(
     () =>

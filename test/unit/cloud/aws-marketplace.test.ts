@@ -270,6 +270,26 @@ describe('AwsMarketplace: EC2 reserved instances', () => {
     expect(result.recurringCost).toBeCloseTo(3 * m5LargeWindows.recurring, 9);
   });
 
+  it('sends no upfront limit for a No Upfront order, which has no upfront', async () => {
+    const noUpfront = catalogOffer(
+      (offer) =>
+        offer.provider === 'aws' &&
+        offer.contractType === 'standard_ris' &&
+        offer.scope.kind === 'family' &&
+        offer.scope.family === 'm5' &&
+        offer.term === 'one_year' &&
+        offer.paymentOption === 'No Upfront',
+    );
+    state.offerings.push(ec2Offering(noUpfront, 'm5.xlarge', 8, 'Region'));
+    const result = await marketplace().purchase(
+      purchaseRequest(noUpfront, 16, 'line-1', { instanceType: 'm5.xlarge' }),
+    );
+    expect(result).toMatchObject({ status: 'completed', upfrontCost: 0, providerQuantity: 2 });
+    expect(
+      ec2.commandCalls(PurchaseReservedInstancesOfferingCommand)[0]?.args[0].input.LimitPrice,
+    ).toBeUndefined();
+  });
+
   it('refuses an offering whose price rose above the limit, and buys nothing', async () => {
     // Prepare: the provider's price is 1% above the catalog's
     const regional = state.offerings[1] as ReservedInstancesOffering;
@@ -394,6 +414,17 @@ describe('AwsMarketplace: Savings Plans', () => {
     const retry = await marketplace().purchase(request);
     expect(retry).toEqual(first);
     expect(plans.size).toBe(1);
+  });
+
+  it('rounds a Partial Upfront payment up to whole dollars within the catalog limit', async () => {
+    // Half of 0.12345 $/h over 8760 h is 540.711: the API takes 541, and the rest hourly
+    const result = await marketplace().purchase(purchaseRequest(computePlanPartial, 0.12345));
+    expect(savingsPlans.commandCalls(CreateSavingsPlanCommand)[0]?.args[0].input.upfrontPaymentAmount).toBe(
+      '541',
+    );
+    expect(result).toMatchObject({ status: 'completed', upfrontCost: 541 });
+    if (result.status !== 'completed') throw new Error('not completed');
+    expect(result.upfrontCost + result.recurringCost * 8760).toBeCloseTo(0.12345 * 8760, 9);
   });
 
   it('cuts the commitment to five decimals, never rounding it up', async () => {
