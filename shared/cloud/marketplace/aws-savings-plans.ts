@@ -1,0 +1,121 @@
+/**
+ * AWS Savings Plans through the customer's role. `CreateSavingsPlan` takes a `clientToken`: the
+ * same token answers the plan it created first, so a repeated call never buys a second plan.
+ */
+import {
+  CreateSavingsPlanCommand,
+  DescribeSavingsPlansOfferingsCommand,
+  type SavingsPlanOfferingFilterElement,
+  type SavingsPlanType,
+  type SavingsplansClient,
+} from '@aws-sdk/client-savingsplans';
+import { CLIENT_TOKEN_TAG } from './aws-ec2-reservations';
+import { buy, isFailed, lookup } from './aws-provider-errors';
+import {
+  InvalidPurchaseRequest,
+  OfferingNotFound,
+  type PurchaseRequest,
+  type PurchaseResult,
+} from './marketplace';
+import { checkLimitPrice } from './offering-price';
+import { savingsPlanCommitment } from './purchase-quantity';
+
+/** Catalog plan type -> the Savings Plans API's. */
+const PLAN_TYPES: Readonly<Record<string, SavingsPlanType>> = {
+  ComputeSavingsPlans: 'Compute',
+  EC2InstanceSavingsPlans: 'EC2Instance',
+};
+
+/** Region and family filters of a plan bought per region and family (EC2 Instance Savings Plans). */
+function offeringFilters(
+  request: PurchaseRequest,
+  planType: SavingsPlanType,
+): SavingsPlanOfferingFilterElement[] {
+  if (planType !== 'EC2Instance' || request.offer.scope.kind !== 'spend') return [];
+  const [rate] = request.offer.scope.rates;
+  if (!rate?.region || !rate.family) {
+    throw new InvalidPurchaseRequest(`offer ${request.offer.providerOfferingId} names no region and family`);
+  }
+  return [
+    { name: 'region', values: [rate.region] },
+    { name: 'instanceFamily', values: [rate.family] },
+  ];
+}
+
+/** The upfront the payment option pays for the whole term: all of it, half of it, or none. */
+function termUpfront(commitment: number, termHours: number, paymentOption: string): number {
+  switch (paymentOption) {
+    case 'All Upfront':
+      return commitment * termHours;
+    case 'Partial Upfront':
+      return (commitment * termHours) / 2;
+    default:
+      return 0;
+  }
+}
+
+export async function purchaseSavingsPlan(
+  savingsPlans: SavingsplansClient,
+  request: PurchaseRequest,
+): Promise<PurchaseResult> {
+  const { offer } = request;
+  const planType = PLAN_TYPES[offer.planType];
+  if (!planType) throw new InvalidPurchaseRequest(`unknown savings plan type ${offer.planType}`);
+  const commitmentText = savingsPlanCommitment(request.quantity);
+  const commitment = Number(commitmentText);
+  const filters = offeringFilters(request, planType);
+
+  const offerings = await lookup(() =>
+    savingsPlans.send(
+      new DescribeSavingsPlansOfferingsCommand({
+        planTypes: [planType],
+        paymentOptions: [offer.paymentOption],
+        durations: [offer.termHours * 3600],
+        currencies: ['USD'],
+        ...(filters.length > 0 ? { filters } : {}),
+      }),
+    ),
+  );
+  if (isFailed(offerings)) return offerings;
+  const offeringId = offerings.searchResults?.find(
+    (found) => found.planType === planType && found.paymentOption === offer.paymentOption,
+  )?.offeringId;
+  if (!offeringId)
+    throw new OfferingNotFound(`Savings Plans lists no offering matching ${offer.providerOfferingId}`);
+
+  const planned = termUpfront(commitment, offer.termHours, offer.paymentOption);
+  // One unit is $1/h of commitment: its price is the upfront share per dollar, and 1/h in all.
+  checkLimitPrice(
+    { upfront: planned / commitment, recurring: 1 - planned / commitment / offer.termHours },
+    1,
+    offer.termHours,
+    request.limitPrice,
+    offeringId,
+  );
+  // The API takes a Partial Upfront payment in whole dollars and at least half the term's total:
+  // rounding up moves under $1 from the hourly charges to the upfront, so the limit is checked on
+  // the unrounded half.
+  const upfront = offer.paymentOption === 'Partial Upfront' ? Math.ceil(planned) : planned;
+
+  const created = await buy(
+    () =>
+      savingsPlans.send(
+        new CreateSavingsPlanCommand({
+          savingsPlanOfferingId: offeringId,
+          commitment: commitmentText,
+          ...(offer.paymentOption === 'Partial Upfront' ? { upfrontPaymentAmount: String(upfront) } : {}),
+          clientToken: request.clientToken,
+          tags: { [CLIENT_TOKEN_TAG]: request.clientToken },
+        }),
+      ),
+    `savings plan ${offeringId}`,
+  );
+  if (isFailed(created)) return created;
+  return {
+    status: 'completed',
+    providerIds: [created.savingsPlanId ?? ''],
+    upfrontCost: upfront,
+    recurringCost: commitment - upfront / offer.termHours,
+    providerQuantity: commitment,
+  };
+}
