@@ -73,3 +73,38 @@ export async function upsert(table: TableClient, key: ItemKey, attributes: Store
     }),
   );
 }
+
+/**
+ * Updates the item if `condition` holds, counting writes in `version`: true when written, false
+ * when the condition failed (any other error is thrown).
+ */
+export async function updateIf(
+  table: TableClient,
+  input: {
+    readonly key: ItemKey;
+    /** The SET (or REMOVE) part of the update expression. */
+    readonly expression: string;
+    /** Counters to raise beside `version`, e.g. `usageVersion :one`. */
+    readonly adds?: readonly string[];
+    readonly condition: string;
+    readonly names?: Record<string, string>;
+    readonly values: Record<string, unknown>;
+  },
+): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: input.key,
+        UpdateExpression: `${input.expression} ADD ${[...(input.adds ?? []), '#version :one'].join(', ')}`,
+        ConditionExpression: input.condition,
+        ExpressionAttributeNames: { '#version': 'version', ...input.names },
+        ExpressionAttributeValues: { ':one': 1, ...input.values },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

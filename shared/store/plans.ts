@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanBasis, PlanContent, PlanRepository } from '../app/ports';
 import { cloudProviders } from '../domain/cloud-providers';
 import type {
@@ -14,7 +14,7 @@ import type { PlanSetState, StoredPlan } from '../domain/plans/plan-set';
 import { getItems } from './batch-reads';
 import { type BatchWrite, writeInBatches } from './batch-writes';
 import { compressedParts, fromCompressedParts } from './compressed-parts';
-import { isConditionFailure } from './conditional-writes';
+import { isConditionFailure, updateIf } from './conditional-writes';
 import {
   type ItemKey,
   lineItemKey,
@@ -48,32 +48,6 @@ export function createPlanRepository(table: TableClient): PlanRepository {
     };
   }
 
-  /** An update of a plan set conditional on `condition`, counting writes in `version`; false when the condition fails. */
-  async function update(input: {
-    key: ItemKey;
-    expression: string;
-    condition: string;
-    names?: Record<string, string>;
-    values: Record<string, unknown>;
-  }): Promise<boolean> {
-    try {
-      await table.client.send(
-        new UpdateCommand({
-          TableName: table.tableName,
-          Key: input.key,
-          UpdateExpression: `${input.expression} ADD #version :one`,
-          ConditionExpression: input.condition,
-          ExpressionAttributeNames: { '#version': 'version', ...input.names },
-          ExpressionAttributeValues: { ':one': 1, ...input.values },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  }
-
   return {
     async planSet(orgId, provider) {
       const item = await getItem(table, planSetKey(orgId, provider));
@@ -81,7 +55,7 @@ export function createPlanRepository(table: TableClient): PlanRepository {
     },
 
     claimCalculation(orgId, provider, calculation, expiredBefore) {
-      return update({
+      return updateIf(table, {
         key: planSetKey(orgId, provider),
         expression:
           'SET #type = :type, orgId = :org, provider = :provider, claimId = :claim, claimVersion = :claimVersion, claimedAt = :at',
@@ -103,7 +77,7 @@ export function createPlanRepository(table: TableClient): PlanRepository {
 
     completeCalculation(orgId, provider, claimId, computed) {
       const recommended = computed.recommendedPlanId;
-      return update({
+      return updateIf(table, {
         key: planSetKey(orgId, provider),
         expression:
           'SET usageVersion = :usageVersion, planIds = :planIds, computedAt = :at' +
@@ -122,7 +96,7 @@ export function createPlanRepository(table: TableClient): PlanRepository {
     },
 
     async releaseCalculation(orgId, provider, claimId) {
-      await update({
+      await updateIf(table, {
         key: planSetKey(orgId, provider),
         expression: 'REMOVE claimId, claimVersion, claimedAt',
         condition: 'claimId = :claim',

@@ -7,7 +7,7 @@ import { isoHour, windowStartHour } from '../domain/usage/local-time';
 import { monthStartHour, monthsBetween } from '../domain/usage/usage-months';
 import type { UsageState } from '../domain/usage/usage-state';
 import { type BatchWrite, writeInBatches } from './batch-writes';
-import { isConditionFailure } from './conditional-writes';
+import { isConditionFailure, updateIf } from './conditional-writes';
 import {
   orgPartition,
   usageMonthPrefix,
@@ -92,23 +92,13 @@ export function createUsageRepository(table: TableClient): UsageRepository {
       }
     },
 
-    async renewImport(orgId, provider, sessionId, expiresAt) {
-      try {
-        await table.client.send(
-          new UpdateCommand({
-            TableName: table.tableName,
-            Key: usageStateKey(orgId, provider),
-            UpdateExpression: 'SET importExpiresAt = :expires ADD #version :one',
-            ConditionExpression: 'importSessionId = :session',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':expires': expiresAt, ':session': sessionId, ':one': 1 },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+    renewImport(orgId, provider, sessionId, expiresAt) {
+      return updateIf(table, {
+        key: usageStateKey(orgId, provider),
+        expression: 'SET importExpiresAt = :expires',
+        condition: 'importSessionId = :session',
+        values: { ':expires': expiresAt, ':session': sessionId },
+      });
     },
 
     async replaceCoveredHours(orgId, usage, usageVersion, beforeWrites) {
@@ -197,24 +187,15 @@ export function createUsageRepository(table: TableClient): UsageRepository {
       }
     },
 
-    async raisePlanInputsVersion(orgId, provider, at) {
-      try {
-        await table.client.send(
-          new UpdateCommand({
-            TableName: table.tableName,
-            Key: usageStateKey(orgId, provider),
-            UpdateExpression: 'SET updatedAt = :at ADD usageVersion :one, #version :one',
-            // Raising the version under an open import session would make its end fail as a conflict.
-            ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(importSessionId)',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':at': at, ':one': 1 },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+    raisePlanInputsVersion(orgId, provider, at) {
+      return updateIf(table, {
+        key: usageStateKey(orgId, provider),
+        expression: 'SET updatedAt = :at',
+        adds: ['usageVersion :one'],
+        // Raising the version under an open import session would make its end fail as a conflict.
+        condition: 'attribute_exists(PK) AND attribute_not_exists(importSessionId)',
+        values: { ':at': at },
+      });
     },
 
     async lastHourWithUsage(orgId, provider, notBefore, notAfter) {
