@@ -75,21 +75,11 @@ export class AwsMarketplace implements Marketplace {
   }
 
   #ec2Client(region: string): EC2Client {
-    let client = this.#ec2.get(region);
-    if (!client) {
-      client = new EC2Client({ region, credentials: this.#credentials });
-      this.#ec2.set(region, client);
-    }
-    return client;
+    return clientOf(this.#ec2, region, () => new EC2Client({ region, credentials: this.#credentials }));
   }
 
   #rdsClient(region: string): RDSClient {
-    let client = this.#rds.get(region);
-    if (!client) {
-      client = new RDSClient({ region, credentials: this.#credentials });
-      this.#rds.set(region, client);
-    }
-    return client;
+    return clientOf(this.#rds, region, () => new RDSClient({ region, credentials: this.#credentials }));
   }
 
   #savingsPlansClient(): SavingsplansClient {
@@ -99,4 +89,14 @@ export class AwsMarketplace implements Marketplace {
     });
     return this.#savingsPlans;
   }
+}
+
+/** One client per region, created on first use and kept for the process. */
+function clientOf<Client>(clients: Map<string, Client>, region: string, create: () => Client): Client {
+  let client = clients.get(region);
+  if (!client) {
+    client = create();
+    clients.set(region, client);
+  }
+  return client;
 }
