@@ -68,3 +68,8 @@ export function usageLines(start: string, hours: number, resources: readonly Fle
   }
   return lines;
 }
+
+/** The lines of a file as an import reads them: one at a time, without their line breaks. */
+export async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
+  yield* lines;
+}

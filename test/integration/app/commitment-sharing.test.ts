@@ -11,7 +11,7 @@ import { NotFoundError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { type FleetResource, usageLines } from '../../support/usage-files';
+import { type FleetResource, linesOf, usageLines } from '../../support/usage-files';
 
 let table: TestTable;
 let ctx: AppContext;
@@ -24,10 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table.close();
 });
-
-async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
-  yield* lines;
-}
 
 const n2 = {
   provider: 'gcp',

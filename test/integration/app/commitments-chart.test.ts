@@ -7,7 +7,7 @@ import type { AppContext } from '../../../shared/app/ports';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, commitmentHeader, fleet, usageLines } from '../../support/usage-files';
+import { alwaysOn, commitmentHeader, fleet, linesOf, usageLines } from '../../support/usage-files';
 
 let table: TestTable;
 let ctx: AppContext;
@@ -20,10 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table.close();
 });
-
-async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
-  yield* lines;
-}
 
 describe('the all-provider commitments chart', () => {
   it('projects a provider whose data lags after its own last hour, not as idle', async () => {

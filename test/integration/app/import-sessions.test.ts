@@ -9,7 +9,7 @@ import { ConflictError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, linesOf, usageLines } from '../../support/usage-files';
 
 /** A clock the tests move: imports and plans are judged by it. */
 let nowMs = Date.parse('2026-07-02T00:00:00Z');
@@ -26,10 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table.close();
 });
-
-async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
-  yield* lines;
-}
 
 const gcp = {
   provider: 'gcp',

@@ -14,7 +14,7 @@ import type { AppContext } from '../../../shared/app/ports';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, commitmentHeader, fleet, usageLines } from '../../support/usage-files';
+import { alwaysOn, commitmentHeader, fleet, linesOf, usageLines } from '../../support/usage-files';
 
 let table: TestTable;
 let ctx: AppContext;
@@ -27,10 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table.close();
 });
-
-async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
-  yield* lines;
-}
 
 const june = '2026-06-01T00:00:00Z';
 const gcp = {

@@ -12,7 +12,7 @@ import type { Principal } from '../../../shared/domain/principal';
 import { createAppContext } from '../../../shared/runtime/app-context';
 import { planKey } from '../../../shared/store/keys';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, linesOf, usageLines } from '../../support/usage-files';
 
 let table: TestTable;
 
@@ -23,10 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table.close();
 });
-
-async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
-  yield* lines;
-}
 
 const gcp = {
   provider: 'gcp',
