@@ -6,7 +6,7 @@ import { admin, type CreatedOrg, runAdmin } from '../support/admin-cli';
 import { callApi } from '../support/api-client';
 import { collectText, spawnEntryPoint } from '../support/entry-point-process';
 import { type LocalServer, startLocalServer } from '../support/local-server';
-import { alwaysOn, type FleetResource, fleet, usageLines } from '../support/usage-files';
+import { alwaysOn, type FleetResource, fleet, gcpN2Standard8, usageLines } from '../support/usage-files';
 
 /**
  * Inputs that cannot be trusted (DESIGN §7), over the admin CLI and HTTP against the real local
@@ -22,12 +22,7 @@ let orgId: string;
 
 const gce = (count: number, prefix: string, unitsAt: (hour: number) => number): FleetResource[] =>
   fleet(count, prefix, {
-    provider: 'gcp',
-    accountId: 'acme-prod',
-    region: 'us-central1',
-    service: 'Compute Engine',
-    instanceType: 'n2-standard-8',
-    operatingSystem: 'Linux',
+    ...gcpN2Standard8,
     unitsAt,
   });
 

@@ -73,3 +73,13 @@ export function usageLines(start: string, hours: number, resources: readonly Fle
 export async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
   yield* lines;
 }
+
+/** A GCP n2-standard-8 VM of one project, the resource most app and e2e tests plan for. */
+export const gcpN2Standard8 = {
+  provider: 'gcp',
+  accountId: 'acme-prod',
+  region: 'us-central1',
+  service: 'Compute Engine',
+  instanceType: 'n2-standard-8',
+  operatingSystem: 'Linux',
+} as const;

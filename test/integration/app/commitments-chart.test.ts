@@ -7,7 +7,14 @@ import type { AppContext } from '../../../shared/app/ports';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, commitmentHeader, fleet, linesOf, usageLines } from '../../support/usage-files';
+import {
+  alwaysOn,
+  commitmentHeader,
+  fleet,
+  gcpN2Standard8,
+  linesOf,
+  usageLines,
+} from '../../support/usage-files';
 
 let table: TestTable;
 let ctx: AppContext;
@@ -35,12 +42,7 @@ describe('the all-provider commitments chart', () => {
       scopes: ['*'],
     };
     const gcp = fleet(1, 'gcp', {
-      provider: 'gcp',
-      accountId: 'acme-prod',
-      region: 'us-central1',
-      service: 'Compute Engine',
-      instanceType: 'n2-standard-8',
-      operatingSystem: 'Linux',
+      ...gcpN2Standard8,
       unitsAt: alwaysOn,
     });
     const azure = fleet(1, 'vm', {

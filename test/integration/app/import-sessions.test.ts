@@ -9,7 +9,7 @@ import { ConflictError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, linesOf, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, gcpN2Standard8 as gcp, linesOf, usageLines } from '../../support/usage-files';
 
 /** A clock the tests move: imports and plans are judged by it. */
 let nowMs = Date.parse('2026-07-02T00:00:00Z');
@@ -26,15 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table.close();
 });
-
-const gcp = {
-  provider: 'gcp',
-  accountId: 'acme-prod',
-  region: 'us-central1',
-  service: 'Compute Engine',
-  instanceType: 'n2-standard-8',
-  operatingSystem: 'Linux',
-} as const;
 
 /** June 2026 of two always-on n2-standard-8 instances: enough for plans with line items. */
 const juneUsage = () =>

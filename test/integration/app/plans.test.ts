@@ -14,7 +14,14 @@ import type { AppContext } from '../../../shared/app/ports';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, commitmentHeader, fleet, linesOf, usageLines } from '../../support/usage-files';
+import {
+  alwaysOn,
+  commitmentHeader,
+  fleet,
+  gcpN2Standard8 as gcp,
+  linesOf,
+  usageLines,
+} from '../../support/usage-files';
 
 let table: TestTable;
 let ctx: AppContext;
@@ -29,14 +36,6 @@ afterAll(async () => {
 });
 
 const june = '2026-06-01T00:00:00Z';
-const gcp = {
-  provider: 'gcp',
-  accountId: 'acme-prod',
-  region: 'us-central1',
-  service: 'Compute Engine',
-  instanceType: 'n2-standard-8',
-  operatingSystem: 'Linux',
-} as const;
 
 /** Two n2-standard-8 instances always on, two more 60% of the hours: something to plan. */
 const gcpFleet = [

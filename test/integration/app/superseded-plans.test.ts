@@ -12,7 +12,7 @@ import type { Principal } from '../../../shared/domain/principal';
 import { createAppContext } from '../../../shared/runtime/app-context';
 import { planKey } from '../../../shared/store/keys';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, linesOf, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, gcpN2Standard8 as gcp, linesOf, usageLines } from '../../support/usage-files';
 
 let table: TestTable;
 
@@ -23,15 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await table.close();
 });
-
-const gcp = {
-  provider: 'gcp',
-  accountId: 'acme-prod',
-  region: 'us-central1',
-  service: 'Compute Engine',
-  instanceType: 'n2-standard-8',
-  operatingSystem: 'Linux',
-} as const;
 
 const juneUsage = (instances: number) =>
   linesOf(usageLines('2026-06-01T00:00:00Z', 720, fleet(instances, 'vm', { ...gcp, unitsAt: alwaysOn })));

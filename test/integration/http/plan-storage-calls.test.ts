@@ -14,7 +14,7 @@ import { installAppContext } from '../../../shared/runtime/current';
 import { callApi } from '../../support/api-client';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { routes } from '../../support/served-routes';
-import { alwaysOn, fleet, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, gcpN2Standard8, usageLines } from '../../support/usage-files';
 
 /**
  * What one line-items request costs in storage calls (docs/plans-api.md, Storage calls), through
@@ -51,12 +51,7 @@ beforeAll(async () => {
       '2026-10-01T00:00:00Z',
       720,
       fleet(3, 'vm', {
-        provider: 'gcp',
-        accountId: 'acme-prod',
-        region: 'us-central1',
-        service: 'Compute Engine',
-        instanceType: 'n2-standard-8',
-        operatingSystem: 'Linux',
+        ...gcpN2Standard8,
         unitsAt: alwaysOn,
       }),
     );
