@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import * as z from 'zod';
 import { createLocalServer, type LocalAuthorization } from '../../../local/http/local-server';
 import type { FunctionGroup } from '../../../shared/contract/operation-contract';
 import type { Route } from '../../../shared/contract/operations';
+import { openApiOperations } from '../../../shared/contract/operations/openapi';
 import type { Principal } from '../../../shared/domain/principal';
 import { createGroupHandler, type ProxyHandler } from '../../../shared/http/group-handler';
 
@@ -87,20 +87,9 @@ describe('local server', () => {
           };
         }
         if (group === 'openapi') {
-          return createGroupHandler(
-            {
-              getDocument: {
-                method: 'GET',
-                path: '/openapi.json',
-                group: 'openapi',
-                summary: 'The document',
-                tag: 'Documentation',
-                public: true,
-                responses: { 200: z.object({ openapi: z.string() }) },
-              },
-            },
-            { getDocument: async () => ({ openapi: '3.1.0' }) },
-          );
+          return createGroupHandler(openApiOperations, {
+            getOpenApiDocument: async () => ({ openapi: '3.1.0' }),
+          });
         }
         return recordingHandler(harness);
       },

@@ -3,6 +3,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import * as z from 'zod';
 import type { OperationList } from '../../../shared/contract/operation-contract';
+import { openApiOperations } from '../../../shared/contract/operations/openapi';
 import { ConflictError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { createGroupHandler } from '../../../shared/http/group-handler';
@@ -70,18 +71,6 @@ const contracts = {
     summary: 'Fail',
     tag: 'Partners',
     public: false,
-    responses: { 200: z.object({}) },
-  },
-} satisfies OperationList;
-
-const documentContracts = {
-  getDocument: {
-    method: 'GET',
-    path: '/openapi.json',
-    group: 'openapi',
-    summary: 'The document',
-    tag: 'Documentation',
-    public: true,
     responses: { 200: z.object({}) },
   },
 } satisfies OperationList;
@@ -457,8 +446,8 @@ describe('group handler', () => {
   it('serves a public route without a principal', async () => {
     // Prepare
     const handler = createGroupHandler(
-      documentContracts,
-      { getDocument: async ({ principal }) => ({ principal }) },
+      openApiOperations,
+      { getOpenApiDocument: async ({ principal }) => ({ principal }) },
       { logger: new Logger() },
     );
 

@@ -1,21 +1,9 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import * as z from 'zod';
 import { openInvocationScopes } from '../../../local/local-invocation-scope';
+import { openApiOperations } from '../../../shared/contract/operations/openapi';
 import { createGroupHandler } from '../../../shared/http/group-handler';
 import { lambdaContext, proxyEvent } from '../http/proxy-event';
-
-const documentContracts = {
-  getDocument: {
-    method: 'GET',
-    path: '/openapi.json',
-    group: 'openapi',
-    summary: 'The document',
-    tag: 'Documentation',
-    public: true,
-    responses: { 200: z.object({}) },
-  },
-} as const;
 
 describe('local invocation scopes', () => {
   let stdout: MockInstance<typeof process.stdout.write>;
@@ -38,9 +26,9 @@ describe('local invocation scopes', () => {
       secondStarted = resolve;
     });
     const handler = createGroupHandler(
-      documentContracts,
+      openApiOperations,
       {
-        getDocument: async ({ headers, logger }) => {
+        getOpenApiDocument: async ({ headers, logger }) => {
           logger.info('started');
           if (headers['x-request-id'] === 'first') await second;
           else secondStarted();
