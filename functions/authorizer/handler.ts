@@ -1,7 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { authenticateApiKey } from '../../shared/app/authenticate';
-import { parseApiKey, usageIdentifierOfKey } from '../../shared/auth/api-keys';
+import { authenticateCaller } from '../../shared/app/authenticate';
 import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-context';
 import { headerValue } from '../../shared/http/request-headers';
 import { appContext } from '../../shared/runtime/current';
@@ -22,13 +21,12 @@ export const unauthorized = 'Unauthorized';
  * key in the tenants' usage plan (docs/deploy.md).
  */
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
-  const presented = headerValue(event.headers, 'x-api-key')?.trim();
-  const principal = await authenticateApiKey(appContext(), presented);
-  const keyId = presented === undefined ? undefined : parseApiKey(presented)?.keyId;
-  if (!principal || keyId === undefined) {
+  const caller = await authenticateCaller(appContext(), headerValue(event.headers, 'x-api-key'));
+  if (!caller) {
     logger.info('refused credentials', { request_id: event.requestContext.requestId });
     throw new Error(unauthorized);
   }
+  const { principal } = caller;
   return {
     principalId: principal.kind === 'user' ? `${principal.orgId}/${principal.userId}` : principal.orgId,
     policyDocument: {
@@ -36,6 +34,6 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
       Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
     },
     context: { [authorizerPrincipalKey]: encodeAuthorizerPrincipal(principal) },
-    usageIdentifierKey: usageIdentifierOfKey(keyId),
+    usageIdentifierKey: caller.usageIdentifier,
   };
 }

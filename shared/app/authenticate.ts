@@ -1,9 +1,24 @@
-import { type ApiKeyOwner, parseApiKey, secretMatches } from '../auth/api-keys';
+import { type ApiKeyOwner, parseApiKey, secretMatches, usageIdentifierOfKey } from '../auth/api-keys';
 import type { Principal } from '../domain/principal';
 import type { AppContext } from './ports';
 
 /** API-key callers are not limited by OAuth scopes. */
 const API_KEY_SCOPES = ['*'] as const;
+
+/** A caller an API key authenticated: who it acts as, and the throttle bucket of its key. */
+export interface AuthenticatedCaller {
+  readonly principal: Principal;
+  /** The key's API Gateway usage-plan key (`usageIdentifierOfKey`). */
+  readonly usageIdentifier: string;
+}
+
+/** The principal a presented API key acts as (see `authenticateCaller`); null when it is refused. */
+export async function authenticateApiKey(
+  ctx: AppContext,
+  apiKey: string | undefined,
+): Promise<Principal | null> {
+  return (await authenticateCaller(ctx, apiKey))?.principal ?? null;
+}
 
 /**
  * Resolves a presented API key to the principal it acts as, from stored data only: the key must
@@ -11,21 +26,20 @@ const API_KEY_SCOPES = ['*'] as const;
  * membership (a removed member's key stops working); a partner key needs its org to still be a
  * partner. Answers null for every failure alike, so callers cannot tell which check failed.
  */
-export async function authenticateApiKey(
+export async function authenticateCaller(
   ctx: AppContext,
   apiKey: string | undefined,
-): Promise<Principal | null> {
+): Promise<AuthenticatedCaller | null> {
   const parsed = apiKey ? parseApiKey(apiKey.trim()) : null;
   if (!parsed) return null;
   const record = await ctx.repos.apiKeys.get(parsed.keyId);
   if (!record || record.revokedAt !== null || !secretMatches(parsed.secret, record.secretHash)) return null;
 
   const principal = await principalOf(ctx, record.owner);
-  if (principal) {
-    // Best effort: a failed bookkeeping write must not refuse a valid key.
-    await ctx.repos.apiKeys.markUsed(record.keyId, ctx.clock.now().toISOString()).catch(() => undefined);
-  }
-  return principal;
+  if (!principal) return null;
+  // Best effort: a failed bookkeeping write must not refuse a valid key.
+  await ctx.repos.apiKeys.markUsed(record.keyId, ctx.clock.now().toISOString()).catch(() => undefined);
+  return { principal, usageIdentifier: usageIdentifierOfKey(record.keyId) };
 }
 
 async function principalOf(ctx: AppContext, owner: ApiKeyOwner): Promise<Principal | null> {
