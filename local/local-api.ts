@@ -5,11 +5,11 @@ import { handler as authorizer } from '../functions/authorizer/handler';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
 import type { ProxyHandler } from '../shared/http/group-handler';
-import { TenantRateLimiter } from '../shared/http/tenant-rate-limit';
 import { installAppContext } from '../shared/runtime/current';
 import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './demo-seed';
 import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
+import { TenantRateLimiter } from './http/tenant-rate-limiter';
 import { openInvocationScopes } from './local-invocation-scope';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
 

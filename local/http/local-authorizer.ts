@@ -4,8 +4,8 @@ import type {
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
 import { authorizerPrincipalKey } from '../../shared/http/authorizer-context';
-import type { TenantRateLimiter } from '../../shared/http/tenant-rate-limit';
 import type { LocalAuthorization } from './local-server';
+import type { TenantRateLimiter } from './tenant-rate-limiter';
 
 export type RequestAuthorizer = (
   event: APIGatewayRequestAuthorizerEvent,

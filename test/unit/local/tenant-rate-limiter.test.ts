@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TenantRateLimiter } from '../../../local/http/tenant-rate-limiter';
 import {
   defaultTenantThrottle,
-  TenantRateLimiter,
   type TenantThrottle,
   tenantThrottleProblem,
 } from '../../../shared/http/tenant-rate-limit';
