@@ -206,5 +206,32 @@ export function oauthRefreshTokenKey(tokenHash: string): ItemKey {
 
 /** `principalId` names the caller (it scopes the key); `key` is the client's Idempotency-Key. */
 export function idempotencyRecordKey(principalId: string, key: string): ItemKey {
-  return { PK: `IDEM#${id(principalId)}#${text(key)}`, SK: 'IDEM' };
+  return { PK: idempotencyPartition(principalId, key), SK: 'IDEM' };
+}
+
+function idempotencyPartition(principalId: string, key: string): string {
+  return `IDEM#${id(principalId)}#${text(key)}`;
+}
+
+/** Sort key prefix of the parts of one attempt's stored response. */
+export function idempotencyResponsePartPrefix(attemptId: string): string {
+  return `IDEM#PART#${id(attemptId)}#`;
+}
+
+/**
+ * Part `part` (1 and up; part 0 is on the record itself) of a stored response too large for the
+ * record: kept beside it, in its partition, under the attempt that stored it.
+ */
+export function idempotencyResponsePartKey(
+  principalId: string,
+  key: string,
+  attemptId: string,
+  part: number,
+): ItemKey {
+  if (!Number.isInteger(part) || part < 1 || part > 9999)
+    throw new RangeError(`part must be 1..9999, got ${part}`);
+  return {
+    PK: idempotencyPartition(principalId, key),
+    SK: `${idempotencyResponsePartPrefix(attemptId)}${String(part).padStart(4, '0')}`,
+  };
 }

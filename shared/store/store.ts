@@ -4,6 +4,7 @@ import { withThrottledKeyUse } from './caching/key-use-throttle';
 import { withOrgPlacementCache } from './caching/org-placement-cache';
 import { withPlanContentCache } from './caching/plan-content-cache';
 import { createCommitmentRepository } from './commitments';
+import { createIdempotencyRepository } from './idempotency-records';
 import { createMembershipRepository } from './memberships';
 import { createOrgRepository } from './orgs';
 import { createPlanRepository } from './plans';
@@ -21,6 +22,7 @@ export function createStore(table: TableClient): Repositories {
     usage: createUsageRepository(table),
     commitments: createCommitmentRepository(table),
     plans: createPlanRepository(table),
+    idempotencyRecords: createIdempotencyRepository(table),
   };
 }
 

@@ -8,6 +8,8 @@ import {
   commitmentPartition,
   commitmentProviderPrefix,
   idempotencyRecordKey,
+  idempotencyResponsePartKey,
+  idempotencyResponsePartPrefix,
   lineItemKey,
   lineItemPrefix,
   membershipByUserIndexKey,
@@ -74,6 +76,10 @@ describe('single-table keys', () => {
       PK: 'IDEM#user:o1:ada@example.com#req-1',
       SK: 'IDEM',
     });
+    expect(idempotencyResponsePartKey('partner:o1', 'req-1', 'a1', 2)).toEqual({
+      PK: 'IDEM#partner:o1#req-1',
+      SK: 'IDEM#PART#a1#0002',
+    });
   });
 
   it('gives the partitions and prefixes that queries use the same text as the item keys', () => {
@@ -96,6 +102,14 @@ describe('single-table keys', () => {
       commitmentKey('o1', 'aws', '2026-01-31', 'c1').SK.startsWith(commitmentProviderPrefix('aws')),
     ).toBe(true);
     expect(commitmentKey('o1', 'aws', '2026-01-31', 'c1').PK).toBe(commitmentPartition('o1'));
+    // A response part lives in its record's partition, under its attempt's prefix only.
+    expect(idempotencyResponsePartKey('p1', 'k', 'a1', 1).PK).toBe(idempotencyRecordKey('p1', 'k').PK);
+    expect(
+      idempotencyResponsePartKey('p1', 'k', 'a1', 1).SK.startsWith(idempotencyResponsePartPrefix('a1')),
+    ).toBe(true);
+    expect(
+      idempotencyResponsePartKey('p1', 'k', 'a12', 1).SK.startsWith(idempotencyResponsePartPrefix('a1')),
+    ).toBe(false);
   });
 
   it('keys e-mails trimmed and lower-cased', () => {
@@ -124,6 +138,14 @@ describe('single-table keys', () => {
     expect(() => purchasePlanPartKey('pl1', 10_000)).toThrow(RangeError);
     expect(() => purchasePlanPartKey('pl1', -1)).toThrow(RangeError);
     expect(() => purchasePlanPartKey('pl1', 1.5)).toThrow(RangeError);
+  });
+
+  it('numbers idempotent response parts so that they sort in order, from 1 (part 0 is the record)', () => {
+    expect(
+      idempotencyResponsePartKey('p1', 'k', 'a1', 9).SK < idempotencyResponsePartKey('p1', 'k', 'a1', 10).SK,
+    ).toBe(true);
+    expect(() => idempotencyResponsePartKey('p1', 'k', 'a1', 0)).toThrow(RangeError);
+    expect(() => idempotencyResponsePartKey('p1', 'k', 'a1', 10_000)).toThrow(RangeError);
   });
 
   it('rejects empty segments', () => {
