@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Clock, IdempotencyRepository } from '../app/ports';
 import {
   type OperationContract,
   type OperationList,
@@ -12,6 +13,7 @@ import { authorizerPrincipal, type PrincipalContext } from './authorizer-princip
 import { bodyLimit } from './body-limit';
 import { httpErrorHandler } from './error-handler';
 import { routeNotFoundBody } from './error-response';
+import { type IdempotencyContext, idempotency, idempotentReplayOf } from './idempotency';
 import { type JsonBodyContext, jsonBody } from './json-body';
 import { jsonContentType } from './json-content-type';
 import { type Implementations, type OperationInput, operationResult, successStatusOf } from './operation';
@@ -26,6 +28,14 @@ export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Pr
 export interface GroupHandlerOptions {
   /** The function's logger; each request's lines carry its request id. */
   readonly logger?: Logger;
+  /**
+   * The idempotency records, for the group's operations with `idempotent: true` (required when it
+   * has any). A function, asked on the first request with an `Idempotency-Key`, so that a handler
+   * module builds no AWS client when it loads.
+   */
+  readonly idempotencyRecords?: () => IdempotencyRepository;
+  /** The time idempotency records are written with; the system's unless given. */
+  readonly clock?: Clock;
 }
 
 /**
@@ -41,14 +51,15 @@ type OperationContext = Context &
   LoggerContext &
   PrincipalContext &
   JsonBodyContext &
-  ValidatedRequestContext;
+  ValidatedRequestContext &
+  IdempotencyContext;
 
 /**
  * The one Lambda handler of a function group: finds the operation by `resource` and `httpMethod`,
  * then runs the HTTP middleware stack and the operation's implementation. `operations` is the
  * group's part of the operation list (shared/contract/operations); the types demand an
  * implementation for each, and a missing one (through a cast) throws here, when the handler module
- * loads, not on some later request.
+ * loads, not on some later request; so does an idempotent operation without `idempotencyRecords`.
  */
 export function createGroupHandler<Ops extends OperationList>(
   operations: Ops,
@@ -66,7 +77,9 @@ export function createGroupHandler<Ops extends OperationList>(
     }
     handlers.set(
       routeKey(operation.method, operation.path),
-      operationHandler(operationId, operation, implementation as ErasedImplementation, logger),
+      operationHandler(operationId, operation, implementation as ErasedImplementation, logger, {
+        idempotency: idempotencyOf(operationId, operation, options),
+      }),
     );
   }
   const unrouted = unroutedHandler(logger);
@@ -81,14 +94,36 @@ function routeKey(method: string, resource: string): string {
   return `${method.toUpperCase()} ${resource}`;
 }
 
+/** The idempotency middleware of an operation with `idempotent: true`; null for the others. */
+function idempotencyOf(
+  operationId: string,
+  operation: OperationContract,
+  options: GroupHandlerOptions,
+): ReturnType<typeof idempotency> | null {
+  if (operation.idempotent !== true) return null;
+  if (runsWithoutAuthorizer(operation)) {
+    throw new Error(
+      `${operationId} is idempotent, so it needs a caller to scope its keys: it cannot be public`,
+    );
+  }
+  if (options.idempotencyRecords === undefined) {
+    throw new Error(`${operationId} is idempotent: createGroupHandler needs the idempotencyRecords option`);
+  }
+  return idempotency({
+    records: options.idempotencyRecords,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}
+
 function operationHandler(
   operationId: string,
   operation: OperationContract,
   implementation: ErasedImplementation,
   logger: Logger,
+  extras: { readonly idempotency: ReturnType<typeof idempotency> | null },
 ): ProxyHandler {
   const successStatus = successStatusOf(operation);
-  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, OperationContext>()
+  const base = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, OperationContext>()
     .use(lambdaContextLogging(logger))
     .use(requestId())
     .use(requestLogging({ logger, operationId }))
@@ -97,19 +132,22 @@ function operationHandler(
     .use(bodyLimit())
     .use(jsonContentType())
     .use(jsonBody())
-    .use(validateRequest(operation))
-    .handler(async (event, context) => {
-      const result = await implementation({
-        pathParams: context.validated.pathParams,
-        query: context.validated.query,
-        body: context.validated.body,
-        principal: context.principal,
-        requestId: context.requestId,
-        headers: lowerCaseHeaders(event.headers),
-        logger: context.logger,
-      });
-      return operationResult(result, successStatus);
+    .use(validateRequest(operation));
+  // After validation and the principal: a request refused by them never touches its key.
+  const stack = (extras.idempotency ? base.use(extras.idempotency) : base).handler(async (event, context) => {
+    const replay = idempotentReplayOf(context);
+    if (replay !== null) return replay;
+    const result = await implementation({
+      pathParams: context.validated.pathParams,
+      query: context.validated.query,
+      body: context.validated.body,
+      principal: context.principal,
+      requestId: context.requestId,
+      headers: lowerCaseHeaders(event.headers),
+      logger: context.logger,
     });
+    return operationResult(result, successStatus);
+  });
   // The middlewares fill in the context's extra fields before the operation runs.
   return (event, context) => stack(event, context as OperationContext);
 }
