@@ -77,6 +77,11 @@ export function buildOpenApiDocument(): Json {
           description: 'The pages of the list, as a JSON object',
           content: { 'application/json': { schema: paginationSchema } },
         },
+        IdempotentReplayed: {
+          description:
+            '`true` when the response is the replay of the first response to the request\'s Idempotency-Key',
+          schema: { type: 'string', enum: ['true'] },
+        },
       },
       parameters: {
         IdempotencyKey: {
@@ -84,9 +89,13 @@ export function buildOpenApiDocument(): Json {
           in: 'header',
           required: false,
           description:
-            'Repeating a request with the same key replays the first response; the same key with a ' +
-            'different request is rejected (422)',
-          schema: { type: 'string', minLength: 1, maxLength: 255 },
+            'Optional; 1 to 255 printable ASCII characters, scoped to the caller and kept 24 hours. ' +
+            'Repeating a request (method, path, JSON body) with the same key replays the first ' +
+            'successful response, with the header `Idempotent-Replayed: true`; the same key with a ' +
+            'different request is rejected (422, `errors` naming `Idempotency-Key`), and so is a ' +
+            'repeat while the first request is still in progress (409). A request that fails does not ' +
+            'keep its key: retrying it runs it again.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
         },
       },
       securitySchemes: {
@@ -186,6 +195,9 @@ function successResponses(operation: OperationContract, components: ComponentSch
       if (operation.paginated && status === '200') {
         headers['X-Pagination'] = { $ref: '#/components/headers/Pagination' };
       }
+      if (operation.idempotent && status.startsWith('2')) {
+        headers['Idempotent-Replayed'] = { $ref: '#/components/headers/IdempotentReplayed' };
+      }
       return [
         status,
         {
@@ -239,9 +251,10 @@ function errorStatuses(operation: OperationContract): ErrorStatus[] {
   if (operation.clientErrorBody) statuses.push(401);
   if (!operation.public && !operation.oauth) statuses.push(401, 403);
   if (operation.pathParams) statuses.push(404);
-  if (operation.conflicts) statuses.push(409);
+  // An idempotent operation answers 409 to a repeat in flight, 422 to a key reused or malformed.
+  if (operation.conflicts || operation.idempotent) statuses.push(409);
   if (operation.body) statuses.push(413, 415);
-  if (hasInput && !operation.oauth) statuses.push(422);
+  if ((hasInput || operation.idempotent) && !operation.oauth) statuses.push(422);
   statuses.push(429, 500);
   return statuses;
 }
