@@ -11,6 +11,7 @@ import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
 import { TenantRateLimiter } from './http/tenant-rate-limiter';
 import { openInvocationScopes } from './local-invocation-scope';
+import { type LocalPurchasing, startLocalPurchasing } from './local-purchasing';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
 
 export interface LocalApiOptions {
@@ -28,6 +29,8 @@ export interface LocalApi {
   /** Whether this start seeded the demo (false when `dir` held one from an earlier start). */
   readonly seeded: boolean;
   readonly runtime: LocalRuntime;
+  /** The purchase queue, processor and simulated marketplace of this process. */
+  readonly purchasing: LocalPurchasing;
   /** Stops listening, drops open connections and closes the store. */
   close(): Promise<void>;
 }
@@ -42,6 +45,7 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   nameLocalService(process.env);
   const runtime = await openLocalRuntime(config);
   installAppContext(runtime.ctx);
+  const purchasing = await startLocalPurchasing();
   const invocationScoped = await openInvocationScopes(process.env);
 
   const server = createLocalServer({
@@ -68,8 +72,10 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
     credentialsPath,
     seeded: earlier === null,
     runtime,
+    purchasing,
     close: async () => {
       await closeServer(server);
+      await purchasing.close();
       await runtime.close();
     },
   };

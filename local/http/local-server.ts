@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Logger } from '@aws-lambda-powertools/logger';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { FunctionGroup } from '../../shared/contract/operation-contract';
 import type { Route } from '../../shared/contract/operations';
 import { DomainError } from '../../shared/domain/errors';
@@ -15,6 +15,7 @@ import {
 import type { ProxyHandler } from '../../shared/http/group-handler';
 import { bodyTooLargeError, maxRequestBodyBytes } from '../../shared/http/request-body';
 import { requestIdHeader, resolveRequestId } from '../../shared/http/request-id';
+import { localLambdaContext } from '../lambda-context';
 import { createRouteMatcher } from './route-matching';
 
 /**
@@ -104,7 +105,10 @@ export function createLocalServer(options: LocalServerOptions): Server {
         event.requestContext.authorizer = { principal: authorization.principal };
       }
       const handler = await handlerOf(route.group);
-      writeResult(response, await handler(event, lambdaContext(route.group)));
+      writeResult(
+        response,
+        await handler(event, localLambdaContext(`local-${route.group}`, handlerTimeoutMs)),
+      );
     } catch (error) {
       if (!(error instanceof DomainError)) {
         logger.error(
@@ -260,28 +264,6 @@ function queryOf(rawQuery: string): {
   }
   const single = [...multi].map(([key, values]) => [key, values[values.length - 1] as string] as const);
   return { single: Object.fromEntries(single), multi: Object.fromEntries(multi) };
-}
-
-function lambdaContext(group: FunctionGroup): Context {
-  const deadline = Date.now() + handlerTimeoutMs;
-  const functionName = `local-${group}`;
-  const callbacksUnsupported = () => {
-    throw new Error('The local runtime runs async handlers only; Lambda callbacks are not supported.');
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: stage,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: callbacksUnsupported,
-    fail: callbacksUnsupported,
-    succeed: callbacksUnsupported,
-  };
 }
 
 /** Writes a proxy result as API Gateway does: `multiValueHeaders` win over `headers` for the same name. */

@@ -65,6 +65,7 @@ export async function registerOrganization(
     parentOrgId: spec.parentOrgId,
     isPartner: spec.isPartner,
     commitmentSharing: 'organization',
+    maxUpfrontCost: null,
     createdAt: now,
     updatedAt: now,
     version: 1,

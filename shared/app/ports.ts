@@ -4,6 +4,7 @@ import type {
   ExistingCommitment,
   LineItem,
   LineResourceMatch,
+  PlanStatus,
   Provider,
   ProviderPlans,
   RecommendedPurchasePlan,
@@ -21,6 +22,7 @@ import type {
   User,
 } from '../domain/orgs';
 import type { ComputedPlanSet, PlanCalculation, PlanSetState, StoredPlan } from '../domain/plans/plan-set';
+import type { PurchaseClaim, PurchaseLimitPrice, PurchaseRecord } from '../domain/purchases/purchase-record';
 import type { CoveredHours, ProviderUsage } from '../domain/usage/imported-usage';
 import type { ImportSession, UsageState } from '../domain/usage/usage-state';
 
@@ -61,6 +63,8 @@ export interface OrgRepository {
   setOfferLinks(orgId: string, links: Partial<MarketplaceOfferLinks>, at: string): Promise<Organization>;
   /** Sets whose usage the org's commitments cover; answers the org as stored; NotFoundError if unknown. */
   setCommitmentSharing(orgId: string, sharing: CommitmentSharing, at: string): Promise<Organization>;
+  /** Sets the execution policy's upfront cap (null: none); answers the org as stored; NotFoundError if unknown. */
+  setMaxUpfrontCost(orgId: string, maxUpfrontCost: number | null, at: string): Promise<Organization>;
   /** Every org, for operators (admin CLI); ordered by name. */
   list(): Promise<Organization[]>;
   /**
@@ -186,6 +190,8 @@ export interface CommitmentRepository {
     provider: Provider,
     commitments: readonly ExistingCommitment[],
   ): Promise<void>;
+  /** Writes one commitment (a purchase's): rewriting the same id changes nothing. */
+  putCommitment(orgId: string, commitment: ExistingCommitment): Promise<void>;
   /** The org's commitments, or one provider's, ordered by provider, then end, then id. */
   listCommitments(orgId: string, provider?: Provider): Promise<ExistingCommitment[]>;
 }
@@ -255,6 +261,22 @@ export interface PlanRepository {
   /** The v2 purchase plan stored with a recommended plan; null for other plans. */
   purchasePlan(planId: string): Promise<RecommendedPurchasePlan | null>;
   /**
+   * Moves the plan's status from one of `change.from` to `change.to`, recording `lastModified`
+   * (and, when given, who applied it and when). Answers the plan as stored after the change, or
+   * null, changing nothing, when the plan is not in one of those statuses (or does not exist).
+   */
+  changeStatus(
+    orgId: string,
+    provider: Provider,
+    planId: string,
+    change: {
+      readonly from: readonly PlanStatus[];
+      readonly to: PlanStatus;
+      readonly at: string;
+      readonly appliedBy?: string;
+    },
+  ): Promise<StoredPlan | null>;
+  /**
    * Deletes a plan and everything stored under it, unless it was ever applied (its status is not
    * `new` any more): applied plans are kept. Answers whether it is gone.
    */
@@ -301,6 +323,75 @@ export interface IdempotencyRepository {
   release(claim: IdempotencyClaim): Promise<void>;
 }
 
+/** What a purchase attempt learnt from the provider (or the operator), as recorded on its record. */
+export type PurchaseOutcome =
+  | {
+      readonly status: 'completed';
+      readonly providerIds: readonly string[];
+      readonly upfrontCost: number;
+      readonly recurringCost: number;
+      readonly providerQuantity: number;
+    }
+  /** The provider refused (nothing bought), or an operator must buy it by hand (`manual`). */
+  | { readonly status: 'failed' | 'manual'; readonly reason: string; readonly code: string };
+
+/** A plan whose purchases are under way: what the sweep looks through. */
+export interface PurchasingPlan {
+  readonly planId: string;
+  readonly orgId: string;
+  readonly provider: Provider;
+  readonly since: string;
+}
+
+/**
+ * Purchase records (DESIGN §9, docs/purchases.md). Each state change is a conditional write on
+ * the expected status; methods answer the record as stored after the change, or null when the
+ * record was not in that status (someone else moved it first).
+ */
+export interface PurchaseRepository {
+  /** Creates each record unless it exists; answers the records as stored (existing ones untouched). */
+  createRecords(records: readonly PurchaseRecord[]): Promise<PurchaseRecord[]>;
+  get(planId: string, lineItemId: string): Promise<PurchaseRecord | null>;
+  /** The plan's records, in line item id order. */
+  listByPlan(planId: string): Promise<PurchaseRecord[]>;
+  /** The org's records, oldest first. */
+  listByOrg(orgId: string): Promise<PurchaseRecord[]>;
+  /** `queued`, or `purchasing` with a claim expired at `claim.claimedAt` -> `purchasing` under `claim`. */
+  claim(record: PurchaseRecordRef, claim: PurchaseClaim): Promise<PurchaseRecord | null>;
+  /**
+   * Records what attempt `attemptId` learnt: `completed` from any attempt while `purchasing`
+   * (the provider's answer for the client token is the truth), `failed` / `manual` only while
+   * that attempt still holds the claim.
+   */
+  finish(
+    record: PurchaseRecordRef,
+    attemptId: string,
+    outcome: PurchaseOutcome,
+    at: string,
+  ): Promise<PurchaseRecord | null>;
+  /** `queued` with `attempts` unchanged -> `failed`: a guard rail refused it before any attempt bought. */
+  refuse(
+    record: PurchaseRecordRef & Pick<PurchaseRecord, 'attempts'>,
+    reason: string,
+    code: string,
+    at: string,
+  ): Promise<PurchaseRecord | null>;
+  /** `failed` -> `queued` (same client token), with a new limit price when one is given. */
+  requeue(
+    record: PurchaseRecordRef,
+    at: string,
+    limitPrice?: PurchaseLimitPrice,
+  ): Promise<PurchaseRecord | null>;
+  /** `manual` -> `completed`, with the operator's reference. */
+  completeByHand(record: PurchaseRecordRef, reference: string, at: string): Promise<PurchaseRecord | null>;
+  /** Notes that the plan's purchases are under way (idempotent). */
+  markPurchasing(plan: PurchasingPlan): Promise<void>;
+  unmarkPurchasing(planId: string): Promise<void>;
+  purchasingPlans(): Promise<PurchasingPlan[]>;
+}
+
+export type PurchaseRecordRef = Pick<PurchaseRecord, 'planId' | 'lineItemId'>;
+
 /** Every repository a use case may reach, as one object (built by shared/store's createStore). */
 export interface Repositories {
   readonly orgs: OrgRepository;
@@ -311,6 +402,7 @@ export interface Repositories {
   readonly commitments: CommitmentRepository;
   readonly plans: PlanRepository;
   readonly idempotencyRecords: IdempotencyRepository;
+  readonly purchases: PurchaseRepository;
 }
 
 /** What every use case is given by the composition root. */

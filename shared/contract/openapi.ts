@@ -79,7 +79,7 @@ export function buildOpenApiDocument(): Json {
         },
         IdempotentReplayed: {
           description:
-            '`true` when the response is the replay of the first response to the request\'s Idempotency-Key',
+            "`true` when the response is the replay of the first response to the request's Idempotency-Key",
           schema: { type: 'string', enum: ['true'] },
         },
       },

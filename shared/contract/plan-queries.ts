@@ -13,8 +13,8 @@ export type ProviderQuery = z.infer<typeof providerQuery>;
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
 
-const page = described(integerParam(z.int().min(1)).default(1), 'page number, from 1');
-const pageSize = described(
+export const page = described(integerParam(z.int().min(1)).default(1), 'page number, from 1');
+export const pageSize = described(
   integerParam(z.int().min(1).max(maxPageSize)).default(defaultPageSize),
   `items per page, 1 to ${maxPageSize}`,
 );

@@ -2,6 +2,7 @@ import type {
   ChartPoint,
   CommitmentPlan,
   LineItem,
+  PurchasePlan,
   RecommendedPurchasePlan,
   ResourceMatch,
 } from '../domain/engine';
@@ -14,6 +15,8 @@ import {
   lineItem,
 } from './plans';
 import {
+  type PurchasePlan as PurchasePlanView,
+  purchasePlan,
   type RecommendedPurchasePlan as RecommendedPurchasePlanView,
   recommendedPurchasePlan,
 } from './purchase-plans';
@@ -116,3 +119,7 @@ export const resourceMatchSortKeys: SortKeys<ResourceMatch, ResourceMatchSortFie
   average_monthly_savings: (match) => match.average_monthly_savings,
   monthly_after_cost: (match) => match.monthly_after_cost,
 };
+
+export function purchasePlanView(plan: PurchasePlan): PurchasePlanView {
+  return purchasePlan.parse(plan);
+}

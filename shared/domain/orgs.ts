@@ -39,6 +39,12 @@ export interface Organization {
    * operators (`admin set-org --sharing`); plans are computed with it.
    */
   readonly commitmentSharing: CommitmentSharing;
+  /**
+   * The execution policy's cap on what one plan's purchases may pay upfront in total (USD), set
+   * by operators (`admin set-org --max-upfront-cost`); null: no cap. The purchase processor
+   * refuses a line item of a plan over it (DESIGN §9, guard rails).
+   */
+  readonly maxUpfrontCost: number | null;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** Optimistic-locking counter, incremented by every write. */

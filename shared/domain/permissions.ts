@@ -36,3 +36,16 @@ export function decideOrgAccess(
   if (org.id !== principal.orgId) return 'hidden';
   return rolePermissions[principal.role].includes(permission) ? 'allowed' : 'forbidden';
 }
+
+/** Whether a member with this role may apply plans (and so be named to purchase one, #13). */
+export function roleMayApply(role: MembershipRole): boolean {
+  return rolePermissions[role].includes('apply');
+}
+
+/**
+ * Whether the caller's token allows `scope` (DESIGN §5): a Bearer token may do only what its
+ * scopes name; API-key callers carry every scope (`*`).
+ */
+export function hasScope(principal: Principal, scope: string): boolean {
+  return principal.scopes.includes('*') || principal.scopes.includes(scope);
+}

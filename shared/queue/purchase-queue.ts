@@ -10,6 +10,12 @@ export interface PurchaseMessage {
   readonly orgId: string;
   readonly planId: string;
   readonly lineItemId: string;
+  /**
+   * The state of the record the message was sent for (its `updatedAt`): a record sent again after
+   * it changed (a retry of a failed purchase, a re-applied plan) is a new message, not a
+   * duplicate the queue's five-minute deduplication window would drop.
+   */
+  readonly revision?: string;
 }
 
 export interface PurchaseQueue {
@@ -33,19 +39,26 @@ export function messageGroupId(message: PurchaseMessage): string {
   return message.orgId;
 }
 
-/** The same line item of the same plan is one message within the deduplication window. */
+/** The same line item of the same plan, in the same state, is one message within the deduplication window. */
 export function deduplicationId(message: PurchaseMessage): string {
-  return `${message.planId}:${message.lineItemId}`;
+  const id = `${message.planId}:${message.lineItemId}`;
+  return message.revision === undefined ? id : `${id}:${message.revision}`;
 }
 
 export function purchaseMessageBody(message: PurchaseMessage): string {
-  return JSON.stringify({ orgId: message.orgId, planId: message.planId, lineItemId: message.lineItemId });
+  return JSON.stringify({
+    orgId: message.orgId,
+    planId: message.planId,
+    lineItemId: message.lineItemId,
+    ...(message.revision === undefined ? {} : { revision: message.revision }),
+  });
 }
 
 const purchaseMessageSchema = z.object({
   orgId: z.string().min(1),
   planId: z.string().min(1),
   lineItemId: z.string().min(1),
+  revision: z.string().min(1).optional(),
 });
 
 /** Reads a record's body; a PurchaseMessageFormatError (naming the bad fields) when it is not one. */

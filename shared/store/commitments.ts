@@ -38,6 +38,10 @@ export function createCommitmentRepository(table: TableClient): CommitmentReposi
       }
     },
 
+    async putCommitment(orgId, commitment) {
+      await upsert(table, keyOf(orgId, commitment), toAttributes(commitment));
+    },
+
     async listCommitments(orgId, provider) {
       return (await list(orgId, provider)).map(toCommitment);
     },

@@ -156,8 +156,37 @@ export function purchasePlanPartKey(planId: string, part: number): ItemKey {
   return { PK: planPartition(planId), SK: `${purchasePlanPartPrefix}${String(part).padStart(4, '0')}` };
 }
 
+export const purchasePrefix = 'PURCHASE#';
+
 export function purchaseKey(planId: string, lineItemId: string): ItemKey {
-  return { PK: planPartition(planId), SK: `PURCHASE#${id(lineItemId)}` };
+  return { PK: planPartition(planId), SK: `${purchasePrefix}${id(lineItemId)}` };
+}
+
+export function purchaseByOrgPartition(orgId: string): string {
+  return `${orgPartition(orgId)}#PURCHASE`;
+}
+
+/** An org's purchases in the order they were created (operators' listing). */
+export function purchaseByOrgIndexKey(
+  orgId: string,
+  createdAt: string,
+  planId: string,
+  lineItemId: string,
+): IndexKey {
+  return {
+    GSI1PK: purchaseByOrgPartition(orgId),
+    GSI1SK: `${id(createdAt)}#${id(planId)}#${id(lineItemId)}`,
+  };
+}
+
+/**
+ * The plans whose purchases are under way, one marker item each: what the sweep reads to find
+ * purchases whose queue message was lost, without scanning the table.
+ */
+export const purchasingPlansPartition = 'PURCHASING_PLANS';
+
+export function purchasingPlanKey(planId: string): ItemKey {
+  return { PK: purchasingPlansPartition, SK: id(planId) };
 }
 
 export function commitmentPartition(orgId: string): string {

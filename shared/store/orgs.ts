@@ -96,6 +96,33 @@ export function createOrgRepository(table: TableClient): OrgRepository {
       }
     },
 
+    async setMaxUpfrontCost(orgId, maxUpfrontCost, at) {
+      try {
+        const { Attributes } = await table.client.send(
+          new UpdateCommand({
+            TableName: table.tableName,
+            Key: orgKey(orgId),
+            UpdateExpression:
+              maxUpfrontCost === null
+                ? 'SET updatedAt = :at REMOVE maxUpfrontCost ADD #version :one'
+                : 'SET maxUpfrontCost = :max, updatedAt = :at ADD #version :one',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: {
+              ':at': at,
+              ':one': 1,
+              ...(maxUpfrontCost === null ? {} : { ':max': maxUpfrontCost }),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return toOrganization(Attributes as StoredItem);
+      } catch (error) {
+        if (isConditionFailure(error)) throw new NotFoundError(`Organization ${orgId} does not exist`);
+        throw error;
+      }
+    },
+
     async list() {
       const items = await queryAll(table, {
         IndexName: 'GSI1',
@@ -162,6 +189,7 @@ function toOrgItem(org: Organization): StoredItem {
     parentOrgId: org.parentOrgId ?? undefined,
     isPartner: org.isPartner,
     commitmentSharing: org.commitmentSharing,
+    maxUpfrontCost: org.maxUpfrontCost ?? undefined,
     createdAt: org.createdAt,
     updatedAt: org.updatedAt,
   };
@@ -179,6 +207,7 @@ function toOrganization(item: StoredItem): Organization {
     isPartner: item.isPartner as boolean,
     // Orgs stored before the setting existed share commitments, as the providers do by default.
     commitmentSharing: (item.commitmentSharing as CommitmentSharing | undefined) ?? 'organization',
+    maxUpfrontCost: (item.maxUpfrontCost as number | null | undefined) ?? null,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
     version: item.version as number,

@@ -1,4 +1,4 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanBasis, PlanContent, PlanRepository } from '../app/ports';
 import { cloudProviders } from '../domain/cloud-providers';
 import type {
@@ -199,6 +199,35 @@ export function createPlanRepository(table: TableClient): PlanRepository {
       return fromCompressedParts(items.map((item) => item.data as Uint8Array)) as RecommendedPurchasePlan;
     },
 
+    async changeStatus(orgId, provider, planId, change) {
+      const from = change.from.map((_, index) => `:from${index}`);
+      try {
+        const { Attributes } = await table.client.send(
+          new UpdateCommand({
+            TableName: table.tableName,
+            Key: planKey(orgId, provider, planId),
+            UpdateExpression: `SET #status = :to, lastModified = :at${
+              change.appliedBy ? ', appliedBy = :by, appliedAt = :at' : ''
+            } ADD #version :one`,
+            ConditionExpression: `attribute_exists(PK) AND #status IN (${from.join(', ')})`,
+            ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+            ExpressionAttributeValues: {
+              ':to': change.to,
+              ':at': change.at,
+              ':one': 1,
+              ...Object.fromEntries(change.from.map((status, index) => [`:from${index}`, status])),
+              ...(change.appliedBy ? { ':by': change.appliedBy } : {}),
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return Attributes ? toStoredPlan(Attributes) : null;
+      } catch (error) {
+        if (isConditionFailure(error)) return null;
+        throw error;
+      }
+    },
+
     async deletePlan(orgId, provider, planId) {
       try {
         await table.client.send(
@@ -273,6 +302,14 @@ function toStoredPlan(item: StoredItem): StoredPlan {
       is_calculating: false,
     },
     lineItemCount: item.lineItemCount as number,
+    application:
+      typeof item.appliedBy === 'string'
+        ? {
+            appliedBy: item.appliedBy,
+            appliedAt: item.appliedAt as string,
+            lastModified: item.lastModified as string,
+          }
+        : null,
   };
 }
 

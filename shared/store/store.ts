@@ -8,6 +8,7 @@ import { createIdempotencyRepository } from './idempotency-records';
 import { createMembershipRepository } from './memberships';
 import { createOrgRepository } from './orgs';
 import { createPlanRepository } from './plans';
+import { createPurchaseRepository } from './purchases';
 import type { TableClient } from './table-client';
 import { createUsageRepository } from './usage';
 import { createUserRepository } from './users';
@@ -23,6 +24,7 @@ export function createStore(table: TableClient): Repositories {
     commitments: createCommitmentRepository(table),
     plans: createPlanRepository(table),
     idempotencyRecords: createIdempotencyRepository(table),
+    purchases: createPurchaseRepository(table),
   };
 }
 

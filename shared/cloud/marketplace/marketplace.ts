@@ -38,6 +38,13 @@ export interface PurchaseRequest {
   readonly limitPrice: LimitPrice;
   /** `purchaseClientToken(planId, lineItemId)`: adapters refuse any other. */
   readonly clientToken: string;
+  /**
+   * Set when an earlier attempt of this line item may have reached the provider and died before
+   * recording the answer: when it started (ISO 8601). An adapter whose provider cannot look a
+   * purchase up by the client token alone (EC2 tags the reservation only after buying it) looks
+   * for an untagged purchase of the same order made since then before buying.
+   */
+  readonly earlierAttemptsSince?: string;
 }
 
 export type PurchaseResult =

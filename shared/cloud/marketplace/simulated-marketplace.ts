@@ -14,6 +14,7 @@ import {
   type PurchaseRequest,
   type PurchaseResult,
 } from './marketplace';
+import { reservationSize } from './purchase-quantity';
 
 type CompletedPurchase = Extract<PurchaseResult, { status: 'completed' }>;
 
@@ -84,7 +85,8 @@ export class SimulatedMarketplace implements Marketplace {
       providerIds: [providerId(offer, request)],
       upfrontCost: offer.upfront * quantity,
       recurringCost: offer.recurring * quantity,
-      providerQuantity: quantity,
+      // Reservations are counted in instances of the size bought, as providers count them.
+      providerQuantity: offer.scope.kind === 'family' && request.instanceType ? reservationSize(request).count : quantity,
     };
     this.#purchases.set(request.clientToken, { clientToken: request.clientToken, request, result });
     return result;

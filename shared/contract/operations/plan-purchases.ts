@@ -1,9 +1,14 @@
+import * as z from 'zod';
 import type { OperationList } from '../operation-contract';
 import { commitmentPlan } from '../plans';
 import { purchasePlan, purchasePlanBody } from '../purchase-plans';
+import { purchaseRecord, purchasesQuery } from '../purchases';
 import { planPath } from './path-params';
 
-/** Applying a plan (#8) and purchasing one on behalf of a user (#13): the money-moving operations. */
+/**
+ * Applying a plan (#8) and purchasing one on behalf of a user (#13): the money-moving operations;
+ * and reading what they did (extensions): the plan by id, and its purchases.
+ */
 export const planPurchaseOperations = {
   applyCommitmentPlan: {
     method: 'POST',
@@ -29,5 +34,27 @@ export const planPurchaseOperations = {
     responses: { 200: purchasePlan },
     idempotent: true,
     conflicts: true,
+  },
+  getCommitmentPlan: {
+    method: 'GET',
+    path: '/v1/org/{org_id}/commitment-plans/{plan_id}',
+    group: 'plan-purchases',
+    summary: 'A commitment plan by id (extension): poll it after applying',
+    tag: 'Commitment plans',
+    public: false,
+    pathParams: planPath,
+    responses: { 200: commitmentPlan },
+  },
+  listPlanPurchases: {
+    method: 'GET',
+    path: '/v1/org/{org_id}/commitment-plans/{plan_id}/purchases',
+    group: 'plan-purchases',
+    summary: "A plan's purchases, one per applied line item (extension)",
+    tag: 'Commitment plans',
+    public: false,
+    pathParams: planPath,
+    query: purchasesQuery,
+    responses: { 200: z.array(purchaseRecord) },
+    paginated: true,
   },
 } satisfies OperationList;

@@ -54,6 +54,16 @@ export interface StoredPlan {
   readonly window: UsageWindow;
   readonly plan: CommitmentPlan;
   readonly lineItemCount: number;
+  /** Who applied the plan and when (DESIGN §9); null while nobody has. */
+  readonly application: PlanApplication | null;
+}
+
+export interface PlanApplication {
+  /** The applying user's id. */
+  readonly appliedBy: string;
+  readonly appliedAt: string;
+  /** The last status change. */
+  readonly lastModified: string;
 }
 
 /** The version of the provider's plan inputs: no usage state at all is version 0. */

@@ -24,6 +24,7 @@ function anOrg(overrides: Partial<Organization> = {}): Organization {
     parentOrgId: null,
     isPartner: false,
     commitmentSharing: 'organization',
+    maxUpfrontCost: null,
     createdAt: '2025-01-02T03:04:05.000Z',
     updatedAt: '2025-01-02T03:04:05.000Z',
     version: 1,

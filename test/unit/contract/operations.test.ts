@@ -10,7 +10,7 @@ import type { LineItemSortField } from '../../../shared/contract/plan-queries';
 import type { CommitmentPlan } from '../../../shared/contract/plans';
 
 describe('operation registry', () => {
-  it('holds the 21 endpoints of the spec and the OpenAPI document', () => {
+  it('holds the 21 endpoints of the spec, the OpenAPI document and the purchase reads', () => {
     // Assess
     expect([...operationIds].sort()).toEqual(
       [
@@ -36,6 +36,8 @@ describe('operation registry', () => {
         'createAzureAuthUrl',
         'listChildOrgs',
         'getOpenApiDocument',
+        'getCommitmentPlan',
+        'listPlanPurchases',
       ].sort(),
     );
   });

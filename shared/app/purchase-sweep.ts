@@ -1,0 +1,71 @@
+import { planOutcome, purchasingStatuses } from '../domain/purchases/purchase-record';
+import { type PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
+import type { AppContext } from './ports';
+
+/**
+ * The sweep (DESIGN §9): the purchase records are the truth and the queue only wakes the
+ * processor, so a message lost between writing a record and sending it (or dropped after its
+ * last receive) would leave a purchase waiting forever. Run on a schedule, the sweep sends again
+ * the message of every record that should be moving and is not: queued for longer than
+ * `quietSeconds`, or claimed by an attempt whose claim expired. Duplicates cost nothing: the
+ * processor claims each record with a conditional write.
+ */
+
+/** A record this long without a change is presumed to have lost its message. */
+export const SWEEP_QUIET_SECONDS = 60;
+
+/** A plan marked as purchasing this long while not scheduled comes from an apply that failed: its marker goes. */
+const STALE_MARKER_SECONDS = 600;
+
+export interface SweepResult {
+  readonly plans: number;
+  readonly resent: number;
+  /** Messages the queue did not take this time (the next sweep tries again). */
+  readonly unsent: number;
+}
+
+export async function sweepPurchases(
+  ctx: AppContext & { readonly purchaseQueue: PurchaseQueue },
+  quietSeconds = SWEEP_QUIET_SECONDS,
+): Promise<SweepResult> {
+  const now = ctx.clock.now().getTime();
+  const quietBefore = now - quietSeconds * 1000;
+  const plans = await ctx.repos.purchases.purchasingPlans();
+  let resent = 0;
+  let unsent = 0;
+  for (const marker of plans) {
+    const [plan] = await ctx.repos.plans.getPlans(marker.orgId, marker.provider, [marker.planId]);
+    if (!plan || !purchasingStatuses.includes(plan.plan.status)) {
+      const settled = plan && (plan.plan.status === 'completed' || plan.plan.status === 'needs_review');
+      if (!plan || settled || Date.parse(marker.since) < now - STALE_MARKER_SECONDS * 1000) {
+        await ctx.repos.purchases.unmarkPurchasing(marker.planId);
+      }
+      continue;
+    }
+    const records = await ctx.repos.purchases.listByPlan(marker.planId);
+    const stuck = records.filter(
+      (record) =>
+        (record.status === 'queued' && Date.parse(record.updatedAt) < quietBefore) ||
+        (record.status === 'purchasing' && record.claim !== null && Date.parse(record.claim.expiresAt) < now),
+    );
+    // A plan whose records all ended before its status did (a crash in between) is finished by
+    // waking the processor on any one of them.
+    const toWake = planOutcome(records) !== null ? records.slice(0, 1) : stuck;
+    if (toWake.length === 0) continue;
+    try {
+      await ctx.purchaseQueue.send(
+        toWake.map((record) => ({
+          orgId: record.orgId,
+          planId: record.planId,
+          lineItemId: record.lineItemId,
+        })),
+      );
+      resent += toWake.length;
+    } catch (error) {
+      if (!(error instanceof PurchaseQueueSendError)) throw error;
+      unsent += error.unsent.length;
+      resent += toWake.length - error.unsent.length;
+    }
+  }
+  return { plans: plans.length, resent, unsent };
+}

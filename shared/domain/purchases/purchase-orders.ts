@@ -1,0 +1,154 @@
+import type { ExistingCommitment, LineItem, Offer, Provider } from '../engine';
+import { type PurchaseRecord, purchaseRecordId, selectedLineItems } from './purchase-record';
+
+/** Units within this of a whole number count as that number (engine sums carry float noise). */
+const WHOLE_TOLERANCE = 1e-9;
+
+/** An instance size the catalog prices: its family and the units one instance counts for. */
+export interface CandidateSize {
+  readonly instanceType: string;
+  readonly family: string;
+  readonly region: string;
+  readonly units: number;
+}
+
+export interface PlanToBuy {
+  readonly orgId: string;
+  readonly planId: string;
+  readonly provider: Provider;
+  readonly lineItems: readonly LineItem[];
+}
+
+/** What pricing and sizing a plan's purchases need from the catalog. */
+export interface PurchaseCatalog {
+  offerById(id: string): Offer | undefined;
+  /** Every size the catalog prices for the provider (the sizes a family reservation may be bought in). */
+  sizes(provider: Provider): readonly CandidateSize[];
+}
+
+/** A selected line item the catalog cannot buy as planned (its offer is gone, or no size fits). */
+export class UnpurchasableLineItem extends Error {
+  static code = 'ERR_UNPURCHASABLE_LINE_ITEM';
+  readonly code = UnpurchasableLineItem.code;
+  constructor(
+    readonly lineItemId: string,
+    reason: string,
+  ) {
+    super(`Line item ${lineItemId} cannot be bought: ${reason}`);
+    this.name = 'UnpurchasableLineItem';
+  }
+}
+
+/**
+ * The purchase records applying a plan creates, one per selected line item, each `queued`, its
+ * limit price the catalog's price of the offer at this moment (the processor refuses to pay
+ * more), its client token the line item's. Pure: the same plan and catalog give the same records.
+ */
+export function purchaseRecordsOf(
+  plan: PlanToBuy,
+  catalog: PurchaseCatalog,
+  clientToken: (planId: string, lineItemId: string) => string,
+  at: string,
+): PurchaseRecord[] {
+  return selectedLineItems(plan.lineItems).map((item) => {
+    const offer = catalog.offerById(item.offer_id);
+    if (!offer) throw new UnpurchasableLineItem(item.id, `offer ${item.offer_id} is not in the catalog`);
+    const quantity = offer.scope.kind === 'spend' ? item.selected_commitment : item.selected_quantity;
+    return {
+      id: purchaseRecordId(plan.planId, item.id),
+      orgId: plan.orgId,
+      planId: plan.planId,
+      lineItemId: item.id,
+      provider: plan.provider,
+      accountId: item.account_id,
+      offerId: offer.id,
+      contractType: offer.contractType,
+      region: offer.scope.kind === 'spend' ? item.offer.region : offer.scope.region,
+      quantity,
+      instanceType: offer.scope.kind === 'family' ? familySizeToBuy(item.id, offer, quantity, catalog) : null,
+      limitPrice: { upfront: offer.upfront, hourly: effectiveHourly(offer) },
+      clientToken: clientToken(plan.planId, item.id),
+      plannedUpfrontCost: quantity * offer.upfront,
+      plannedRecurringCost: quantity * offer.recurring,
+      status: 'queued',
+      attempts: 0,
+      claim: null,
+      firstClaimedAt: null,
+      providerIds: [],
+      upfrontCost: null,
+      recurringCost: null,
+      providerQuantity: null,
+      error: null,
+      errorCode: null,
+      reference: null,
+      createdAt: at,
+      updatedAt: at,
+      completedAt: null,
+    };
+  });
+}
+
+/** Upfront spread over the term plus the recurring charge: what one unit costs per hour. */
+export function effectiveHourly(offer: Pick<Offer, 'upfront' | 'termHours' | 'recurring'>): number {
+  return offer.upfront / offer.termHours + offer.recurring;
+}
+
+/**
+ * The size a family reservation of `units` normalized units is bought in: the largest size of
+ * the family (in the offer's region) that makes a whole number of instances, so the order has
+ * the fewest instances and never a fraction.
+ */
+function familySizeToBuy(lineItemId: string, offer: Offer, units: number, catalog: PurchaseCatalog): string {
+  if (offer.scope.kind !== 'family') throw new TypeError('not a family offer');
+  const { family, region } = offer.scope;
+  const fitting = catalog
+    .sizes(offer.provider)
+    .filter((size) => size.family === family && size.region === region && isWholeMultiple(units, size.units))
+    .sort((a, b) => b.units - a.units || a.instanceType.localeCompare(b.instanceType));
+  const size = fitting[0];
+  if (!size) {
+    throw new UnpurchasableLineItem(
+      lineItemId,
+      `no size of family ${family} in ${region} makes ${units} units whole`,
+    );
+  }
+  return size.instanceType;
+}
+
+function isWholeMultiple(units: number, unitsPerInstance: number): boolean {
+  const exact = units / unitsPerInstance;
+  const count = Math.round(exact);
+  return count >= 1 && Math.abs(exact - count) <= WHOLE_TOLERANCE * Math.max(1, exact);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The commitment a completed purchase owns from now on: the same item a commitments import
+ * writes, so the chart shows it and plans are computed around it. Its id is the record's, so
+ * writing it again after a redelivery changes nothing.
+ */
+export function commitmentOf(record: PurchaseRecord, offer: Offer): ExistingCommitment {
+  if (record.status !== 'completed' || record.completedAt === null) {
+    throw new TypeError(`purchase ${record.id} is ${record.status}, not completed`);
+  }
+  const start = Date.parse(record.completedAt);
+  const spend = offer.scope.kind === 'spend';
+  return {
+    id: record.id,
+    provider: record.provider,
+    accountId: record.accountId,
+    region: record.region,
+    contractType: offer.contractType,
+    instanceType: spend
+      ? null
+      : (record.instanceType ?? (offer.scope.kind === 'instance' ? offer.scope.instanceType : null)),
+    quantity: spend ? 0 : (record.providerQuantity ?? record.quantity),
+    hourlyCommitment: spend ? (record.providerQuantity ?? record.quantity) : 0,
+    upfrontCost: record.upfrontCost ?? record.plannedUpfrontCost,
+    recurringCost: record.recurringCost ?? record.plannedRecurringCost,
+    start: new Date(start).toISOString(),
+    end: new Date(start + offer.termHours * HOUR_MS).toISOString(),
+    lockinEnd: new Date(start + offer.lockinHours * HOUR_MS).toISOString(),
+  };
+}

@@ -1,0 +1,43 @@
+import { bundledCatalog } from '../app/bundled-catalog';
+import type { ProcessorContext } from '../app/purchase-processing';
+import { accountRoleMarketplace } from '../cloud/marketplace/account-role-marketplace';
+import type { Marketplace } from '../cloud/marketplace/marketplace';
+import { SimulatedMarketplace } from '../cloud/marketplace/simulated-marketplace';
+import { appContext } from './current';
+
+/**
+ * The marketplace the purchase processor buys from (DESIGN §9): `simulated` unless the operator
+ * sets `MARKETPLACE=aws`, so a fresh deployment buys nothing. With `aws`,
+ * `MARKETPLACE_ROLE_ARN` names the customer role (`{account_id}` stands for the buying account)
+ * and `MARKETPLACE_EXTERNAL_ID` the ExternalId its trust policy requires. The local runtime and
+ * tests install theirs first.
+ */
+let installed: Marketplace | undefined;
+
+export function installMarketplace(marketplace: Marketplace): void {
+  installed = marketplace;
+}
+
+export function marketplace(): Marketplace {
+  installed ??= marketplaceFromEnvironment(process.env);
+  return installed;
+}
+
+export type MarketplaceKind = 'simulated' | 'aws';
+
+export function marketplaceFromEnvironment(env: NodeJS.ProcessEnv): Marketplace {
+  const kind = env.MARKETPLACE ?? 'simulated';
+  if (kind === 'simulated') return new SimulatedMarketplace();
+  if (kind !== 'aws') throw new Error(`MARKETPLACE must be simulated or aws, not ${kind}`);
+  const roleArnTemplate = env.MARKETPLACE_ROLE_ARN;
+  const externalId = env.MARKETPLACE_EXTERNAL_ID;
+  if (!roleArnTemplate || !externalId) {
+    throw new Error('MARKETPLACE=aws needs MARKETPLACE_ROLE_ARN and MARKETPLACE_EXTERNAL_ID');
+  }
+  return accountRoleMarketplace({ roleArnTemplate, externalId });
+}
+
+/** What the purchase processor runs with. */
+export function processorContext(): ProcessorContext {
+  return { ...appContext(), marketplace: marketplace(), catalog: bundledCatalog };
+}

@@ -1,0 +1,37 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { bundledCatalog } from '../app/bundled-catalog';
+import type { ApplyContext } from '../app/plan-application';
+import type { PurchaseQueue } from '../queue/purchase-queue';
+import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
+import { appContext } from './current';
+
+/**
+ * The purchase queue of the functions that send purchases (apply, the sweep): on Lambda an SQS
+ * FIFO queue from `PURCHASE_QUEUE_URL`, built on first use; the local runtime installs its
+ * in-process queue first. Kept apart from current.ts so that only functions that send purchases
+ * bundle the SQS client.
+ */
+let installed: PurchaseQueue | undefined;
+
+export function installPurchaseQueue(queue: PurchaseQueue): void {
+  installed = queue;
+}
+
+export function purchaseQueue(): PurchaseQueue {
+  installed ??= createSqsPurchaseQueue(process.env);
+  return installed;
+}
+
+function createSqsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
+  const queueUrl = env.PURCHASE_QUEUE_URL;
+  if (!queueUrl) throw new Error('PURCHASE_QUEUE_URL is not set: the FIFO queue purchases are sent to');
+  return sqsPurchaseQueue({
+    client: new SQSClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION }),
+    queueUrl,
+  });
+}
+
+/** What the apply and purchase operations (#8, #13) and the sweep run with. */
+export function applyContext(): ApplyContext {
+  return { ...appContext(), purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
+}

@@ -1,0 +1,285 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PurchaseOutcome, PurchaseRepository, PurchasingPlan } from '../app/ports';
+import type { Provider } from '../domain/engine';
+import type { PurchaseClaim, PurchaseRecord, PurchaseStatus } from '../domain/purchases/purchase-record';
+import { isConditionFailure, putIfAbsent } from './conditional-writes';
+import {
+  planPartition,
+  purchaseByOrgIndexKey,
+  purchaseByOrgPartition,
+  purchaseKey,
+  purchasePrefix,
+  purchasingPlanKey,
+  purchasingPlansPartition,
+} from './keys';
+import { getItem, queryAll, type StoredItem, type TableClient } from './table-client';
+
+/**
+ * Purchase records (one per applied line item, under its plan's partition) and the markers of
+ * plans whose purchases are under way (docs/data-model.md). Every state change is one conditional
+ * write on the record's expected status (DESIGN §9): two processors can never both hold a claim,
+ * and a completed purchase can never be claimed again.
+ */
+export function createPurchaseRepository(table: TableClient): PurchaseRepository {
+  async function read(planId: string, lineItemId: string): Promise<PurchaseRecord | null> {
+    const item = await getItem(table, purchaseKey(planId, lineItemId));
+    return item ? toRecord(item) : null;
+  }
+
+  /** Updates the record when `condition` holds; answers the record as stored after the write, or null. */
+  async function transition(
+    record: Pick<PurchaseRecord, 'planId' | 'lineItemId'>,
+    input: {
+      readonly expression: string;
+      /** Counters to raise beside `version`. */
+      readonly adds?: readonly string[];
+      readonly condition: string;
+      readonly names?: Record<string, string>;
+      readonly values: Record<string, unknown>;
+    },
+  ): Promise<PurchaseRecord | null> {
+    try {
+      const { Attributes } = await table.client.send(
+        new UpdateCommand({
+          TableName: table.tableName,
+          Key: purchaseKey(record.planId, record.lineItemId),
+          UpdateExpression: `${input.expression} ADD ${[...(input.adds ?? []), '#version :one'].join(', ')}`,
+          ConditionExpression: input.condition,
+          ExpressionAttributeNames: { '#version': 'version', '#status': 'status', ...input.names },
+          ExpressionAttributeValues: { ':one': 1, ...input.values },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes ? toRecord(Attributes) : null;
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+  }
+
+  return {
+    async createRecords(records) {
+      const stored: PurchaseRecord[] = [];
+      for (const record of records) {
+        const existing = await putIfAbsent(
+          table,
+          purchaseKey(record.planId, record.lineItemId),
+          toItem(record),
+        );
+        stored.push(existing ? toRecord(existing) : record);
+      }
+      return stored;
+    },
+
+    get: read,
+
+    async listByPlan(planId) {
+      const items = await queryAll(table, {
+        KeyConditionExpression: 'PK = :plan AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':plan': planPartition(planId), ':prefix': purchasePrefix },
+        ConsistentRead: true,
+      });
+      return items.map(toRecord);
+    },
+
+    async listByOrg(orgId) {
+      const items = await queryAll(table, {
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :org',
+        ExpressionAttributeValues: { ':org': purchaseByOrgPartition(orgId) },
+      });
+      return items.map(toRecord);
+    },
+
+    claim(record, claim: PurchaseClaim) {
+      return transition(record, {
+        expression:
+          'SET #status = :purchasing, claim = :claim, updatedAt = :at, ' +
+          'firstClaimedAt = if_not_exists(firstClaimedAt, :at)',
+        adds: ['attempts :one'],
+        condition: '#status = :queued OR (#status = :purchasing AND claim.expiresAt < :at)',
+        values: {
+          ':purchasing': 'purchasing',
+          ':queued': 'queued',
+          ':claim': { ...claim },
+          ':at': claim.claimedAt,
+        },
+      });
+    },
+
+    finish(record, attemptId, outcome: PurchaseOutcome, at) {
+      if (outcome.status === 'completed') {
+        // What the provider answers for the line item's client token is the truth, whichever
+        // attempt asked: a slower attempt whose claim expired still records it.
+        return transition(record, {
+          expression:
+            'SET #status = :completed, providerIds = :ids, upfrontCost = :upfront, recurringCost = :recurring, ' +
+            'providerQuantity = :quantity, completedAt = :at, updatedAt = :at, #error = :null, errorCode = :null ' +
+            'REMOVE claim',
+          condition: '#status = :purchasing',
+          names: { '#error': 'error' },
+          values: {
+            ':completed': 'completed',
+            ':purchasing': 'purchasing',
+            ':ids': [...outcome.providerIds],
+            ':upfront': outcome.upfrontCost,
+            ':recurring': outcome.recurringCost,
+            ':quantity': outcome.providerQuantity,
+            ':at': at,
+            ':null': null,
+          },
+        });
+      }
+      return transition(record, {
+        expression: 'SET #status = :status, #error = :error, errorCode = :code, updatedAt = :at REMOVE claim',
+        condition: '#status = :purchasing AND claim.attemptId = :attempt',
+        names: { '#error': 'error' },
+        values: {
+          ':status': outcome.status,
+          ':purchasing': 'purchasing',
+          ':attempt': attemptId,
+          ':error': outcome.reason,
+          ':code': outcome.code,
+          ':at': at,
+        },
+      });
+    },
+
+    refuse(record, reason, code, at) {
+      return transition(record, {
+        expression: 'SET #status = :failed, #error = :error, errorCode = :code, updatedAt = :at',
+        condition: '#status = :queued AND attempts = :attempts',
+        names: { '#error': 'error' },
+        values: {
+          ':failed': 'failed',
+          ':queued': 'queued',
+          ':attempts': record.attempts,
+          ':error': reason,
+          ':code': code,
+          ':at': at,
+        },
+      });
+    },
+
+    requeue(record, at, limitPrice) {
+      return transition(record, {
+        expression: `SET #status = :queued, updatedAt = :at${limitPrice ? ', limitPrice = :limit' : ''}`,
+        condition: '#status = :failed',
+        values: {
+          ':queued': 'queued',
+          ':failed': 'failed',
+          ':at': at,
+          ...(limitPrice ? { ':limit': { ...limitPrice } } : {}),
+        },
+      });
+    },
+
+    completeByHand(record, reference, at) {
+      return transition(record, {
+        expression:
+          'SET #status = :completed, reference = :reference, completedAt = :at, updatedAt = :at, ' +
+          'upfrontCost = plannedUpfrontCost, recurringCost = plannedRecurringCost, providerQuantity = quantity, ' +
+          'providerIds = :ids',
+        condition: '#status = :manual',
+        values: {
+          ':completed': 'completed',
+          ':manual': 'manual',
+          ':reference': reference,
+          ':ids': [reference],
+          ':at': at,
+        },
+      });
+    },
+
+    async markPurchasing(plan: PurchasingPlan) {
+      await table.client.send(
+        new UpdateCommand({
+          TableName: table.tableName,
+          Key: purchasingPlanKey(plan.planId),
+          UpdateExpression:
+            'SET #type = :type, orgId = :org, provider = :provider, since = if_not_exists(since, :at)',
+          ExpressionAttributeNames: { '#type': 'type' },
+          ExpressionAttributeValues: {
+            ':type': 'purchasing_plan',
+            ':org': plan.orgId,
+            ':provider': plan.provider,
+            ':at': plan.since,
+          },
+        }),
+      );
+    },
+
+    async unmarkPurchasing(planId) {
+      await table.client.send(
+        new DeleteCommand({ TableName: table.tableName, Key: purchasingPlanKey(planId) }),
+      );
+    },
+
+    async purchasingPlans() {
+      const items = await queryAll(table, {
+        KeyConditionExpression: 'PK = :plans',
+        ExpressionAttributeValues: { ':plans': purchasingPlansPartition },
+        ConsistentRead: true,
+      });
+      return items.map((item) => ({
+        planId: item.SK as string,
+        orgId: item.orgId as string,
+        provider: item.provider as Provider,
+        since: item.since as string,
+      }));
+    },
+  };
+}
+
+function toItem(record: PurchaseRecord): StoredItem {
+  const item: StoredItem = {
+    ...purchaseByOrgIndexKey(record.orgId, record.createdAt, record.planId, record.lineItemId),
+    type: 'purchase',
+    version: 1,
+    ...record,
+    limitPrice: { ...record.limitPrice },
+    providerIds: [...record.providerIds],
+  };
+  if (record.claim) item.claim = { ...record.claim };
+  // A null is an absent attribute: `if_not_exists(firstClaimedAt, ...)` treats a stored NULL as set.
+  for (const [name, value] of Object.entries(item)) if (value === null) delete item[name];
+  return item;
+}
+
+function toRecord(item: StoredItem): PurchaseRecord {
+  const limit = item.limitPrice as { upfront: number; hourly: number };
+  const claim = item.claim as PurchaseClaim | undefined;
+  return {
+    id: item.id as string,
+    orgId: item.orgId as string,
+    planId: item.planId as string,
+    lineItemId: item.lineItemId as string,
+    provider: item.provider as Provider,
+    accountId: item.accountId as string,
+    offerId: item.offerId as string,
+    contractType: item.contractType as string,
+    region: item.region as string,
+    quantity: item.quantity as number,
+    instanceType: (item.instanceType as string | null | undefined) ?? null,
+    limitPrice: { upfront: limit.upfront, hourly: limit.hourly },
+    clientToken: item.clientToken as string,
+    plannedUpfrontCost: item.plannedUpfrontCost as number,
+    plannedRecurringCost: item.plannedRecurringCost as number,
+    status: item.status as PurchaseStatus,
+    attempts: item.attempts as number,
+    claim: claim
+      ? { attemptId: claim.attemptId, claimedAt: claim.claimedAt, expiresAt: claim.expiresAt }
+      : null,
+    firstClaimedAt: (item.firstClaimedAt as string | null | undefined) ?? null,
+    providerIds: [...((item.providerIds as string[] | undefined) ?? [])],
+    upfrontCost: (item.upfrontCost as number | null | undefined) ?? null,
+    recurringCost: (item.recurringCost as number | null | undefined) ?? null,
+    providerQuantity: (item.providerQuantity as number | null | undefined) ?? null,
+    error: (item.error as string | null | undefined) ?? null,
+    errorCode: (item.errorCode as string | null | undefined) ?? null,
+    reference: (item.reference as string | null | undefined) ?? null,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+    completedAt: (item.completedAt as string | null | undefined) ?? null,
+  };
+}
