@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Offer, Provider } from '../engine/model';
 import {
   CatalogDataError,
@@ -127,7 +127,7 @@ export function buildCatalog(data: CatalogData): Catalog {
   };
 }
 
-function parseFile<T>(schema: z.ZodType<T>, name: string, raw: unknown): T {
+function parseFile<T>(schema: z.ZodMiniType<T>, name: string, raw: unknown): T {
   const result = schema.safeParse(raw);
   if (!result.success) {
     throw new CatalogDataError(`catalog data ${name} is invalid:\n${z.prettifyError(result.error)}`, {
