@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { chartFilterFields } from '../domain/chart/chart-filter';
 import { cloudProvider } from './enums';
 import { calendarDate } from './formats';
@@ -45,7 +45,7 @@ const chartFilterCriterion = named(
     z.strictObject({
       field: chartFilterField,
       op: z.enum(['in', 'not_in']),
-      value: z.array(z.string()).min(1).max(maxChartFilterValues),
+      value: z.array(z.string()).check(z.minLength(1), z.maxLength(maxChartFilterValues)),
     }),
   ]),
 );
@@ -53,21 +53,29 @@ export type ChartFilterCriterion = z.infer<typeof chartFilterCriterion>;
 
 /** One criterion or a list of them (all must hold), read as a list. */
 const chartFilter = described(
-  z
-    .union([chartFilterCriterion, z.array(chartFilterCriterion).min(1).max(maxChartFilterCriteria)])
-    .transform((filter) => (Array.isArray(filter) ? filter : [filter])),
+  z.pipe(
+    z.union([
+      chartFilterCriterion,
+      z.array(chartFilterCriterion).check(z.minLength(1), z.maxLength(maxChartFilterCriteria)),
+    ]),
+    z.transform((filter: ChartFilterCriterion | ChartFilterCriterion[]) =>
+      Array.isArray(filter) ? filter : [filter],
+    ),
+  ),
   'criteria the commitments must all meet: one `{field, op, value}` object or an array of them',
 );
 
 export const chartQuery = z
   .strictObject({
-    filter: jsonParam(chartFilter).optional(),
-    provider: singleValue(cloudProvider).optional(),
-    start_date: dateParam().optional(),
-    end_date: dateParam().optional(),
+    filter: z.optional(jsonParam(chartFilter)),
+    provider: z.optional(singleValue(cloudProvider)),
+    start_date: z.optional(dateParam()),
+    end_date: z.optional(dateParam()),
   })
-  .refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
-    path: ['end_date'],
-    message: 'must not be before start_date',
-  });
+  .check(
+    z.refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
+      path: ['end_date'],
+      message: 'must not be before start_date',
+    }),
+  );
 export type ChartQuery = z.infer<typeof chartQuery>;

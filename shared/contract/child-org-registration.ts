@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { MemberInvite } from '../app/members';
 import type { ChildOrgRegistration } from '../app/partner-orgs';
 import { type MembershipRole, normalizeEmail } from '../domain/orgs';
@@ -23,16 +23,20 @@ export const childOrgRegistrationBody = named(
   'RegisterChildOrgRequest',
   z.strictObject({
     name: displayName,
-    partner_subscription_id: partnerSubscriptionId.optional(),
-    users: userInvites.optional(),
+    partner_subscription_id: z.optional(partnerSubscriptionId),
+    users: z.optional(userInvites),
     domain: described(
-      z.string().trim().toLowerCase().regex(z.regexes.domain, 'must be a domain name').nullable().optional(),
+      z.optional(
+        z.nullable(
+          z.string().check(z.trim(), z.toLowerCase(), z.regex(z.regexes.domain, 'must be a domain name')),
+        ),
+      ),
       "the customer's e-mail domain, e.g. example.com",
     ),
-    primary_address: addressInput.optional(),
-    aws_marketplace_offer_link: marketplaceOfferLink.optional(),
-    azure_marketplace_offer_link: marketplaceOfferLink.optional(),
-    gcp_marketplace_offer_link: marketplaceOfferLink.optional(),
+    primary_address: z.optional(addressInput),
+    aws_marketplace_offer_link: z.optional(marketplaceOfferLink),
+    azure_marketplace_offer_link: z.optional(marketplaceOfferLink),
+    gcp_marketplace_offer_link: z.optional(marketplaceOfferLink),
   }),
 );
 export type ChildOrgRegistrationBody = z.infer<typeof childOrgRegistrationBody>;
@@ -43,22 +47,26 @@ export const legacyChildOrgRegistrationBody = named(
   z
     .strictObject({
       org_name: displayName,
-      org_email: described(emailAddress.optional(), "the organization's contact; becomes a member"),
-      user_emails: z
-        .array(emailAddress)
-        .max(maxUsersPerRequest)
-        .superRefine(distinctEmails((email: string) => email))
-        .optional(),
+      org_email: described(z.optional(emailAddress), "the organization's contact; becomes a member"),
+      user_emails: z.optional(
+        z
+          .array(emailAddress)
+          .check(z.maxLength(maxUsersPerRequest), z.superRefine(distinctEmails((email: string) => email))),
+      ),
       user_names: described(
-        z.array(z.string().trim().max(255)).max(maxUsersPerRequest).optional(),
+        z.optional(
+          z.array(z.string().check(z.trim(), z.maxLength(255))).check(z.maxLength(maxUsersPerRequest)),
+        ),
         'names of the users, in the order of `user_emails`',
       ),
-      partner_subscription_id: partnerSubscriptionId.optional(),
+      partner_subscription_id: z.optional(partnerSubscriptionId),
     })
-    .refine((body) => (body.user_names?.length ?? 0) <= (body.user_emails?.length ?? 0), {
-      path: ['user_names'],
-      message: 'must not list more names than user_emails lists addresses',
-    }),
+    .check(
+      z.refine((body) => (body.user_names?.length ?? 0) <= (body.user_emails?.length ?? 0), {
+        path: ['user_names'],
+        message: 'must not list more names than user_emails lists addresses',
+      }),
+    ),
 );
 export type LegacyChildOrgRegistrationBody = z.infer<typeof legacyChildOrgRegistrationBody>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cloudProviders } from '../domain/cloud-providers';
 import { usageTypes } from '../domain/engine/model';
 import { membershipRoles } from '../domain/orgs';

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { described, named } from './schema-registry';
 
 /** The error body every endpoint answers failures with (DESIGN §4). */
 export const errorBody = named(
   'Error',
   z.object({
-    code: described(z.int().min(400).max(599), 'the HTTP status'),
+    code: described(z.int().check(z.gte(400), z.lte(599)), 'the HTTP status'),
     status: described(z.string(), 'the HTTP reason phrase, e.g. `Unprocessable Entity`'),
     message: z.string(),
     errors: described(
@@ -30,6 +30,6 @@ export type TokenErrorCode = (typeof tokenErrorCodes)[number];
 /** The token endpoint's error body: the common fields plus RFC 6749's `error` and `error_description`. */
 export const tokenErrorBody = named(
   'TokenError',
-  errorBody.extend({ error: z.enum(tokenErrorCodes), error_description: z.string() }),
+  z.extend(errorBody, { error: z.enum(tokenErrorCodes), error_description: z.string() }),
 );
 export type TokenErrorBody = z.infer<typeof tokenErrorBody>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { described } from './schema-registry';
 
 /** Field formats shared by many shapes. */
@@ -7,7 +7,7 @@ import { described } from './schema-registry';
 export const maxEmailLength = 255;
 
 /** An e-mail address; surrounding spaces are dropped. Stored lower-cased by the domain. */
-export const emailAddress = z.string().trim().max(maxEmailLength).check(z.email());
+export const emailAddress = z.string().check(z.trim(), z.maxLength(maxEmailLength), z.email());
 
 export const uuid = z.uuid();
 
@@ -18,7 +18,7 @@ export const dateTime = z.iso.datetime();
 export const calendarDate = z.iso.date();
 
 /** A name a person typed (org, company): trimmed, not blank. */
-export const displayName = z.string().trim().min(1).max(255);
+export const displayName = z.string().check(z.trim(), z.minLength(1), z.maxLength(255));
 
 /**
  * Marketplace offer link: an https URL to a public host. Stored as given and never fetched by
@@ -27,14 +27,14 @@ export const displayName = z.string().trim().min(1).max(255);
  * name is a user name and the browser goes to evil.example.
  */
 export const marketplaceOfferLink = described(
-  z
-    .url({ hostname: z.regexes.domain })
-    .regex(/^https:\/\//, 'must be an https URL')
-    .max(2048)
-    .refine(
+  z.url({ hostname: z.regexes.domain }).check(
+    z.regex(/^https:\/\//, 'must be an https URL'),
+    z.maxLength(2048),
+    z.refine(
       (link) => !hasUserinfo(link),
       'must not carry a user name or password (userinfo) before the host',
     ),
+  ),
   'https URL of the offer on the cloud marketplace',
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { singleValue } from './query';
 import { described, named } from './schema-registry';
 
@@ -13,9 +13,11 @@ const scope = described(
   singleValue(
     z
       .string()
-      .regex(
-        /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/,
-        'must be space-separated scope names',
+      .check(
+        z.regex(
+          /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/,
+          'must be space-separated scope names',
+        ),
       ),
   ),
   'space-separated scopes',
@@ -24,7 +26,7 @@ const scope = described(
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
 const pkceText = /^[A-Za-z0-9\-._~]{43,128}$/;
 
-const clientId = singleValue(z.string().min(1).max(255));
+const clientId = singleValue(z.string().check(z.minLength(1), z.maxLength(255)));
 const redirectUri = singleValue(z.url());
 
 /** #1 */
@@ -33,9 +35,12 @@ export const authorizeQuery = z.object({
   redirect_uri: redirectUri,
   response_type: singleValue(z.literal('code')),
   scope,
-  state: described(singleValue(z.string().min(1).max(1024)).optional(), 'anti-forgery token, echoed back'),
+  state: described(
+    z.optional(singleValue(z.string().check(z.minLength(1), z.maxLength(1024)))),
+    'anti-forgery token, echoed back',
+  ),
   code_challenge: described(
-    singleValue(z.string().regex(pkceText, 'must be 43 to 128 URL-safe characters')),
+    singleValue(z.string().check(z.regex(pkceText, 'must be 43 to 128 URL-safe characters'))),
     'BASE64URL(SHA-256(code_verifier))',
   ),
   code_challenge_method: singleValue(z.literal('S256')),
@@ -48,14 +53,16 @@ export const tokenRequestBody = named(
   z.discriminatedUnion('grant_type', [
     z.object({
       grant_type: z.literal('authorization_code'),
-      code: singleValue(z.string().min(1).max(512)),
+      code: singleValue(z.string().check(z.minLength(1), z.maxLength(512))),
       redirect_uri: described(redirectUri, 'the redirect_uri of the authorization request'),
       client_id: clientId,
-      code_verifier: singleValue(z.string().regex(pkceText, 'must be 43 to 128 URL-safe characters')),
+      code_verifier: singleValue(
+        z.string().check(z.regex(pkceText, 'must be 43 to 128 URL-safe characters')),
+      ),
     }),
     z.object({
       grant_type: z.literal('refresh_token'),
-      refresh_token: singleValue(z.string().min(1).max(512)),
+      refresh_token: singleValue(z.string().check(z.minLength(1), z.maxLength(512))),
       client_id: clientId,
     }),
   ]),
@@ -67,7 +74,7 @@ export const tokenResponse = named(
   z.object({
     access_token: described(z.string(), 'a JWT (ES256)'),
     token_type: z.literal('Bearer'),
-    expires_in: described(z.int().min(1), 'seconds until the access token expires'),
+    expires_in: described(z.int().check(z.gte(1)), 'seconds until the access token expires'),
     refresh_token: described(z.string(), 'single use: each refresh answers a new one'),
     scope: described(z.string(), 'the granted scopes, space-separated'),
   }),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { checklistStatus } from './enums';
 import { dateTime, displayName, emailAddress, openObject } from './formats';
 import { partnerSubscriptionId } from './partners';
@@ -32,8 +32,8 @@ export const registerChildBody = named(
   'RegisterChildRequest',
   z.strictObject({
     company: displayName,
-    partner_subscription_id: partnerSubscriptionId.optional(),
-    email: emailAddress.nullable().optional(),
+    partner_subscription_id: z.optional(partnerSubscriptionId),
+    email: z.optional(z.nullable(emailAddress)),
   }),
 );
 export type RegisterChildBody = z.infer<typeof registerChildBody>;
@@ -50,15 +50,18 @@ export const existingCostAndUsageReport = named(
   'ExistingCostAndUsageReport',
   z.strictObject({
     region: described(
-      z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1'),
+      z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1')),
       'AWS region of the bucket',
     ),
     bucket: described(
-      z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'),
+      z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')),
       'S3 bucket the report is delivered to',
     ),
-    prefix: described(z.string().max(1024), 'key prefix of the report in the bucket; may be empty'),
-    report_name: z.string().trim().min(1).max(256),
+    prefix: described(
+      z.string().check(z.maxLength(1024)),
+      'key prefix of the report in the bucket; may be empty',
+    ),
+    report_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(256)),
   }),
 );
 
@@ -67,10 +70,10 @@ export const awsVerifyBody = named(
   z.strictObject({
     onboarding_id: described(z.uuidv4(), 'from #17 (a version-4 UUID)'),
     account_id: described(
-      z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id'),
+      z.string().check(z.regex(/^\d{12}$/, 'must be a 12-digit AWS account id')),
       'AWS account id',
     ),
-    existing_cur: existingCostAndUsageReport.optional(),
+    existing_cur: z.optional(existingCostAndUsageReport),
   }),
 );
 export type AwsVerifyBody = z.infer<typeof awsVerifyBody>;

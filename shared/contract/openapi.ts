@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { errorBody } from './errors';
 import type { OperationContract, OperationTag } from './operation-contract';
 import { type OperationId, operationIds, operations } from './operations';
@@ -152,7 +152,7 @@ function operationObject(id: OperationId, operation: OperationContract, componen
 }
 
 function pathParameters(operation: OperationContract, components: ComponentSchemas): Json[] {
-  return Object.entries(operation.pathParams?.shape ?? {}).map(([name, schema]) => ({
+  return Object.entries(operation.pathParams?._zod.def.shape ?? {}).map(([name, schema]) => ({
     name,
     in: 'path',
     required: true,
@@ -161,9 +161,11 @@ function pathParameters(operation: OperationContract, components: ComponentSchem
 }
 
 function queryParameters(operation: OperationContract, components: ComponentSchemas): Json[] {
-  return Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => {
-    const required = !schema.isOptional();
-    const content = jsonParamContent(schema instanceof z.ZodOptional ? schema.unwrap() : schema);
+  return Object.entries(operation.query?._zod.def.shape ?? {}).map(([name, schema]) => {
+    const required = !z.safeParse(schema, undefined).success;
+    const content = jsonParamContent(
+      schema instanceof z.core.$ZodOptional ? schema._zod.def.innerType : schema,
+    );
     if (content) {
       const { description, ...contentSchema } = components.schemaOf(content, 'input');
       return {
@@ -264,7 +266,7 @@ class ComponentSchemas {
   readonly #schemas = new Map<string, Json>();
 
   /** The JSON Schema of `schema`; named schemas inside it become references. */
-  schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): Json {
+  schemaOf(schema: z.core.$ZodType, io: 'input' | 'output' = 'output'): Json {
     const {
       $schema: _dialect,
       $defs: definitions,
@@ -282,7 +284,7 @@ class ComponentSchemas {
   }
 
   /** A reference to the named `schema`. */
-  ref(schema: z.ZodType): Json {
+  ref(schema: z.core.$ZodType): Json {
     const reference = this.schemaOf(schema);
     if (typeof reference.$ref !== 'string') {
       throw new Error('Only a named schema can be referenced');

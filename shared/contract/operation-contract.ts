@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * What the operation list states about one operation: its route, the Lambda function that serves
@@ -40,19 +40,19 @@ export interface OperationContract {
    * request (client_id, PKCE), so it runs without the x-api-key / Bearer authorizer.
    */
   readonly oauth?: true;
-  readonly pathParams?: z.ZodObject;
+  readonly pathParams?: z.core.$ZodObject;
   /** Takes a `RawQuery` (see query.ts). */
-  readonly query?: z.ZodObject;
-  readonly body?: z.ZodType;
+  readonly query?: z.core.$ZodObject;
+  readonly body?: z.core.$ZodType;
   /** How the body is encoded; JSON unless stated. */
   readonly bodyMediaType?: 'application/x-www-form-urlencoded';
   /**
    * Schema of the 400 and 401 bodies when it is not the common error body: the token endpoint
    * answers RFC 6749 errors (401 for a client that fails to authenticate).
    */
-  readonly clientErrorBody?: z.ZodType;
+  readonly clientErrorBody?: z.core.$ZodType;
   /** Successful responses by status; `null` for responses without a body (204, redirects). */
-  readonly responses: Readonly<Record<number, z.ZodType | null>>;
+  readonly responses: Readonly<Record<number, z.core.$ZodType | null>>;
   /** Honours the `Idempotency-Key` header (money-moving POSTs). */
   readonly idempotent?: true;
   /** Lists one page and describes the pages in the `X-Pagination` header. */
@@ -65,17 +65,19 @@ export interface OperationContract {
 export type OperationList = Readonly<Record<string, OperationContract>>;
 
 /** The validated path parameters of an operation. */
-export type PathParamsOf<Op extends OperationContract> = Op extends { pathParams: infer S extends z.ZodType }
+export type PathParamsOf<Op extends OperationContract> = Op extends {
+  pathParams: infer S extends z.core.$ZodType;
+}
   ? z.output<S>
   : Record<string, never>;
 
 /** The validated (coerced, defaulted) query of an operation. */
-export type QueryOf<Op extends OperationContract> = Op extends { query: infer S extends z.ZodType }
+export type QueryOf<Op extends OperationContract> = Op extends { query: infer S extends z.core.$ZodType }
   ? z.output<S>
   : Record<string, never>;
 
 /** The validated body of an operation. */
-export type BodyOf<Op extends OperationContract> = Op extends { body: infer S extends z.ZodType }
+export type BodyOf<Op extends OperationContract> = Op extends { body: infer S extends z.core.$ZodType }
   ? z.output<S>
   : undefined;
 
@@ -83,7 +85,7 @@ export type BodyOf<Op extends OperationContract> = Op extends { body: infer S ex
 export type ResponseOf<
   Op extends OperationContract,
   Status extends keyof Op['responses'],
-> = Op['responses'][Status] extends infer S extends z.ZodType ? z.input<S> : undefined;
+> = Op['responses'][Status] extends infer S extends z.core.$ZodType ? z.input<S> : undefined;
 
 /**
  * Whether the operation runs without the authorizer: public documents, and the OAuth protocol

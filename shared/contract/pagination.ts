@@ -1,17 +1,17 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { named } from './schema-registry';
 
 /** The `X-Pagination` header of list responses (DESIGN §4), a JSON object. */
 export const paginationHeader = named(
   'Pagination',
   z.object({
-    total: z.int().min(0),
-    total_pages: z.int().min(0),
-    first_page: z.int().min(1),
-    last_page: z.int().min(1),
-    page: z.int().min(1),
-    previous_page: z.int().min(1).nullable(),
-    next_page: z.int().min(1).nullable(),
+    total: z.int().check(z.gte(0)),
+    total_pages: z.int().check(z.gte(0)),
+    first_page: z.int().check(z.gte(1)),
+    last_page: z.int().check(z.gte(1)),
+    page: z.int().check(z.gte(1)),
+    previous_page: z.nullable(z.int().check(z.gte(1))),
+    next_page: z.nullable(z.int().check(z.gte(1))),
   }),
   'Position of this page among all pages: `previous_page`/`next_page` are null at either end; an empty list has `total_pages` 0 and `last_page` 1',
 );

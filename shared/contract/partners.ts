@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { normalizeEmail } from '../domain/orgs';
 import { membershipRole } from './enums';
 import { emailAddress, marketplaceOfferLink, uuid } from './formats';
@@ -11,9 +11,9 @@ export const partnerSettings = named(
   z.object({
     id: uuid,
     name: z.string(),
-    aws_marketplace_offer_link: marketplaceOfferLink.nullable(),
-    azure_marketplace_offer_link: marketplaceOfferLink.nullable(),
-    gcp_marketplace_offer_link: marketplaceOfferLink.nullable(),
+    aws_marketplace_offer_link: z.nullable(marketplaceOfferLink),
+    azure_marketplace_offer_link: z.nullable(marketplaceOfferLink),
+    gcp_marketplace_offer_link: z.nullable(marketplaceOfferLink),
   }),
   'A partner organization and its marketplace offer links (null: not set)',
 );
@@ -23,9 +23,9 @@ export type PartnerSettings = z.infer<typeof partnerSettings>;
 export const partnerSettingsBody = named(
   'UpdatePartnerSettingsRequest',
   z.strictObject({
-    aws_marketplace_offer_link: marketplaceOfferLink.nullable().optional(),
-    azure_marketplace_offer_link: marketplaceOfferLink.nullable().optional(),
-    gcp_marketplace_offer_link: marketplaceOfferLink.nullable().optional(),
+    aws_marketplace_offer_link: z.optional(z.nullable(marketplaceOfferLink)),
+    azure_marketplace_offer_link: z.optional(z.nullable(marketplaceOfferLink)),
+    gcp_marketplace_offer_link: z.optional(z.nullable(marketplaceOfferLink)),
   }),
 );
 export type PartnerSettingsBody = z.infer<typeof partnerSettingsBody>;
@@ -34,7 +34,7 @@ export const address = named(
   'Address',
   z.object({
     line1: z.string(),
-    line2: z.string().nullable(),
+    line2: z.nullable(z.string()),
     city: z.string(),
     state: z.string(),
     zip: z.string(),
@@ -43,16 +43,16 @@ export const address = named(
 );
 export type Address = z.infer<typeof address>;
 
-const addressLine = z.string().trim().min(1).max(255);
+const addressLine = z.string().check(z.trim(), z.minLength(1), z.maxLength(255));
 
 export const addressInput = named(
   'AddressInput',
   z.strictObject({
     line1: addressLine,
-    line2: addressLine.nullable().optional(),
+    line2: z.optional(z.nullable(addressLine)),
     city: addressLine,
     state: addressLine,
-    zip: z.string().trim().min(1).max(20),
+    zip: z.string().check(z.trim(), z.minLength(1), z.maxLength(20)),
     country: addressLine,
   }),
 );
@@ -67,11 +67,11 @@ export const organization = named(
     id: uuid,
     name: z.string(),
     memberships: z.array(membership),
-    domain: z.string().nullable(),
-    primary_address: address.nullable(),
-    aws_marketplace_offer_link: marketplaceOfferLink.nullable(),
-    azure_marketplace_offer_link: marketplaceOfferLink.nullable(),
-    gcp_marketplace_offer_link: marketplaceOfferLink.nullable(),
+    domain: z.nullable(z.string()),
+    primary_address: z.nullable(address),
+    aws_marketplace_offer_link: z.nullable(marketplaceOfferLink),
+    azure_marketplace_offer_link: z.nullable(marketplaceOfferLink),
+    gcp_marketplace_offer_link: z.nullable(marketplaceOfferLink),
   }),
 );
 export type Organization = z.infer<typeof organization>;
@@ -79,13 +79,13 @@ export type Organization = z.infer<typeof organization>;
 /** #14's answer: the organization, its id also as `child_org_id` (the second registration form reads that). */
 export const registeredOrganization = named(
   'RegisteredOrganization',
-  organization.extend({ child_org_id: described(uuid, 'the same value as `id`') }),
+  z.extend(organization, { child_org_id: described(uuid, 'the same value as `id`') }),
 );
 export type RegisteredOrganization = z.infer<typeof registeredOrganization>;
 
 /** The partner's own reference for a customer org (the spec's `partner_subscription_id`). */
 export const partnerSubscriptionId = described(
-  z.string().trim().min(1).max(255),
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
   "the partner's own reference for the customer",
 );
 
@@ -97,7 +97,7 @@ export const maxUsersPerRequest = 100;
  * the later entry: a membership per person, with one role.
  */
 export function distinctEmails<T>(emailOf: (entry: T) => string, field?: string) {
-  return (entries: readonly T[], ctx: z.RefinementCtx<readonly T[]>) => {
+  return (entries: readonly T[], ctx: z.core.$RefinementCtx<readonly T[]>) => {
     const seen = new Map<string, number>();
     entries.forEach((entry, index) => {
       const email = normalizeEmail(emailOf(entry));
@@ -122,9 +122,14 @@ export type UserInvite = z.infer<typeof userInvite>;
 /** A list of users to make members, each e-mail address once. */
 export const userInvites = z
   .array(userInvite)
-  .max(maxUsersPerRequest)
-  .superRefine(distinctEmails((user: UserInvite) => user.email, 'email'));
+  .check(
+    z.maxLength(maxUsersPerRequest),
+    z.superRefine(distinctEmails((user: UserInvite) => user.email, 'email')),
+  );
 
 /** #15: the users to invite. */
-export const inviteUsersBody = named('InviteUsersRequest', z.strictObject({ users: userInvites.min(1) }));
+export const inviteUsersBody = named(
+  'InviteUsersRequest',
+  z.strictObject({ users: userInvites.check(z.minLength(1)) }),
+);
 export type InviteUsersBody = z.infer<typeof inviteUsersBody>;

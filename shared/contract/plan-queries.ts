@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cloudProvider } from './enums';
 import { uuid } from './formats';
 import { booleanParam, dateParam, integerParam, listParam, singleValue, sortFieldParam } from './query';
@@ -13,9 +13,9 @@ export type ProviderQuery = z.infer<typeof providerQuery>;
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
 
-export const page = described(integerParam(z.int().min(1)).default(1), 'page number, from 1');
+export const page = described(z._default(integerParam(z.int().check(z.gte(1))), 1), 'page number, from 1');
 export const pageSize = described(
-  integerParam(z.int().min(1).max(maxPageSize)).default(defaultPageSize),
+  z._default(integerParam(z.int().check(z.gte(1), z.lte(maxPageSize))), defaultPageSize),
   `items per page, 1 to ${maxPageSize}`,
 );
 const sortDescription = 'sort field; the string `null` leaves the order unspecified';
@@ -48,10 +48,10 @@ export type LineItemSortField = (typeof lineItemSortFields)[number];
 
 /** #7 line items. */
 export const lineItemsQuery = z.strictObject({
-  order_by: described(sortFieldParam(lineItemSortFields).default('id'), sortDescription),
-  desc: described(booleanParam().default(false), 'descending order when true'),
-  segment_id: described(singleValue(uuid).optional(), 'only line items of this segment'),
-  resource_match_ids: described(listParam(uuid).optional(), 'only line items with these resource matches'),
+  order_by: described(z._default(sortFieldParam(lineItemSortFields), 'id'), sortDescription),
+  desc: described(z._default(booleanParam(), false), 'descending order when true'),
+  segment_id: described(z.optional(singleValue(uuid)), 'only line items of this segment'),
+  resource_match_ids: described(z.optional(listParam(uuid)), 'only line items with these resource matches'),
   page,
   page_size: pageSize,
 });
@@ -80,18 +80,20 @@ export type ResourceMatchSortField = (typeof resourceMatchSortFields)[number];
 export const resourceMatchesQuery = z
   .strictObject({
     order_by: described(
-      sortFieldParam(resourceMatchSortFields).default('covered_ondemand_cost'),
+      z._default(sortFieldParam(resourceMatchSortFields), 'covered_ondemand_cost'),
       sortDescription,
     ),
-    desc: described(booleanParam().default(true), 'descending order when true'),
+    desc: described(z._default(booleanParam(), true), 'descending order when true'),
     start_date: described(dateParam(), 'start of the usage window'),
     end_date: described(dateParam(), 'end of the usage window'),
-    line_item_ids: described(listParam(uuid).optional(), 'only matches of these line items'),
+    line_item_ids: described(z.optional(listParam(uuid)), 'only matches of these line items'),
     page,
     page_size: pageSize,
   })
-  .refine((query) => query.start_date <= query.end_date, {
-    path: ['end_date'],
-    message: 'must not be before start_date',
-  });
+  .check(
+    z.refine((query) => query.start_date <= query.end_date, {
+      path: ['end_date'],
+      message: 'must not be before start_date',
+    }),
+  );
 export type ResourceMatchesQuery = z.infer<typeof resourceMatchesQuery>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { contractTerm, paymentOption, planStatus } from './enums';
 import { dateTime, openObject, uuid } from './formats';
 import { described, named } from './schema-registry';
@@ -20,7 +20,7 @@ export const commitmentPlan = named(
     is_calculating: z.boolean(),
     status: planStatus,
     max_term: described(
-      contractTerm.nullable(),
+      z.nullable(contractTerm),
       'term of the selected line that binds longest: longest lock-in, then longest term',
     ),
     covered_ondemand_cost_hourly: perHour('on-demand cost the plan covers'),
@@ -35,7 +35,7 @@ export const commitmentPlan = named(
     savings_hourly: perHour('savings versus before'),
     fee_hourly: perHour('estimated premium of the service'),
     commitment_coverage: described(
-      z.number().min(0).max(1),
+      z.number().check(z.gte(0), z.lte(1)),
       'fraction of the on-demand value of usage covered by commitments after the plan',
     ),
     minimum_commitment_cost: described(
@@ -49,7 +49,7 @@ export const commitmentPlan = named(
     total_savings: described(z.number(), 'savings over the terms (USD)'),
     monthly_savings: described(z.number(), 'savings per month (USD)'),
     total_monthly_before_cost: described(z.number(), 'cost per month before the plan (USD)'),
-    description: z.string().nullable().optional(),
+    description: z.optional(z.nullable(z.string())),
   }),
   'A commitment plan (v1 shape)',
 );
@@ -89,8 +89,8 @@ export const contractSpec = named(
   z.object({
     commitment_type: z.string(),
     properties: openObject,
-    term: contractTerm.nullable(),
-    payment_option: paymentOption.nullable(),
+    term: z.nullable(contractTerm),
+    payment_option: z.nullable(paymentOption),
   }),
 );
 export type ContractSpec = z.infer<typeof contractSpec>;
@@ -101,7 +101,7 @@ export const lineItem = named(
     id: uuid,
     plan_id: uuid,
     offer_id: uuid,
-    lease_menu_item_id: described(uuid.nullable(), 'leased-menu entry; null for offers that are not leased'),
+    lease_menu_item_id: described(z.nullable(uuid), 'leased-menu entry; null for offers that are not leased'),
     account_id: described(z.string(), 'cloud account'),
     recommended_quantity: described(z.number(), 'recommended units to buy'),
     selected_quantity: described(z.number(), 'selected units to buy'),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type PurchaseRecord, purchaseStatuses } from '../domain/purchases/purchase-record';
 import { cloudProvider } from './enums';
 import { dateTime, uuid } from './formats';
@@ -27,22 +27,25 @@ export const purchaseRecord = named(
     contract_type: z.string(),
     region: z.string(),
     quantity: described(z.number(), "in the plan's units: instances, normalized units, or $/h of commitment"),
-    instance_type: described(z.string().nullable(), 'the size a size-flexible reservation is bought in'),
+    instance_type: described(z.nullable(z.string()), 'the size a size-flexible reservation is bought in'),
     status: purchaseStatus,
     attempts: described(z.int(), 'attempts that claimed the purchase'),
     provider_ids: described(z.array(z.string()), "the provider's ids of what was bought"),
     planned_upfront_cost: z.number(),
     planned_recurring_cost: described(z.number(), 'per hour'),
-    upfront_cost: described(z.number().nullable(), 'what the provider charged upfront; null until completed'),
-    recurring_cost: described(z.number().nullable(), 'per hour; null until completed'),
-    provider_quantity: described(z.number().nullable(), "what was bought, in the provider's units"),
+    upfront_cost: described(
+      z.nullable(z.number()),
+      'what the provider charged upfront; null until completed',
+    ),
+    recurring_cost: described(z.nullable(z.number()), 'per hour; null until completed'),
+    provider_quantity: described(z.nullable(z.number()), "what was bought, in the provider's units"),
     limit_price: z.object({ upfront: z.number(), hourly: z.number() }),
-    error: described(z.string().nullable(), 'why it failed, or why it waits for an operator'),
-    error_code: z.string().nullable(),
-    reference: described(z.string().nullable(), "the operator's reference of a purchase made by hand"),
+    error: described(z.nullable(z.string()), 'why it failed, or why it waits for an operator'),
+    error_code: z.nullable(z.string()),
+    reference: described(z.nullable(z.string()), "the operator's reference of a purchase made by hand"),
     created_at: dateTime,
     updated_at: dateTime,
-    completed_at: dateTime.nullable(),
+    completed_at: z.nullable(dateTime),
   }),
   "One line item's purchase",
 );

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { calendarDate } from './formats';
 
 /**
@@ -10,25 +10,30 @@ import { calendarDate } from './formats';
 export type RawQuery = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** A parameter that takes one value: a repeated key is an error, not a silent pick. */
-export function singleValue<S extends z.ZodType>(schema: S) {
-  return z.preprocess((value, ctx) => {
-    if (Array.isArray(value)) {
-      ctx.issues.push({
-        code: 'custom',
-        message: `must be given once, got ${value.length} values`,
-        input: value,
-      });
-      return z.NEVER;
-    }
-    return value;
-  }, schema);
+export function singleValue<S extends z.ZodMiniType>(schema: S) {
+  return z.pipe(
+    z.transform((value: unknown, ctx) => {
+      if (Array.isArray(value)) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `must be given once, got ${value.length} values`,
+          input: value,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
+    schema,
+  );
 }
 
 const integerText = /^-?\d+$/;
 
-/** A decimal integer, checked against `range` (e.g. `z.int().min(1).max(100)`). */
-export function integerParam(range: z.ZodNumber) {
-  return singleValue(z.string().regex(integerText, 'must be an integer').transform(Number).pipe(range));
+/** A decimal integer, checked against `range` (e.g. `z.int().check(z.gte(1), z.lte(100))`). */
+export function integerParam(range: z.ZodMiniType<number, number>) {
+  return singleValue(
+    z.pipe(z.pipe(z.string().check(z.regex(integerText, 'must be an integer')), z.transform(Number)), range),
+  );
 }
 
 /** `true` or `false`, exactly. */
@@ -44,10 +49,13 @@ export function dateParam() {
 /** A sort field, or the literal string `null` for no particular order (parsed to `null`). */
 export function sortFieldParam<const V extends readonly [string, ...string[]]>(fields: V) {
   return singleValue(
-    z
-      .string()
-      .transform((value) => (value === 'null' ? null : value))
-      .pipe(z.enum(fields).nullable()),
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((value: string) => (value === 'null' ? null : value)),
+      ),
+      z.nullable(z.enum(fields)),
+    ),
   );
 }
 
@@ -58,44 +66,50 @@ export const maxListParamValues = 100;
  * A list: repeated keys (`?ids=a&ids=b`), comma-separated values (`?ids=a,b`) or both. Blank
  * entries (`?ids=` or `a,,b`) are dropped.
  */
-export function listParam<S extends z.ZodType>(item: S) {
-  return z.preprocess((value) => {
-    if (typeof value !== 'string' && !Array.isArray(value)) {
-      return value;
-    }
-    return [value]
-      .flat()
-      .flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry]))
-      .map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
-      .filter((entry) => entry !== '');
-  }, z.array(item).max(maxListParamValues));
+export function listParam<S extends z.ZodMiniType>(item: S) {
+  return z.pipe(
+    z.transform((value: unknown) => {
+      if (typeof value !== 'string' && !Array.isArray(value)) {
+        return value;
+      }
+      return [value]
+        .flat()
+        .flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry]))
+        .map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
+        .filter((entry) => entry !== '');
+    }),
+    z.array(item).check(z.maxLength(maxListParamValues)),
+  );
 }
 
 /** JSON-encoded parameters and the schema of their document. */
-const jsonParamContents = new WeakMap<object, z.ZodType>();
+const jsonParamContents = new WeakMap<object, z.ZodMiniType>();
 
 /**
  * The schema of the JSON document a `jsonParam` takes; the OpenAPI document describes such
  * parameters as `content: application/json` rather than as a plain string.
  */
-export function jsonParamContent(param: z.ZodType): z.ZodType | undefined {
+export function jsonParamContent(param: z.core.$ZodType): z.ZodMiniType | undefined {
   return jsonParamContents.get(param);
 }
 
 /** A JSON-encoded value, parsed and then validated by `content`. */
-export function jsonParam<S extends z.ZodType>(content: S) {
+export function jsonParam<S extends z.ZodMiniType>(content: S) {
   const param = singleValue(
-    z
-      .string()
-      .transform((text, ctx) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          ctx.issues.push({ code: 'custom', message: 'must be valid JSON', input: text });
-          return z.NEVER;
-        }
-      })
-      .pipe(content),
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((text: string, ctx) => {
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            ctx.issues.push({ code: 'custom', message: 'must be valid JSON', input: text });
+            return z.NEVER;
+          }
+        }),
+      ),
+      content,
+    ),
   );
   jsonParamContents.set(param, content);
   return param;

@@ -1,4 +1,12 @@
-import * as z from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
+
+/**
+ * zod's English messages (`Too small: expected string to have >=1 characters`), which the 422
+ * bodies carry. `zod/mini` loads no locale by itself (classic zod set this one on first use);
+ * every contract schema is built through this module, so it is set before any is parsed.
+ */
+z.config(en());
 
 /**
  * The registry the OpenAPI document is generated from. A schema registered with an `id` becomes
@@ -13,8 +21,8 @@ export interface ContractSchemaMeta {
 export const contractSchemas = z.registry<ContractSchemaMeta>();
 
 /** Registers `schema` as the named component `id`. */
-export function named<S extends z.ZodType>(id: string, schema: S, description?: string): S {
-  contractSchemas.add(schema as z.ZodType, description === undefined ? { id } : { id, description });
+export function named<S extends z.ZodMiniType>(id: string, schema: S, description?: string): S {
+  contractSchemas.add(schema, description === undefined ? { id } : { id, description });
   return schema;
 }
 
@@ -22,8 +30,8 @@ export function named<S extends z.ZodType>(id: string, schema: S, description?: 
  * A copy of `schema` documented with `description` (usually one field). A copy, because shared
  * schemas (an e-mail address, a uuid) mean different things in different fields.
  */
-export function described<S extends z.ZodType>(schema: S, description: string): S {
+export function described<S extends z.ZodMiniType>(schema: S, description: string): S {
   const copy = schema.clone() as S;
-  contractSchemas.add(copy as z.ZodType, { description });
+  contractSchemas.add(copy, { description });
   return copy;
 }

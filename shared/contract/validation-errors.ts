@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Failed validations as the error body's `errors` map: field path -> messages. A path joins
@@ -15,12 +15,12 @@ export type InputParse<T> =
   | { readonly success: false; readonly errors: FieldErrors };
 
 /** Validates request input with the contract's messages (e.g. `is required`). */
-export function parseInput<S extends z.ZodType>(
+export function parseInput<S extends z.core.$ZodType>(
   schema: S,
   input: unknown,
   location: InputLocation,
 ): InputParse<z.output<S>> {
-  const result = schema.safeParse(input, { error: requestErrorMessage });
+  const result = z.safeParse(schema, input, { error: requestErrorMessage });
   return result.success
     ? { success: true, data: result.data }
     : { success: false, errors: validationErrors(result.error, location) };
@@ -32,7 +32,7 @@ const requestErrorMessage: z.core.$ZodErrorMap = (issue) =>
     ? 'is required'
     : undefined;
 
-export function validationErrors(error: z.ZodError, location: InputLocation): FieldErrors {
+export function validationErrors(error: z.core.$ZodError, location: InputLocation): FieldErrors {
   const errors = new Map<string, string[]>();
   collect(error.issues, [], location, errors);
   // fromEntries defines own properties, so a field named `__proto__` stays a field.

@@ -12,7 +12,7 @@
  * the memory-optimized "Dv2 Series High Memory", not with `Standard_D1_v2`). A size the table
  * does not list is matched exactly.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import azureFlexibilityData from './catalog/data/azure-instance-size-flexibility.json' with { type: 'json' };
 
 const AWS_SIZE_FACTORS: Readonly<Record<string, number>> = {
@@ -50,10 +50,10 @@ export function parseAwsInstanceType(instanceType: string): SizedInstance | null
 /** Each listed size's group (the published group name without "Series": `Dsv5`, `Dv2 High Memory`) and ratio. */
 function azureSizeTable(raw: unknown): ReadonlyMap<string, SizedInstance> {
   const azureFlexibilitySchema = z.strictObject({
-    source: z.string().min(1),
+    source: z.string().check(z.minLength(1)),
     groups: z.record(
-      z.string().regex(/ Series\b/),
-      z.record(z.string().regex(/^Standard_/), z.number().positive().finite()),
+      z.string().check(z.regex(/ Series\b/)),
+      z.record(z.string().check(z.regex(/^Standard_/)), z.number().check(z.positive())),
     ),
   });
   const { groups } = azureFlexibilitySchema.parse(raw);

@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { UnauthenticatedError } from '../domain/errors';
 import { membershipRoles } from '../domain/orgs';
 import type { Principal } from '../domain/principal';
@@ -11,14 +11,14 @@ import { invalidCredentialsMessage } from './error-response';
 const principalSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('user'),
-    orgId: z.string().min(1),
-    userId: z.string().min(1),
+    orgId: z.string().check(z.minLength(1)),
+    userId: z.string().check(z.minLength(1)),
     role: z.enum(membershipRoles),
     scopes: z.array(z.string()),
   }),
   z.strictObject({
     kind: z.literal('partner'),
-    orgId: z.string().min(1),
+    orgId: z.string().check(z.minLength(1)),
     scopes: z.array(z.string()),
   }),
 ]);

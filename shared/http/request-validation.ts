@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { type InputLocation, parseInput } from '../contract/validation-errors';
 import { ValidationError } from '../domain/errors';
 import type { JsonBodyContext } from './json-body';
@@ -8,9 +8,9 @@ import { mergeQueryParameters } from './query-parameters';
 
 /** Schemas of the parts of a request; a part without a schema is not validated (see `validateRequest`). */
 export interface RequestSchemas {
-  readonly pathParams?: z.ZodType | undefined;
-  readonly query?: z.ZodType | undefined;
-  readonly body?: z.ZodType | undefined;
+  readonly pathParams?: z.core.$ZodType | undefined;
+  readonly query?: z.core.$ZodType | undefined;
+  readonly body?: z.core.$ZodType | undefined;
 }
 
 export interface ValidatedRequest {
@@ -44,7 +44,7 @@ export function validateRequest(
       const { event, context } = request;
       // Entries, not an object: a field named `__proto__` must stay an ordinary key.
       const failures: [string, string[]][] = [];
-      const parse = (part: InputLocation, schema: z.ZodType | undefined, raw: unknown) => {
+      const parse = (part: InputLocation, schema: z.core.$ZodType | undefined, raw: unknown) => {
         if (schema === undefined) {
           return raw;
         }

@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The purchase queue port (DESIGN §9): one message per line item to buy. The purchase records in
@@ -55,10 +55,10 @@ export function purchaseMessageBody(message: PurchaseMessage): string {
 }
 
 const purchaseMessageSchema = z.object({
-  orgId: z.string().min(1),
-  planId: z.string().min(1),
-  lineItemId: z.string().min(1),
-  revision: z.string().min(1).optional(),
+  orgId: z.string().check(z.minLength(1)),
+  planId: z.string().check(z.minLength(1)),
+  lineItemId: z.string().check(z.minLength(1)),
+  revision: z.optional(z.string().check(z.minLength(1))),
 });
 
 /** Reads a record's body; a PurchaseMessageFormatError (naming the bad fields) when it is not one. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { chartResponse } from '../../shared/contract/chart';
 import { lineItemSortFields, resourceMatchSortFields } from '../../shared/contract/plan-queries';
 import { lineItemSortKeys, resourceMatchSortKeys } from '../../shared/contract/plan-views';
@@ -236,7 +236,7 @@ const purchasePlanPath = (orgId: string, provider: string) =>
   `/v2/org/${orgId}/partners/purchase-plans-v2/recommended?provider=${provider}`;
 
 /** The body has exactly the contract's shape: parsing it through the schema changes nothing. */
-function expectShape(schema: z.ZodType, body: unknown): void {
+function expectShape(schema: z.ZodMiniType, body: unknown): void {
   expect(schema.parse(body)).toEqual(body);
 }
 

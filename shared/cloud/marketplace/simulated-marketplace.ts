@@ -86,7 +86,8 @@ export class SimulatedMarketplace implements Marketplace {
       upfrontCost: offer.upfront * quantity,
       recurringCost: offer.recurring * quantity,
       // Reservations are counted in instances of the size bought, as providers count them.
-      providerQuantity: offer.scope.kind === 'family' && request.instanceType ? reservationSize(request).count : quantity,
+      providerQuantity:
+        offer.scope.kind === 'family' && request.instanceType ? reservationSize(request).count : quantity,
     };
     this.#purchases.set(request.clientToken, { clientToken: request.clientToken, request, result });
     return result;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { OperationList } from '../operation-contract';
 
 /** The OpenAPI document of the whole interface. */

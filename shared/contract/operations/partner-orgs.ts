@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { registerChildOrgBody } from '../child-org-registration';
 import type { OperationList } from '../operation-contract';
 import { inviteUsersBody, membership, registeredOrganization } from '../partners';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { uuid } from '../formats';
 
 /** Path parameters shared by the operations of several function groups. */

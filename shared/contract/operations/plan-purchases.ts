@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { OperationList } from '../operation-contract';
 import { commitmentPlan } from '../plans';
 import { purchasePlan, purchasePlanBody } from '../purchase-plans';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { chartQuery, chartResponse } from '../chart';
 import type { OperationList } from '../operation-contract';
 import { lineItemsQuery, providerQuery, resourceMatchesQuery } from '../plan-queries';

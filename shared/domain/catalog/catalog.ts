@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Offer, Provider } from '../engine/model';
 import {
   CatalogDataError,
@@ -6,14 +6,8 @@ import {
   reservationFileSchema,
   savingsPlanFileSchema,
 } from './catalog-schema';
-import awsEc2ReservedInstances from './data/aws-ec2-reserved-instances.json' with { type: 'json' };
-import awsRdsReservedInstances from './data/aws-rds-reserved-instances.json' with { type: 'json' };
-import awsSavingsPlans from './data/aws-savings-plans.json' with { type: 'json' };
-import azureSavingsPlan from './data/azure-savings-plan.json' with { type: 'json' };
-import azureVmReservations from './data/azure-vm-reservations.json' with { type: 'json' };
-import gcpCommittedUseDiscounts from './data/gcp-committed-use-discounts.json' with { type: 'json' };
-import guaranteedOfferData from './data/guaranteed-offers.json' with { type: 'json' };
 import { guaranteedOffers } from './guaranteed-offers';
+import { unpackCatalog } from './packed-data';
 import { type PricedInstance, reservationCatalog } from './reservation-offers';
 import { savingsPlanOffers } from './savings-plan-offers';
 
@@ -47,19 +41,21 @@ export interface CatalogData {
   readonly guaranteed: Readonly<Record<string, unknown>>;
 }
 
-/** The data files bundled with the service. */
+/** The data files bundled with the service (packed: ./packed-data.ts). */
+const bundledFiles = unpackCatalog();
+
 export const BUNDLED_CATALOG_DATA: CatalogData = {
   reservations: {
-    'aws-ec2-reserved-instances.json': awsEc2ReservedInstances,
-    'aws-rds-reserved-instances.json': awsRdsReservedInstances,
-    'azure-vm-reservations.json': azureVmReservations,
-    'gcp-committed-use-discounts.json': gcpCommittedUseDiscounts,
+    'aws-ec2-reserved-instances.json': bundledFiles['aws-ec2-reserved-instances.json'],
+    'aws-rds-reserved-instances.json': bundledFiles['aws-rds-reserved-instances.json'],
+    'azure-vm-reservations.json': bundledFiles['azure-vm-reservations.json'],
+    'gcp-committed-use-discounts.json': bundledFiles['gcp-committed-use-discounts.json'],
   },
   savingsPlans: {
-    'aws-savings-plans.json': awsSavingsPlans,
-    'azure-savings-plan.json': azureSavingsPlan,
+    'aws-savings-plans.json': bundledFiles['aws-savings-plans.json'],
+    'azure-savings-plan.json': bundledFiles['azure-savings-plan.json'],
   },
-  guaranteed: { 'guaranteed-offers.json': guaranteedOfferData },
+  guaranteed: { 'guaranteed-offers.json': bundledFiles['guaranteed-offers.json'] },
 };
 
 let bundledCatalog: Catalog | undefined;
@@ -127,7 +123,7 @@ export function buildCatalog(data: CatalogData): Catalog {
   };
 }
 
-function parseFile<T>(schema: z.ZodType<T>, name: string, raw: unknown): T {
+function parseFile<T>(schema: z.ZodMiniType<T>, name: string, raw: unknown): T {
   const result = schema.safeParse(raw);
   if (!result.success) {
     throw new CatalogDataError(`catalog data ${name} is invalid:\n${z.prettifyError(result.error)}`, {

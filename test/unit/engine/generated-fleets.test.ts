@@ -5,7 +5,7 @@
  * not have), every number finite.
  */
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { generateCommitments } from '../../../local/demo/synthetic-commitments';
 import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import { chartPoint } from '../../../shared/contract/chart';
@@ -24,16 +24,19 @@ const ORG_ID = '5b0c8c3e-7f41-4d6a-9a57-2f1e8d3c6b90';
  * The schema with every object in it strict, however deep: an extra field fails as a missing one
  * does. Free-form objects of the spec (records) stay free-form.
  */
-function strictly(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodObject) {
+function strictly(schema: z.ZodMiniType): z.ZodMiniType {
+  if (schema instanceof z.ZodMiniObject) {
     const shape = Object.fromEntries(
-      Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, field]) => [key, strictly(field)]),
+      Object.entries(schema.shape as Record<string, z.ZodMiniType>).map(([key, field]) => [
+        key,
+        strictly(field),
+      ]),
     );
     return z.strictObject(shape);
   }
-  if (schema instanceof z.ZodOptional) return strictly(schema.unwrap() as z.ZodType).optional();
-  if (schema instanceof z.ZodNullable) return strictly(schema.unwrap() as z.ZodType).nullable();
-  if (schema instanceof z.ZodArray) return z.array(strictly(schema.element as z.ZodType));
+  if (schema instanceof z.ZodMiniOptional) return z.optional(strictly(schema.def.innerType as z.ZodMiniType));
+  if (schema instanceof z.ZodMiniNullable) return z.nullable(strictly(schema.def.innerType as z.ZodMiniType));
+  if (schema instanceof z.ZodMiniArray) return z.array(strictly(schema.def.element as z.ZodMiniType));
   return schema;
 }
 
@@ -56,7 +59,7 @@ function nonFinite(value: unknown, path = ''): string[] {
 }
 
 /** Parses `value` strictly, failing with zod's message (which names the field) if it does not parse. */
-function expectShape(schema: z.ZodType, value: unknown): void {
+function expectShape(schema: z.ZodMiniType, value: unknown): void {
   const result = schema.safeParse(value);
   expect(result.success ? '' : z.prettifyError(result.error)).toBe('');
 }
