@@ -2,6 +2,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { bundledCatalog } from '../app/bundled-catalog';
 import type { ApplyContext } from '../app/plan-application';
 import type { PurchaseQueue } from '../queue/purchase-queue';
+import { sqsDeadLetters } from '../queue/sqs-dead-letters';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
 import { appContext } from './current';
 
@@ -34,4 +35,18 @@ function createSqsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
 /** What the apply and purchase operations (#8, #13) and the sweep run with. */
 export function applyContext(): ApplyContext {
   return { ...appContext(), purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
+}
+
+/** The dead-letter queue of the purchase queue, from `PURCHASE_DLQ_URL` (operators' CLI). */
+export function awsDeadLetters(env: NodeJS.ProcessEnv): ReturnType<typeof sqsDeadLetters> {
+  const deadLetterQueueUrl = env.PURCHASE_DLQ_URL;
+  if (!deadLetterQueueUrl) {
+    throw new Error(
+      'PURCHASE_DLQ_URL is not set: the purchase dead-letter queue (the stateful stack output)',
+    );
+  }
+  return sqsDeadLetters({
+    client: new SQSClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION }),
+    deadLetterQueueUrl,
+  });
 }

@@ -14,7 +14,7 @@ import { planOutcome } from '../../../../shared/domain/purchases/purchase-record
 const base = {
   provider: 'aws',
   term: 'one_year',
-  paymentOption: 'partial_upfront',
+  paymentOption: 'Partial Upfront',
   termHours: 8760,
   lockinHours: 8760,
   feeRate: 0,
@@ -54,7 +54,7 @@ const savingsPlan: Offer = {
   ...base,
   id: 'offer-sp',
   contractType: 'compute_plans',
-  scope: { kind: 'spend', planType: 'Compute' } as Offer['scope'],
+  scope: { kind: 'spend', rates: [] },
   upfront: 0,
   recurring: 1,
 };
