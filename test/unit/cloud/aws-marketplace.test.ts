@@ -21,6 +21,7 @@ import {
 } from '@aws-sdk/client-rds';
 import {
   CreateSavingsPlanCommand,
+  DescribeSavingsPlansCommand,
   DescribeSavingsPlansOfferingsCommand,
   type SavingsPlan,
   SavingsplansClient,
@@ -582,13 +583,26 @@ function mockSavingsPlans(plans: Map<string, SavingsPlan>) {
     // Savings Plans' idempotency: the same client token answers the plan it created.
     const earlier = plans.get(input.clientToken);
     if (earlier) return { savingsPlanId: earlier.savingsPlanId };
-    const plan = {
+    const plan: SavingsPlan = {
       savingsPlanId: `sp-${plans.size + 1}`,
       commitment: input.commitment,
       offeringId: input.savingsPlanOfferingId,
+      // The tests buy No and Partial Upfront plans: the upfront is what the request paid.
+      upfrontPaymentAmount: input.upfrontPaymentAmount ?? '0',
+      state: 'payment-pending',
+      tags: input.tags,
     };
     plans.set(input.clientToken, plan);
     return { savingsPlanId: plan.savingsPlanId };
+  });
+  // One plan per page, so a lookup must follow the pages.
+  savingsPlans.on(DescribeSavingsPlansCommand).callsFake((input) => {
+    const all = [...plans.values()];
+    const index = Number(input.nextToken ?? 0);
+    return {
+      savingsPlans: all.slice(index, index + 1),
+      ...(index + 1 < all.length ? { nextToken: String(index + 1) } : {}),
+    };
   });
   return savingsPlans;
 }
@@ -628,6 +642,34 @@ describe('AwsMarketplace: Savings Plans', () => {
     const retry = await marketplace().purchase(request);
     expect(retry).toEqual(first);
     expect(plans.size).toBe(1);
+  });
+
+  it('answers a resumed request from the plan its earlier attempt created, even once the offering is no longer listed', async () => {
+    // Prepare: another line's plan, then this line's; the process dies before recording this one
+    const since = new Date().toISOString();
+    await marketplace().purchase(purchaseRequest(computePlanPartial, 1, 'line-0'));
+    const request = purchaseRequest(computePlanPartial, 2.5);
+    const first = await marketplace().purchase(request);
+    savingsPlans.on(DescribeSavingsPlansOfferingsCommand).resolves({ searchResults: [] });
+    // Act
+    const retry = await marketplace().purchase({ ...request, earlierAttemptsSince: since });
+    // Assess: found by its tag, not bought again (nor refused as OfferingNotFound, which would record it failed)
+    expect(retry).toEqual(first);
+    expect(plans.size).toBe(2);
+    expect(savingsPlans.commandCalls(CreateSavingsPlanCommand)).toHaveLength(2);
+  });
+
+  it('a resumed request whose earlier attempt created nothing buys the plan', async () => {
+    // Prepare: another line's plan exists; this line's first attempt died before CreateSavingsPlan
+    await marketplace().purchase(purchaseRequest(computePlanPartial, 1, 'line-0'));
+    // Act
+    const result = await marketplace().purchase({
+      ...purchaseRequest(computePlanPartial, 2.5),
+      earlierAttemptsSince: new Date().toISOString(),
+    });
+    // Assess
+    expect(result).toMatchObject({ status: 'completed', providerIds: ['sp-2'], providerQuantity: 2.5 });
+    expect(plans.size).toBe(2);
   });
 
   it('rounds a Partial Upfront payment up to whole dollars within the catalog limit', async () => {
