@@ -14,6 +14,7 @@ import {
   DescribeReservedDBInstancesOfferingsCommand,
   PurchaseReservedDBInstancesOfferingCommand,
   RDSClient,
+  RDSServiceException,
   type ReservedDBInstance,
   ReservedDBInstanceAlreadyExistsFault,
   ReservedDBInstanceNotFoundFault,
@@ -840,6 +841,37 @@ describe('AwsMarketplace: RDS reserved DB instances', () => {
     expect(retry).toEqual(first);
     expect(state.reservations.size).toBe(1);
     expect(state.purchaseCalls).toBe(1);
+  });
+
+  it('answers a resumed request from the reservation its earlier attempt bought, even once the price has risen', async () => {
+    // Prepare: the first attempt buys, its process dies before recording; then RDS raises the price
+    const since = new Date().toISOString();
+    const request = purchaseRequest(dbM5Family, 24, 'line-1', { instanceType: 'db.m5.xlarge' });
+    const first = await marketplace().purchase(request);
+    const offering = state.offerings[0] as ReservedDBInstancesOffering;
+    offering.FixedPrice = (offering.FixedPrice ?? 0) * 1.1;
+    // Act
+    const retry = await marketplace().purchase({ ...request, earlierAttemptsSince: since });
+    // Assess: answered by the id derived from the token, not refused as PriceAboveLimit
+    expect(retry).toEqual(first);
+    expect(state.reservations.size).toBe(1);
+    expect(state.purchaseCalls).toBe(1);
+  });
+
+  it('never answers failed when the lookup for a resumed request is refused', async () => {
+    rds.on(DescribeReservedDBInstancesCommand).rejects(
+      new RDSServiceException({
+        name: 'Throttling',
+        $fault: 'client',
+        $metadata: {},
+        message: 'Rate exceeded',
+      }),
+    );
+    const request = purchaseRequest(dbM5Family, 24, 'line-1', { instanceType: 'db.m5.xlarge' });
+    await expect(
+      marketplace().purchase({ ...request, earlierAttemptsSince: new Date().toISOString() }),
+    ).rejects.toBeInstanceOf(PurchaseOutcomeUnknown);
+    expect(state.purchaseCalls).toBe(0);
   });
 
   it('answers "already exists" as the earlier purchase made between the lookup and the buy', async () => {
