@@ -155,7 +155,7 @@ describe('applying a plan and processing its purchases (dynalite)', () => {
       catalog,
       marketplace: {
         purchase: async () => {
-          throw new AmbiguousEarlierPurchase('two untagged reservations of the order: ri-1, ri-2');
+          throw new AmbiguousEarlierPurchase('two untagged reservations of the order', ['ri-1', 'ri-2']);
         },
       },
     };
