@@ -78,12 +78,12 @@ export class StatefulStack extends Stack {
     });
     new CfnOutput(this, 'PurchaseQueueUrl', {
       value: this.purchaseQueue.queueUrl,
-      description: 'The FIFO queue that wakes the purchase processor',
+      description: 'The FIFO queue that wakes the purchase processor (PURCHASE_QUEUE_URL)',
     });
     new CfnOutput(this, 'PurchaseDeadLetterQueueUrl', {
       value: deadLetterQueue.queueUrl,
       description:
-        'Purchase messages received 5 times without success, for operators to inspect and re-drive',
+        'Purchase messages received 5 times without success, for bin/admin.ts dead-letters (PURCHASE_DLQ_URL)',
     });
   }
 }
