@@ -16,14 +16,4 @@ describe('the marketplace a deployment buys from', () => {
       'MARKETPLACE must be simulated or aws',
     );
   });
-
-  it('builds the aws marketplace when asked, and loads its clients only on the first purchase', () => {
-    const marketplace = marketplaceFromEnvironment({
-      MARKETPLACE: 'aws',
-      MARKETPLACE_ROLE_ARN: 'arn:aws:iam::{account_id}:role/purchaser',
-      MARKETPLACE_EXTERNAL_ID: 'ext-1',
-    });
-    expect(marketplace).not.toBeInstanceOf(SimulatedMarketplace);
-    expect(typeof marketplace.purchase).toBe('function');
-  });
 });
