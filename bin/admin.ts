@@ -8,6 +8,7 @@
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { openInvocationScopes } from '../local/local-invocation-scope';
 import { type LocalPurchasing, startLocalPurchasing } from '../local/local-purchasing';
 import { openLocalRuntime, readLocalConfig } from '../local/local-runtime';
 import { bundledCatalog } from '../shared/app/bundled-catalog';
@@ -407,6 +408,8 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
       },
     });
   }
+  // Before any AWS SDK call: the purchase pipeline runs its invocations in scopes of their own.
+  const invocationScoped = await openInvocationScopes(process.env);
   const runtime = await openLocalRuntime(readLocalConfig(process.env));
   let local: LocalPurchasing | null = null;
   try {
@@ -416,7 +419,7 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
       purchasing: async () => {
         // The same pipeline as `npm start`, in this process: the handlers read these contexts.
         installAppContext(runtime.ctx);
-        local ??= await startLocalPurchasing({ sweepIntervalMs: 3_600_000 });
+        local ??= await startLocalPurchasing({ invocationScoped, sweepIntervalMs: 3_600_000 });
         const pipeline = local;
         const ctx = { ...runtime.ctx, purchaseQueue: pipeline.queue, catalog: bundledCatalog };
         return {

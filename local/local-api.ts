@@ -43,10 +43,11 @@ export interface LocalApi {
  */
 export async function startLocalApi(config: LocalConfig, options: LocalApiOptions): Promise<LocalApi> {
   nameLocalService(process.env);
+  // First: the store of concurrent invocations must exist before any AWS SDK call.
+  const invocationScoped = await openInvocationScopes(process.env);
   const runtime = await openLocalRuntime(config);
   installAppContext(runtime.ctx);
-  const purchasing = await startLocalPurchasing();
-  const invocationScoped = await openInvocationScopes(process.env);
+  const purchasing = await startLocalPurchasing({ invocationScoped });
 
   const server = createLocalServer({
     routes: servedRoutes(hasHandler),

@@ -1,10 +1,12 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { bundledCatalog } from '../shared/app/bundled-catalog';
 import { PURCHASE_CLAIM_SECONDS } from '../shared/app/purchase-processing';
 import type { SweepResult } from '../shared/app/purchase-sweep';
 import { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
 import { installMarketplace } from '../shared/runtime/marketplace';
 import { installPurchaseQueue } from '../shared/runtime/purchasing';
 import { localLambdaContext } from './lambda-context';
+import type { InvocationScoped } from './local-invocation-scope';
 import { createLocalPurchaseQueue, type LocalPurchaseQueue } from './queue/local-purchase-queue';
 
 /** The processor's timeout locally, as on AWS (lib/: the processor function). */
@@ -28,12 +30,24 @@ export interface LocalPurchasing {
  * the simulated marketplace; the same sweep handler runs on a timer. Installs the queue and the
  * marketplace for the handlers of this process.
  */
-export async function startLocalPurchasing(
-  options: { readonly sweepIntervalMs?: number } = {},
-): Promise<LocalPurchasing> {
+export async function startLocalPurchasing(options: {
+  /** Runs each invocation in a scope of its own (openInvocationScopes, opened before any AWS SDK call). */
+  readonly invocationScoped: InvocationScoped;
+  readonly sweepIntervalMs?: number;
+}): Promise<LocalPurchasing> {
   // Loaded here, after the local runtime named its service: their loggers read the name at load.
   const { handler: processPurchases } = await import('../functions/purchase-processor/handler');
   const { handler: sweepPurchases } = await import('../functions/purchase-sweep/handler');
+  // Each delivery runs in an invocation scope of its own, as Lambda runs each invocation: the
+  // batch processor keeps its records in the scope (AWS_LAMBDA_MAX_CONCURRENCY is set locally),
+  // and the queue delivers from whatever request sent the message.
+  const { invocationScoped } = options;
+  const processScoped = invocationScoped(processPurchases);
+  const sweepScoped = invocationScoped(sweepPurchases);
+  // Loaded now, not by the first purchase: under tsx a first dynamic import() resumes in whatever
+  // async context its loader hook answers in (another request's), and the batch processor, which
+  // keeps its records in the invocation's context, would lose them. A Lambda bundle has no loader.
+  await bundledCatalog();
   const marketplace = new SimulatedMarketplace();
   installMarketplace(marketplace);
   const queue = createLocalPurchaseQueue({

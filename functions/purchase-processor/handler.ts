@@ -14,7 +14,6 @@ import { processorContext } from '../../shared/runtime/marketplace';
  * timeout, and the rest of its org's group with it (FIFO order); other orgs' records go on.
  */
 const logger = new Logger();
-const processor = new SqsFifoPartialProcessorAsync();
 
 async function processRecord(record: SQSRecord): Promise<void> {
   let message: ReturnType<typeof parsePurchaseMessage>;
@@ -46,6 +45,11 @@ async function processRecord(record: SQSRecord): Promise<void> {
 }
 
 export const handler = middy(
+  // A processor per invocation: where invocations run concurrently (AWS_LAMBDA_MAX_CONCURRENCY),
+  // Powertools keeps a processor's state in the invocation's store, which does not exist at load.
   (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, processRecord, processor, { context, skipGroupOnError: true }),
+    processPartialResponse(event, processRecord, new SqsFifoPartialProcessorAsync(), {
+      context,
+      skipGroupOnError: true,
+    }),
 ).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -1,6 +1,7 @@
 import { type PurchaseRecord, planOutcome, purchasingStatuses } from '../domain/purchases/purchase-record';
 import { type PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
 import type { AppContext } from './ports';
+import { purchaseMessageOf } from './purchase-messages';
 
 /**
  * The sweep (DESIGN §9): the purchase records are the truth and the queue only wakes the
@@ -49,11 +50,13 @@ export async function sweepPurchases(
     const toWake = planOutcome(records) !== null ? records.slice(0, 1) : stuck;
     if (toWake.length === 0) continue;
     try {
+      // A fresh deduplication id: the first message of the same state may have been taken and
+      // lost, and the queue would drop a repeat of its id for five minutes.
+      const sweptAt = new Date(now).toISOString();
       await ctx.purchaseQueue.send(
         toWake.map((record) => ({
-          orgId: record.orgId,
-          planId: record.planId,
-          lineItemId: record.lineItemId,
+          ...purchaseMessageOf(record),
+          revision: `${record.updatedAt}~swept@${sweptAt}`,
         })),
       );
       resent += toWake.length;
