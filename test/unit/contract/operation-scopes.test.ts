@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runsWithoutAuthorizer } from '../../../shared/contract/operation-contract';
+import { type OperationContract, runsWithoutAuthorizer } from '../../../shared/contract/operation-contract';
 import { operationIds, operations } from '../../../shared/contract/operations';
 
 describe('the scopes of the operations (DESIGN §5)', () => {
@@ -27,6 +27,8 @@ describe('the scopes of the operations (DESIGN §5)', () => {
       listPlanPurchases: 'plans:read', // a purchase read
     };
 
+    const contractOf = (id: (typeof operationIds)[number]): OperationContract => operations[id];
+
     // Act
     const stated = Object.fromEntries(
       operationIds
@@ -34,7 +36,7 @@ describe('the scopes of the operations (DESIGN §5)', () => {
         .map((id) => [id, operations[id].scope]),
     );
     const scopedWithoutAuthorizer = operationIds.filter(
-      (id) => runsWithoutAuthorizer(operations[id]) && 'scope' in operations[id],
+      (id) => runsWithoutAuthorizer(contractOf(id)) && contractOf(id).scope !== undefined,
     );
 
     // Assess
