@@ -32,8 +32,8 @@ describe('the scopes of the operations (DESIGN §5)', () => {
     // Act
     const stated = Object.fromEntries(
       operationIds
-        .filter((id) => !runsWithoutAuthorizer(operations[id]))
-        .map((id) => [id, operations[id].scope]),
+        .filter((id) => !runsWithoutAuthorizer(contractOf(id)))
+        .map((id) => [id, contractOf(id).scope]),
     );
     const scopedWithoutAuthorizer = operationIds.filter(
       (id) => runsWithoutAuthorizer(contractOf(id)) && contractOf(id).scope !== undefined,
