@@ -7,7 +7,9 @@ export interface ServiceAppConfig {
   /** Account and region; unset values leave the stacks environment-agnostic. */
   readonly env?: Environment;
   /** API settings; every one has a default. */
-  readonly api?: Omit<ApiStackProps, 'table' | 'env'>;
+  readonly api?: Omit<ApiStackProps, 'table' | 'signingKeys' | 'env'>;
+  /** The OAuth signing key generations, oldest first: append one to rotate. @default ['1'] */
+  readonly signingKeyGenerations?: readonly string[];
 }
 
 export interface ServiceStacks {
@@ -26,13 +28,15 @@ export const apiStackName = 'CommitmentPlanning-Api';
 export function buildApp(app: App, config: ServiceAppConfig = {}): ServiceStacks {
   const stateful = new StatefulStack(app, statefulStackName, {
     env: config.env,
-    description: 'Commitment Planning service: data (DynamoDB table)',
+    description: 'Commitment Planning service: data (DynamoDB table) and OAuth signing keys',
+    ...(config.signingKeyGenerations ? { signingKeyGenerations: config.signingKeyGenerations } : {}),
   });
   const api = new ApiStack(app, apiStackName, {
     ...config.api,
     env: config.env,
     description: 'Commitment Planning service: REST API and functions',
     table: stateful.table,
+    signingKeys: stateful.signingKeys,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { stateful, api };

@@ -9,16 +9,28 @@ import {
 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../shared/store/table';
+import { SigningKeys } from './constructs/signing-keys';
+
+export interface StatefulStackProps extends StackProps {
+  /** The OAuth signing key generations, oldest first (SigningKeys). @default ['1'] */
+  readonly signingKeyGenerations?: readonly string[];
+}
 
 /**
- * What outlives deployments: the single DynamoDB table (DESIGN §6). Kept apart from the API stack
+ * What outlives deployments: the single DynamoDB table (DESIGN §6) and the OAuth signing keys
+ * (tokens signed before an API redeploy must still verify after it). Kept apart from the API stack
  * so that replacing or deleting the API never touches data.
  */
 export class StatefulStack extends Stack {
   readonly table: ITable;
+  readonly signingKeys: SigningKeys;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props?: StatefulStackProps) {
     super(scope, id, props);
+    this.signingKeys = new SigningKeys(this, 'SigningKeys', {
+      aliasPrefix: 'commitment-planning',
+      ...(props?.signingKeyGenerations ? { generations: props.signingKeyGenerations } : {}),
+    });
 
     const table = new Table(this, 'Table', {
       partitionKey: { name: tableDefinition.partitionKey, type: AttributeType.STRING },
