@@ -4,6 +4,7 @@ import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
@@ -13,9 +14,11 @@ import {
   tenantThrottleProblem,
 } from '../shared/http/tenant-rate-limit';
 import { tableDefinition } from '../shared/store/table';
+import { PurchasePipeline } from './constructs/purchase-pipeline';
 import { ServiceRestApi } from './constructs/rest-api';
 import { type LogLevel, ServiceFunction } from './constructs/service-function';
 import type { SigningKeys } from './constructs/signing-keys';
+import type { MarketplaceConfig } from './marketplace-config';
 import { functionEntry } from './project-paths';
 
 export interface ApiStackProps extends StackProps {
@@ -28,6 +31,12 @@ export interface ApiStackProps extends StackProps {
    * slash (docs/deploy.md). @default - the stage's execute-api URL
    */
   readonly baseUrl?: string;
+  /** The FIFO purchase queue (from the stateful stack). */
+  readonly purchaseQueue: IQueue;
+  /** Its dead-letter queue (from the stateful stack). */
+  readonly purchaseDeadLetterQueue: IQueue;
+  /** What the purchase processor buys from. @default { kind: 'simulated' } */
+  readonly marketplace?: MarketplaceConfig;
   /** @default 'prod' */
   readonly stageName?: string;
   /** Steady-state requests per second across the stage. @default 50 */
@@ -103,6 +112,8 @@ const planFunctionTimeout = Duration.seconds(28);
 const tokenIssuingGroup: FunctionGroup = 'oauth';
 /** The JWKS function publishes public keys and documents: no table access at all. */
 const tablelessGroups: ReadonlySet<FunctionGroup> = new Set(['jwks']);
+/** Groups whose functions send purchase messages (apply, #8 and #13). */
+const purchaseSendingGroups: ReadonlySet<FunctionGroup> = new Set(['plan-purchases']);
 
 /** API key items live under `KEY#<keyId>` (DESIGN §6). */
 const apiKeyPartitionPrefix = 'KEY#';
@@ -112,12 +123,13 @@ const apiKeyLastUsedAttribute = 'lastUsedAt';
 /**
  * The HTTP side: the REST API, its Lambda REQUEST authorizer, and one function per function group
  * of the route manifest (`functions/<group>/handler.ts`), so a new group or route in the manifest
- * is deployed without touching this stack.
+ * is deployed without touching this stack; and the purchase pipeline's functions.
  */
 export class ApiStack extends Stack {
   readonly api: ServiceRestApi;
   readonly authorizerFunction: ServiceFunction;
   readonly groupFunctions: ReadonlyMap<FunctionGroup, ServiceFunction>;
+  readonly purchases: PurchasePipeline;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -130,6 +142,8 @@ export class ApiStack extends Stack {
       table.tableArn,
       ...tableDefinition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
     ];
+    const itemAccess = () =>
+      new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns });
 
     const functionSettings = {
       serviceName,
@@ -169,6 +183,15 @@ export class ApiStack extends Stack {
       }),
     );
 
+    this.purchases = new PurchasePipeline(this, 'Purchases', {
+      queue: props.purchaseQueue,
+      deadLetterQueue: props.purchaseDeadLetterQueue,
+      marketplace: props.marketplace ?? { kind: 'simulated' },
+      functionSettings,
+    });
+    this.purchases.processor.role.addToPrincipalPolicy(itemAccess());
+    this.purchases.sweep.role.addToPrincipalPolicy(itemAccess());
+
     // A group is deployed once its handler exists; the operations of the others are not routed yet.
     const routes = servedRoutes((group) => existsSync(functionEntry(group)));
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
@@ -180,7 +203,7 @@ export class ApiStack extends Stack {
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
-      if (!tablelessGroups.has(group))
+      if (!tablelessGroups.has(group)) {
         groupFunction.role.addToPrincipalPolicy(
           computesPlans
             ? new PolicyStatement({
@@ -190,8 +213,10 @@ export class ApiStack extends Stack {
                   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] },
                 },
               })
-            : new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns }),
+            : itemAccess(),
         );
+      }
+      if (purchaseSendingGroups.has(group)) this.purchases.allowSending(groupFunction);
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;
