@@ -17,12 +17,20 @@ import { tableDefinition } from '../shared/store/table';
 import { PurchasePipeline } from './constructs/purchase-pipeline';
 import { ServiceRestApi } from './constructs/rest-api';
 import { type LogLevel, ServiceFunction } from './constructs/service-function';
+import type { SigningKeys } from './constructs/signing-keys';
 import type { MarketplaceConfig } from './marketplace-config';
 import { functionEntry } from './project-paths';
 
 export interface ApiStackProps extends StackProps {
   /** The service table (from the stateful stack). */
   readonly table: ITable;
+  /** The OAuth signing keys (from the stateful stack). */
+  readonly signingKeys: SigningKeys;
+  /**
+   * The API's base URL, the OAuth issuer: a custom domain mapped at its root, without a trailing
+   * slash (docs/deploy.md). @default - the stage's execute-api URL
+   */
+  readonly baseUrl?: string;
   /** The FIFO purchase queue (from the stateful stack). */
   readonly purchaseQueue: IQueue;
   /** Its dead-letter queue (from the stateful stack). */
@@ -100,6 +108,10 @@ const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
 const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'partner-purchase-plans']);
 const planFunctionTimeout = Duration.seconds(28);
 
+/** The group whose function issues access tokens: the only one that may sign with the KMS key. */
+const tokenIssuingGroup: FunctionGroup = 'oauth';
+/** The JWKS function publishes public keys and documents: no table access at all. */
+const tablelessGroups: ReadonlySet<FunctionGroup> = new Set(['jwks']);
 /** Groups whose functions send purchase messages (apply, #8 and #13). */
 const purchaseSendingGroups: ReadonlySet<FunctionGroup> = new Set(['plan-purchases']);
 
@@ -191,22 +203,34 @@ export class ApiStack extends Stack {
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
-      groupFunction.role.addToPrincipalPolicy(
-        computesPlans
-          ? new PolicyStatement({
-              actions: [...planItemActions],
-              resources: [table.tableArn],
-              conditions: {
-                'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] },
-              },
-            })
-          : itemAccess(),
-      );
+      if (!tablelessGroups.has(group)) {
+        groupFunction.role.addToPrincipalPolicy(
+          computesPlans
+            ? new PolicyStatement({
+                actions: [...planItemActions],
+                resources: [table.tableArn],
+                conditions: {
+                  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] },
+                },
+              })
+            : itemAccess(),
+        );
+      }
       if (purchaseSendingGroups.has(group)) this.purchases.allowSending(groupFunction);
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;
 
+    // Signing: kms:Sign for the token function only; the public keys for whoever publishes or
+    // verifies them. The authorizer reads them from KMS (cached per container) rather than fetching
+    // the JWKS over HTTP: no call through its own API (no cold JWKS function on its path, no
+    // dependency on the domain resolving), and GetPublicKey reveals nothing secret.
+    const { signingKeys } = props;
+    for (const [group, groupFunction] of groupFunctions) {
+      if (group === tokenIssuingGroup) signingKeys.grantSign(groupFunction.role);
+      else if (group === 'jwks') signingKeys.grantPublicKeys(groupFunction.role);
+    }
+    signingKeys.grantPublicKeys(this.authorizerFunction.role);
     // No identity sources and no cache, on purpose. API Gateway calls the authorizer only when every
     // listed identity source is present, and a caller sends either `x-api-key` or
     // `Authorization: Bearer`, not both; and a cached Allow would outlive a key revoked meanwhile.
@@ -226,7 +250,17 @@ export class ApiStack extends Stack {
       tracing: props.tracing,
       accessLogRetention: props.logRetention,
       webAclArn: props.webAclArn,
+      ...(props.baseUrl ? { baseUrl: props.baseUrl } : {}),
     });
+
+    // Every function knows the issuer and the key aliases (the table-less ones too: the JWKS
+    // function publishes the keys, the OAuth documents name the issuer).
+    const oauthEnvironment = { ISSUER_URL: this.api.baseUrl, ...signingKeys.environment() };
+    for (const serviceFunction of [this.authorizerFunction, ...groupFunctions.values()]) {
+      for (const [name, value] of Object.entries(oauthEnvironment)) {
+        serviceFunction.function.addEnvironment(name, value);
+      }
+    }
 
     // One integration per function, and one invoke permission per function for this API instead
     // of one per method: a function's resource policy stays far below Lambda's 20 KB limit however

@@ -10,8 +10,10 @@ export interface ServiceAppConfig {
   /** API settings; every one has a default. */
   readonly api?: Omit<
     ApiStackProps,
-    'table' | 'purchaseQueue' | 'purchaseDeadLetterQueue' | 'marketplace' | 'env'
+    'table' | 'purchaseQueue' | 'purchaseDeadLetterQueue' | 'marketplace' | 'signingKeys' | 'env'
   >;
+  /** The OAuth signing key generations, oldest first: append one to rotate. @default ['1'] */
+  readonly signingKeyGenerations?: readonly string[];
 }
 
 export interface ServiceStacks {
@@ -34,7 +36,8 @@ export function buildApp(app: App, config: ServiceAppConfig = {}): ServiceStacks
   const marketplace = marketplaceFromContext(app.node);
   const stateful = new StatefulStack(app, statefulStackName, {
     env: config.env,
-    description: 'Commitment Planning service: data (DynamoDB table, purchase queues)',
+    description: 'Commitment Planning service: data (DynamoDB table, purchase queues, OAuth signing keys)',
+    ...(config.signingKeyGenerations ? { signingKeyGenerations: config.signingKeyGenerations } : {}),
   });
   const api = new ApiStack(app, apiStackName, {
     ...config.api,
@@ -44,6 +47,7 @@ export function buildApp(app: App, config: ServiceAppConfig = {}): ServiceStacks
     purchaseQueue: stateful.purchaseQueue,
     purchaseDeadLetterQueue: stateful.purchaseDeadLetterQueue,
     marketplace,
+    signingKeys: stateful.signingKeys,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { stateful, api };

@@ -10,11 +10,18 @@ import {
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../shared/store/table';
+import { SigningKeys } from './constructs/signing-keys';
 import { purchaseMaxReceiveCount, purchaseQueueVisibilityTimeout } from './purchase-pipeline-settings';
 
+export interface StatefulStackProps extends StackProps {
+  /** The OAuth signing key generations, oldest first (SigningKeys). @default ['1'] */
+  readonly signingKeyGenerations?: readonly string[];
+}
+
 /**
- * What outlives deployments: the single DynamoDB table (DESIGN §6) and the purchase queue with its
- * dead-letter queue (DESIGN §9). Kept apart from the API stack so that replacing or deleting the
+ * What outlives deployments: the single DynamoDB table (DESIGN §6), the purchase queue with its
+ * dead-letter queue (DESIGN §9) and the OAuth signing keys (tokens signed before an API redeploy
+ * must still verify after it). Kept apart from the API stack so that replacing or deleting the
  * API never touches data nor drops a queued purchase.
  */
 export class StatefulStack extends Stack {
@@ -23,9 +30,14 @@ export class StatefulStack extends Stack {
   readonly purchaseQueue: IQueue;
   /** Where a purchase message goes after `purchaseMaxReceiveCount` receives. */
   readonly purchaseDeadLetterQueue: IQueue;
+  readonly signingKeys: SigningKeys;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props?: StatefulStackProps) {
     super(scope, id, props);
+    this.signingKeys = new SigningKeys(this, 'SigningKeys', {
+      aliasPrefix: 'commitment-planning',
+      ...(props?.signingKeyGenerations ? { generations: props.signingKeyGenerations } : {}),
+    });
 
     const table = new Table(this, 'Table', {
       partitionKey: { name: tableDefinition.partitionKey, type: AttributeType.STRING },

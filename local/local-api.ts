@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handler as authorizer } from '../functions/authorizer/handler';
+import { createLocalSigner } from '../shared/auth/signers/local-signer';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
 import type { ProxyHandler } from '../shared/http/group-handler';
 import { installAppContext } from '../shared/runtime/current';
+import { installOAuthKeys, oauthKeysOf } from '../shared/runtime/oauth-keys';
 import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './demo-seed';
 import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
@@ -49,8 +51,10 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   installAppContext(runtime.ctx);
   const purchasing = await startLocalPurchasing({ invocationScoped });
 
+  let baseUrl = '';
   const server = createLocalServer({
     routes: servedRoutes(hasHandler),
+    baseUrl: () => baseUrl,
     loadHandler: async (group) => invocationScoped(await loadGroupHandler(group)),
     authorize: localAuthorization(authorizer, {
       limiter: new TenantRateLimiter(config.tenantThrottle),
@@ -59,7 +63,10 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://${config.host}:${port}`;
+  baseUrl = `http://${config.host}:${port}`;
+  // Before any request is read (connections are handled in later turns of the event loop): the
+  // server's base URL is the issuer, and the local signer's key lives under the local directory.
+  installOAuthKeys(oauthKeysOf(baseUrl, createLocalSigner(config.dir)));
 
   const earlier = await readDemoCredentials(config.dir);
   const credentials = {

@@ -107,6 +107,17 @@ export interface ApiKeyRepository {
   markUsed(keyId: string, at: string): Promise<void>;
 }
 
+/**
+ * Whether a refresh-token family was revoked (a reused refresh token, a replayed code, revocation
+ * by the user or an operator): the authorizer refuses access tokens of a revoked family, though
+ * they are unexpired and well signed. The authorization server writes the family item
+ * (docs/data-model.md, `oauth_family`) before it issues any token of it.
+ */
+export interface TokenFamilyRevocations {
+  /** True when the family is revoked, and when no such family is stored (never issued, or gone). */
+  isRevoked(familyId: string): Promise<boolean>;
+}
+
 /** What an import stored, recorded on the provider's usage state when the import ends. */
 export type ImportedInputs =
   | { readonly kind: 'usage'; readonly covered: CoveredHours; readonly resources: number }
@@ -403,6 +414,7 @@ export interface Repositories {
   readonly plans: PlanRepository;
   readonly idempotencyRecords: IdempotencyRepository;
   readonly purchases: PurchaseRepository;
+  readonly tokenFamilyRevocations: TokenFamilyRevocations;
 }
 
 /** What every use case is given by the composition root. */

@@ -81,19 +81,26 @@ export const tokenResponse = named(
 );
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
-/** #3, RFC 8414. */
+/** #3, RFC 8414: the fields the spec lists, and those a standards-following client looks for. */
 export const authorizationServerMetadata = named(
   'AuthorizationServerMetadata',
   z.object({
-    issuer: z.url(),
+    issuer: described(z.url(), "the API's base URL, byte for byte the tokens' iss"),
     authorization_endpoint: z.url(),
     token_endpoint: z.url(),
     jwks_uri: z.url(),
+    registration_endpoint: described(z.url(), 'dynamic client registration (RFC 7591)'),
+    revocation_endpoint: described(z.url(), 'token revocation (RFC 7009)'),
     response_types_supported: z.array(z.string()),
     grant_types_supported: z.array(z.string()),
     code_challenge_methods_supported: z.array(z.string()),
     token_endpoint_auth_methods_supported: z.array(z.string()),
+    revocation_endpoint_auth_methods_supported: z.array(z.string()),
     scopes_supported: z.array(z.string()),
+    authorization_response_iss_parameter_supported: described(
+      z.boolean(),
+      'RFC 9207: every authorization response carries iss',
+    ),
     service_documentation: z.url(),
   }),
 );
@@ -117,3 +124,16 @@ export type PublicJwk = z.infer<typeof publicJwk>;
 /** #4 */
 export const jsonWebKeySet = named('JsonWebKeySet', z.object({ keys: z.array(publicJwk) }));
 export type JsonWebKeySet = z.infer<typeof jsonWebKeySet>;
+
+/** RFC 9728 protected-resource metadata: where clients of the API find its authorization server. */
+export const protectedResourceMetadata = named(
+  'ProtectedResourceMetadata',
+  z.object({
+    resource: described(z.url(), "the API's base URL: the audience of its access tokens"),
+    authorization_servers: z.array(z.url()),
+    scopes_supported: z.array(z.string()),
+    bearer_methods_supported: z.array(z.string()),
+    resource_documentation: z.url(),
+  }),
+);
+export type ProtectedResourceMetadata = z.infer<typeof protectedResourceMetadata>;

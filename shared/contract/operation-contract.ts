@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { OAuthScope } from '../domain/scopes';
 
 /**
  * What the operation list states about one operation: its route, the Lambda function that serves
@@ -40,6 +41,12 @@ export interface OperationContract {
    * request (client_id, PKCE), so it runs without the x-api-key / Bearer authorizer.
    */
   readonly oauth?: true;
+  /**
+   * The OAuth scope a Bearer token needs for the operation (DESIGN §5); API keys carry every
+   * scope. Every operation behind the authorizer states one: the group handler refuses to load
+   * without it, and checks it before the operation runs, so no use case can forget it.
+   */
+  readonly scope?: OAuthScope;
   readonly pathParams?: z.core.$ZodObject;
   /** Takes a `RawQuery` (see query.ts). */
   readonly query?: z.core.$ZodObject;

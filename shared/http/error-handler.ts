@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { DomainError } from '../domain/errors';
+import { challengeHeadersOf } from './bearer-challenge';
 import { errorBodyOf, errorResponse } from './error-response';
 import type { LoggerContext } from './request-logging';
 
@@ -32,7 +33,7 @@ export function httpErrorHandler(options: {
       } else {
         logger.error('request failed', error instanceof Error ? error : new Error(String(error)));
       }
-      request.response = errorResponse(body);
+      request.response = errorResponse(body, challengeHeadersOf(error));
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '../contract/operation-contract';
 import { NotFoundError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
-import { authorizerPrincipal, type PrincipalContext } from './authorizer-principal';
+import { authorizerPrincipal, type PrincipalContext, requiredScope } from './authorizer-principal';
 import { bodyLimit } from './body-limit';
 import { httpErrorHandler } from './error-handler';
 import { routeNotFoundBody } from './error-response';
@@ -75,6 +75,9 @@ export function createGroupHandler<Ops extends OperationList>(
     if (typeof implementation !== 'function') {
       throw new Error(`No implementation of ${operationId} (${operation.method} ${operation.path})`);
     }
+    if (!runsWithoutAuthorizer(operation) && operation.scope === undefined) {
+      throw new Error(`${operationId} runs behind the authorizer, so it must state its OAuth scope`);
+    }
     handlers.set(
       routeKey(operation.method, operation.path),
       operationHandler(operationId, operation, implementation as ErasedImplementation, logger, {
@@ -129,6 +132,7 @@ function operationHandler(
     .use(requestLogging({ logger, operationId }))
     .use(httpErrorHandler({ logger }))
     .use(authorizerPrincipal({ required: !runsWithoutAuthorizer(operation) }))
+    .use(requiredScope(operation.scope))
     .use(bodyLimit())
     .use(jsonContentType())
     .use(jsonBody())

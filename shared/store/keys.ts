@@ -233,6 +233,14 @@ export function oauthRefreshTokenKey(tokenHash: string): ItemKey {
   return selfKey(`OAUTH#RT#${id(tokenHash)}`);
 }
 
+/**
+ * A refresh-token family: the refresh tokens (and the access tokens) one authorization issued,
+ * one after the other. Revoking it refuses them all; access tokens name it in their `fam` claim.
+ */
+export function oauthFamilyKey(familyId: string): ItemKey {
+  return { PK: `OAUTH#FAMILY#${id(familyId)}`, SK: 'FAMILY' };
+}
+
 /** `principalId` names the caller (it scopes the key); `key` is the client's Idempotency-Key. */
 export function idempotencyRecordKey(principalId: string, key: string): ItemKey {
   return { PK: idempotencyPartition(principalId, key), SK: 'IDEM' };

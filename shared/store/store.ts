@@ -10,6 +10,7 @@ import { createOrgRepository } from './orgs';
 import { createPlanRepository } from './plans';
 import { createPurchaseRepository } from './purchases';
 import type { TableClient } from './table-client';
+import { createTokenFamilyRevocations } from './token-families';
 import { createUsageRepository } from './usage';
 import { createUserRepository } from './users';
 
@@ -25,6 +26,7 @@ export function createStore(table: TableClient): Repositories {
     plans: createPlanRepository(table),
     idempotencyRecords: createIdempotencyRepository(table),
     purchases: createPurchaseRepository(table),
+    tokenFamilyRevocations: createTokenFamilyRevocations(table),
   };
 }
 

@@ -80,12 +80,18 @@ describe('API functions', () => {
   });
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
-    // The purchase pipeline's variables are checked in purchase-pipeline.test.ts.
-    const purchaseVariables = ['PURCHASE_QUEUE_URL', 'MARKETPLACE'];
+    // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones below.
+    const checkedElsewhere = [
+      'PURCHASE_QUEUE_URL',
+      'MARKETPLACE',
+      'ISSUER_URL',
+      'SIGNING_KEY_ALIAS',
+      'SIGNING_KEY_PREVIOUS_ALIAS',
+    ];
     for (const { Properties } of functions) {
       const variables = Object.fromEntries(
         Object.entries(Properties.Environment.Variables).filter(
-          ([name]) => !purchaseVariables.includes(name),
+          ([name]) => !checkedElsewhere.includes(name),
         ),
       );
       expect(variables).toEqual({
@@ -95,6 +101,16 @@ describe('API functions', () => {
         POWERTOOLS_SERVICE_NAME: 'commitment-planning',
         POWERTOOLS_LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+  });
+
+  it('tells the authorizer and every route function the issuer and the signing key aliases', () => {
+    for (const serviceFunction of [stacks.api.authorizerFunction, ...stacks.api.groupFunctions.values()]) {
+      expect(propertiesOf(serviceFunction).Environment.Variables).toMatchObject({
+        ISSUER_URL: expect.anything(),
+        SIGNING_KEY_ALIAS: 'alias/commitment-planning/oauth-signing',
+        SIGNING_KEY_PREVIOUS_ALIAS: 'alias/commitment-planning/oauth-signing-previous',
       });
     }
   });
@@ -173,7 +189,7 @@ describe('API functions', () => {
 
   it('lets the other route functions read and write items of the table and its GSI1 index, nothing else', () => {
     const others = [...stacks.api.groupFunctions].filter(
-      ([group]) => !(planGroups as readonly string[]).includes(group),
+      ([group]) => !(planGroups as readonly string[]).includes(group) && group !== 'jwks',
     );
     expect(others.length).toBeGreaterThan(0);
     for (const [, groupFunction] of others) {

@@ -10,7 +10,7 @@ import type { LineItemSortField } from '../../../shared/contract/plan-queries';
 import type { CommitmentPlan } from '../../../shared/contract/plans';
 
 describe('operation registry', () => {
-  it('holds the 21 endpoints of the spec, the OpenAPI document and the purchase reads', () => {
+  it('holds the 21 endpoints of the spec, the protected-resource metadata, the OpenAPI document and the purchase reads', () => {
     // Assess
     expect([...operationIds].sort()).toEqual(
       [
@@ -18,6 +18,7 @@ describe('operation registry', () => {
         'issueToken',
         'getAuthorizationServerMetadata',
         'getJwks',
+        'getProtectedResourceMetadata',
         'getRecommendedCommitmentPlan',
         'listDefaultCommitmentPlans',
         'listPlanLineItems',
@@ -73,7 +74,12 @@ describe('operation registry', () => {
     const publicIds = operationIds.filter((id) => operations[id].public);
 
     // Assess
-    expect(publicIds).toEqual(['getAuthorizationServerMetadata', 'getJwks', 'getOpenApiDocument']);
+    expect(publicIds).toEqual([
+      'getAuthorizationServerMetadata',
+      'getJwks',
+      'getProtectedResourceMetadata',
+      'getOpenApiDocument',
+    ]);
   });
 
   it('routes exactly the operations of the groups that have a handler, without the authorizer where the client authenticates itself', () => {

@@ -17,6 +17,7 @@ import {
   membershipPrefix,
   oauthClientKey,
   oauthCodeKey,
+  oauthFamilyKey,
   oauthRefreshTokenKey,
   onboardingKey,
   orgKey,
@@ -72,6 +73,7 @@ describe('single-table keys', () => {
     expect(oauthClientKey('cl1')).toEqual({ PK: 'OAUTH#CLIENT#cl1', SK: 'OAUTH#CLIENT#cl1' });
     expect(oauthCodeKey('ab12')).toEqual({ PK: 'OAUTH#CODE#ab12', SK: 'OAUTH#CODE#ab12' });
     expect(oauthRefreshTokenKey('cd34')).toEqual({ PK: 'OAUTH#RT#cd34', SK: 'OAUTH#RT#cd34' });
+    expect(oauthFamilyKey('f1')).toEqual({ PK: 'OAUTH#FAMILY#f1', SK: 'FAMILY' });
     expect(idempotencyRecordKey('user:o1:ada@example.com', 'req-1')).toEqual({
       PK: 'IDEM#user:o1:ada@example.com#req-1',
       SK: 'IDEM',
