@@ -6,13 +6,21 @@ import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
 import type { ProxyHandler } from '../shared/http/group-handler';
 import { installAppContext } from '../shared/runtime/current';
-import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './demo-seed';
+import { installOAuthServices } from '../shared/runtime/oauth';
+import {
+  type DemoCredentials,
+  ensureDemoOAuthClient,
+  readDemoCredentials,
+  seedDemo,
+  writeDemoCredentials,
+} from './demo-seed';
 import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
 import { TenantRateLimiter } from './http/tenant-rate-limiter';
 import { openInvocationScopes } from './local-invocation-scope';
 import { type LocalPurchasing, startLocalPurchasing } from './local-purchasing';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
+import { outboxMailer } from './outbox-mailer';
 
 export interface LocalApiOptions {
   /** On a first start, seed the demo customer's usage and plans too, not only the orgs and keys. */
@@ -59,12 +67,15 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://${config.host}:${port}`;
+  // The issuer is the base URL; sign-in codes go to `<dir>/outbox/`.
+  installOAuthServices({ issuer: baseUrl, mailer: outboxMailer(config.dir) });
 
   const earlier = await readDemoCredentials(config.dir);
   const credentials = {
     ...(earlier ?? (await seedDemo(runtime.ctx, baseUrl, { usage: options.seedUsage }))),
     base_url: baseUrl,
   };
+  await ensureDemoOAuthClient(runtime.ctx);
   const credentialsPath = await writeDemoCredentials(config.dir, credentials);
   return {
     baseUrl,

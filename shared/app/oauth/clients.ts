@@ -62,6 +62,8 @@ export interface OperatorClientRequest {
   readonly redirectUris: readonly string[];
   /** `none` makes a public client; the others a confidential one, with a secret. */
   readonly authMethod: ClientAuthMethod;
+  /** A chosen id (the local demo's client); a random one otherwise. */
+  readonly clientId?: string;
 }
 
 /** An operator's client, and its secret (confidential clients only): shown once, stored hashed. */
@@ -74,7 +76,7 @@ export async function createOperatorClient(
   if (request.name.trim() === '') throw new ValidationError('A client needs a name', { name: ['is empty'] });
   const secret = request.authMethod === 'none' ? null : randomSecret();
   const client: OAuthClient = {
-    clientId: newClientId(ctx),
+    clientId: request.clientId ?? newClientId(ctx),
     name: request.name.trim(),
     redirectUris: [...request.redirectUris],
     authMethod: request.authMethod,
