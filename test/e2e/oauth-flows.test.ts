@@ -8,6 +8,7 @@ import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
 import type { OutboxMail } from '../../local/outbox-mailer';
 import { installSigner } from '../../shared/runtime/oauth';
+import { admin } from '../support/admin-cli';
 import { createTestSigner } from '../support/test-signer';
 
 /**
@@ -385,5 +386,83 @@ describe('refusals', () => {
       error: 'unsupported_grant_type',
       error_description: expect.any(String),
     });
+  });
+});
+
+describe('operators (admin CLI)', () => {
+  it('create a confidential client whose secret, shown once, authenticates it with client_secret_basic, and revoke it', async () => {
+    // Prepare
+    const created = await admin<{ client_id: string; client_secret: string }>(dir, [
+      'create-oauth-client',
+      '--name',
+      'Ops dashboard',
+      '--redirect-uri',
+      'http://127.0.0.1/callback',
+    ]);
+    const confidential: oauth.Client = { client_id: created.client_id };
+    const authorization = await authorizationRequest({ client_id: created.client_id });
+    const callback = await consent(authorization);
+    const params = oauth.validateAuthResponse(as, confidential, callback, authorization.state);
+
+    // Act
+    const refused = await oauth.authorizationCodeGrantRequest(
+      as,
+      confidential,
+      oauth.None(),
+      params,
+      redirectUri,
+      authorization.verifier,
+      insecure,
+    );
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      confidential,
+      oauth.ClientSecretBasic(created.client_secret),
+      params,
+      redirectUri,
+      authorization.verifier,
+      insecure,
+    );
+
+    // Assess
+    expect(refused.status).toBe(401);
+    expect(await oauth.processAuthorizationCodeResponse(as, confidential, response)).toMatchObject({
+      token_type: 'bearer',
+      scope: 'plans:read',
+    });
+    const listed = await admin<{ clients: { client_id: string; token_endpoint_auth_method: string }[] }>(
+      dir,
+      ['list-oauth-clients'],
+    );
+    expect(listed.clients).toContainEqual(
+      expect.objectContaining({
+        client_id: created.client_id,
+        token_endpoint_auth_method: 'client_secret_basic',
+      }),
+    );
+    expect(JSON.stringify(listed)).not.toContain(created.client_secret);
+    await admin(dir, ['revoke-oauth-client', created.client_id]);
+    const afterRevocation = await fetch((await authorizationRequest({ client_id: created.client_id })).url, {
+      redirect: 'manual',
+    });
+    expect(afterRevocation.status).toBe(400);
+  });
+
+  it('revoke every token of a user', async () => {
+    // Prepare
+    const first = await authorizationRequest();
+    const tokens = await exchange(first, await consent(first));
+
+    // Act
+    const revoked = await admin<{ revoked_token_families: unknown[] }>(dir, [
+      'revoke-tokens',
+      '--user',
+      demoUserEmail,
+    ]);
+
+    // Assess
+    expect(revoked.revoked_token_families.length).toBeGreaterThan(0);
+    expect((await familyOf(tokens.access_token))?.revoked).toBe(true);
+    expect(await oauthErrorOf(refresh(tokens.refresh_token as string))).toBe('invalid_grant');
   });
 });
