@@ -4,6 +4,7 @@ import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
@@ -13,13 +14,21 @@ import {
   tenantThrottleProblem,
 } from '../shared/http/tenant-rate-limit';
 import { tableDefinition } from '../shared/store/table';
+import { PurchasePipeline } from './constructs/purchase-pipeline';
 import { ServiceRestApi } from './constructs/rest-api';
 import { type LogLevel, ServiceFunction } from './constructs/service-function';
+import type { MarketplaceConfig } from './marketplace-config';
 import { functionEntry } from './project-paths';
 
 export interface ApiStackProps extends StackProps {
   /** The service table (from the stateful stack). */
   readonly table: ITable;
+  /** The FIFO purchase queue (from the stateful stack). */
+  readonly purchaseQueue: IQueue;
+  /** Its dead-letter queue (from the stateful stack). */
+  readonly purchaseDeadLetterQueue: IQueue;
+  /** What the purchase processor buys from. @default { kind: 'simulated' } */
+  readonly marketplace?: MarketplaceConfig;
   /** @default 'prod' */
   readonly stageName?: string;
   /** Steady-state requests per second across the stage. @default 50 */
@@ -91,6 +100,9 @@ const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
 const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'partner-purchase-plans']);
 const planFunctionTimeout = Duration.seconds(28);
 
+/** Groups whose functions send purchase messages (apply, #8 and #13). */
+const purchaseSendingGroups: ReadonlySet<FunctionGroup> = new Set(['plan-purchases']);
+
 /** API key items live under `KEY#<keyId>` (DESIGN §6). */
 const apiKeyPartitionPrefix = 'KEY#';
 /** The one attribute the authorizer writes: an API key's last use. */
@@ -99,12 +111,13 @@ const apiKeyLastUsedAttribute = 'lastUsedAt';
 /**
  * The HTTP side: the REST API, its Lambda REQUEST authorizer, and one function per function group
  * of the route manifest (`functions/<group>/handler.ts`), so a new group or route in the manifest
- * is deployed without touching this stack.
+ * is deployed without touching this stack; and the purchase pipeline's functions.
  */
 export class ApiStack extends Stack {
   readonly api: ServiceRestApi;
   readonly authorizerFunction: ServiceFunction;
   readonly groupFunctions: ReadonlyMap<FunctionGroup, ServiceFunction>;
+  readonly purchases: PurchasePipeline;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -117,6 +130,8 @@ export class ApiStack extends Stack {
       table.tableArn,
       ...tableDefinition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
     ];
+    const itemAccess = () =>
+      new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns });
 
     const functionSettings = {
       serviceName,
@@ -156,6 +171,15 @@ export class ApiStack extends Stack {
       }),
     );
 
+    this.purchases = new PurchasePipeline(this, 'Purchases', {
+      queue: props.purchaseQueue,
+      deadLetterQueue: props.purchaseDeadLetterQueue,
+      marketplace: props.marketplace ?? { kind: 'simulated' },
+      functionSettings,
+    });
+    this.purchases.processor.role.addToPrincipalPolicy(itemAccess());
+    this.purchases.sweep.role.addToPrincipalPolicy(itemAccess());
+
     // A group is deployed once its handler exists; the operations of the others are not routed yet.
     const routes = servedRoutes((group) => existsSync(functionEntry(group)));
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
@@ -176,8 +200,9 @@ export class ApiStack extends Stack {
                 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] },
               },
             })
-          : new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns }),
+          : itemAccess(),
       );
+      if (purchaseSendingGroups.has(group)) this.purchases.allowSending(groupFunction);
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;

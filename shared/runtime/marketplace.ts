@@ -1,6 +1,5 @@
 import { bundledCatalog } from '../app/bundled-catalog';
 import type { ProcessorContext } from '../app/purchase-processing';
-import { accountRoleMarketplace } from '../cloud/marketplace/account-role-marketplace';
 import type { Marketplace } from '../cloud/marketplace/marketplace';
 import { SimulatedMarketplace } from '../cloud/marketplace/simulated-marketplace';
 import { appContext } from './current';
@@ -34,7 +33,17 @@ export function marketplaceFromEnvironment(env: NodeJS.ProcessEnv): Marketplace 
   if (!roleArnTemplate || !externalId) {
     throw new Error('MARKETPLACE=aws needs MARKETPLACE_ROLE_ARN and MARKETPLACE_EXTERNAL_ID');
   }
-  return accountRoleMarketplace({ roleArnTemplate, externalId });
+  // Loaded on the first purchase: the EC2, RDS and Savings Plans clients are most of the
+  // processor's bundle, and a simulated deployment never runs them.
+  let aws: Promise<Marketplace> | undefined;
+  return {
+    async purchase(request) {
+      aws ??= import('../cloud/marketplace/account-role-marketplace').then((module) =>
+        module.accountRoleMarketplace({ roleArnTemplate, externalId }),
+      );
+      return (await aws).purchase(request);
+    },
+  };
 }
 
 /** What the purchase processor runs with. */
