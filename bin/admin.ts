@@ -17,6 +17,12 @@ import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
 import { defaultImportLeaseMs, type ImportSessionOptions } from '../shared/app/import-sessions';
 import { importUsage } from '../shared/app/import-usage';
 import {
+  createOperatorClient,
+  listClients,
+  revokeClient,
+  revokeUserTokens,
+} from '../shared/app/oauth/clients';
+import {
   createOrg,
   createPartner,
   createUserKey,
@@ -40,6 +46,7 @@ import { cloudProviders } from '../shared/domain/cloud-providers';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
 import { type CommitmentSharing, commitmentSharings, type Provider } from '../shared/domain/engine';
 import { DomainError } from '../shared/domain/errors';
+import type { OAuthClient } from '../shared/domain/oauth/records';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
 import type { PurchaseQueue } from '../shared/queue/purchase-queue';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
@@ -73,6 +80,15 @@ Commands:
                                                            purchase (guaranteed offers, Azure, GCP)
   dead-letters [--redrive]                                 purchase messages the queue gave up on; with
                                                            --redrive, move them back to the queue
+  create-oauth-client --name <name> --redirect-uri <uri>[,<uri>...] [--public | --auth-method <m>]
+                                                           an OAuth client: confidential (a secret,
+                                                           printed once; --auth-method
+                                                           client_secret_basic (default) or
+                                                           client_secret_post) or --public (PKCE only)
+  list-oauth-clients                                       every OAuth client (operators' and registered)
+  revoke-oauth-client <client_id>                          refuse the client from now on and revoke
+                                                           every token it holds
+  revoke-tokens --user <email>                             revoke every OAuth token of the user
   import-usage --org <org_id> --file <csv>                 replace the org's hourly usage on the hours the
                                                            file covers, per provider in the file
   import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
@@ -160,6 +176,18 @@ function sessionOptions(options: Options): ImportSessionOptions {
   return { takeOver: options['take-over'] === true, ...(leaseMs === undefined ? {} : { leaseMs }) };
 }
 
+function oauthClientJson(client: OAuthClient) {
+  return {
+    client_id: client.clientId,
+    name: client.name,
+    redirect_uris: client.redirectUris,
+    token_endpoint_auth_method: client.authMethod,
+    registration: client.registration,
+    created_at: client.createdAt,
+    revoked_at: client.revokedAt,
+  };
+}
+
 function orgJson(org: Organization) {
   return { org_id: org.id, name: org.name, is_partner: org.isPartner, partner_org_id: org.parentOrgId };
 }
@@ -236,6 +264,40 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
     const { org, key } = await createPartner(ctx, required(options, 'name'));
     await plan?.register(key.keyId);
     return { ...orgJson(org), key_id: key.keyId, api_key: key.apiKey };
+  },
+  'create-oauth-client': async ({ ctx }, options) => {
+    const method = options.public === true ? 'none' : (options['auth-method'] ?? 'client_secret_basic');
+    if (method !== 'none' && method !== 'client_secret_basic' && method !== 'client_secret_post') {
+      throw new UsageError(`--auth-method must be client_secret_basic or client_secret_post; got ${method}`);
+    }
+    const { client, secret } = await createOperatorClient(ctx, {
+      name: required(options, 'name'),
+      redirectUris: required(options, 'redirect-uri')
+        .split(',')
+        .map((uri) => uri.trim())
+        .filter((uri) => uri !== ''),
+      authMethod: method,
+    });
+    return { ...oauthClientJson(client), ...(secret === null ? {} : { client_secret: secret }) };
+  },
+  'list-oauth-clients': async ({ ctx }) => ({ clients: (await listClients(ctx)).map(oauthClientJson) }),
+  'revoke-oauth-client': async ({ ctx }, _options, args) => {
+    const clientId = args[0];
+    if (!clientId) throw new UsageError('revoke-oauth-client needs the client id');
+    const { client, families } = await revokeClient(ctx, clientId);
+    return { ...oauthClientJson(client), revoked_token_families: families };
+  },
+  'revoke-tokens': async ({ ctx }, options) => {
+    const families = await revokeUserTokens(ctx, required(options, 'user'));
+    return {
+      user: required(options, 'user'),
+      revoked_token_families: families.map((family) => ({
+        family_id: family.familyId,
+        client_id: family.clientId,
+        org_id: family.orgId,
+        created_at: family.createdAt,
+      })),
+    };
   },
   'create-org': async ({ ctx }, options) => {
     const partner = typeof options.partner === 'string' ? options.partner : null;
@@ -457,6 +519,10 @@ async function main(argv: string[]): Promise<number> {
       line: { type: 'string' },
       reference: { type: 'string' },
       redrive: { type: 'boolean' },
+      'redirect-uri': { type: 'string' },
+      public: { type: 'boolean' },
+      'auth-method': { type: 'string' },
+      user: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;

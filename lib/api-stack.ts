@@ -31,6 +31,11 @@ export interface ApiStackProps extends StackProps {
    * slash (docs/deploy.md). @default - the stage's execute-api URL
    */
   readonly baseUrl?: string;
+  /**
+   * The SES-verified address sign-in codes are mailed from (docs/oauth.md).
+   * @default 'sign-in@example.com' (set `-c mailFrom=...` to a verified identity before use)
+   */
+  readonly mailFrom?: string;
   /** The FIFO purchase queue (from the stateful stack). */
   readonly purchaseQueue: IQueue;
   /** Its dead-letter queue (from the stateful stack). */
@@ -107,6 +112,9 @@ const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
  */
 const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'partner-purchase-plans']);
 const planFunctionTimeout = Duration.seconds(28);
+
+/** The sender of sign-in codes until the operator names a verified one. */
+const defaultMailFrom = 'sign-in@example.com';
 
 /** The group whose function issues access tokens: the only one that may sign with the KMS key. */
 const tokenIssuingGroup: FunctionGroup = 'oauth';
@@ -227,8 +235,10 @@ export class ApiStack extends Stack {
     // dependency on the domain resolving), and GetPublicKey reveals nothing secret.
     const { signingKeys } = props;
     for (const [group, groupFunction] of groupFunctions) {
-      if (group === tokenIssuingGroup) signingKeys.grantSign(groupFunction.role);
-      else if (group === 'jwks') signingKeys.grantPublicKeys(groupFunction.role);
+      if (group === tokenIssuingGroup) {
+        signingKeys.grantSign(groupFunction.role);
+        this.allowSignInMail(groupFunction, props.mailFrom ?? defaultMailFrom);
+      } else if (group === 'jwks') signingKeys.grantPublicKeys(groupFunction.role);
     }
     signingKeys.grantPublicKeys(this.authorizerFunction.role);
     // No identity sources and no cache, on purpose. API Gateway calls the authorizer only when every
@@ -289,5 +299,24 @@ export class ApiStack extends Stack {
       value: this.api.tenantUsagePlan.usagePlanId,
       description: 'The usage plan each API key is added to (bin/admin.ts: USAGE_PLAN_ID)',
     });
+  }
+
+  /**
+   * The OAuth function mails sign-in codes from `from` with SES v2: it may send as that address
+   * (or its domain's identity) and nothing else.
+   */
+  private allowSignInMail(oauthFunction: ServiceFunction, from: string): void {
+    oauthFunction.function.addEnvironment('MAIL_FROM', from);
+    const domain = from.slice(from.lastIndexOf('@') + 1);
+    const { region, account } = Stack.of(this);
+    oauthFunction.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          `arn:aws:ses:${region}:${account}:identity/${from}`,
+          `arn:aws:ses:${region}:${account}:identity/${domain}`,
+        ],
+      }),
+    );
   }
 }

@@ -48,7 +48,18 @@ export function buildApp(app: App, config: ServiceAppConfig = {}): ServiceStacks
     purchaseDeadLetterQueue: stateful.purchaseDeadLetterQueue,
     marketplace,
     signingKeys: stateful.signingKeys,
+    ...mailFromContext(app),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { stateful, api };
+}
+
+/** `-c mailFrom=<address>`: the SES-verified sender of sign-in codes (docs/oauth.md). */
+function mailFromContext(app: App): { mailFrom?: string } {
+  const mailFrom: unknown = app.node.tryGetContext('mailFrom');
+  if (mailFrom === undefined) return {};
+  if (typeof mailFrom !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mailFrom)) {
+    throw new Error(`Context mailFrom must be an e-mail address; got ${String(mailFrom)}`);
+  }
+  return { mailFrom };
 }

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { storeProviderCommitments } from '../shared/app/import-commitments';
 import { storeProviderUsage } from '../shared/app/import-usage';
+import { createOperatorClient } from '../shared/app/oauth/clients';
 import { createOrg, createPartner, createUserKey } from '../shared/app/operator';
 import { refreshPlans } from '../shared/app/plan-computation';
 import type { AppContext } from '../shared/app/ports';
@@ -23,6 +24,27 @@ export const demoOrgName = 'Demo Customer';
 export const demoUserEmail = 'admin@demo-customer.example';
 
 const credentialsFile = 'credentials.json';
+
+/**
+ * The demo's OAuth client: public (PKCE, no secret), redirecting to a loopback address on any
+ * port, as a command-line tool or a local MCP client would.
+ */
+export const demoOAuthClient = {
+  clientId: 'demo-client',
+  name: 'Demo client',
+  redirectUri: 'http://127.0.0.1/callback',
+} as const;
+
+/** Registers the demo OAuth client unless it exists (also on starts from an earlier seed). */
+export async function ensureDemoOAuthClient(ctx: AppContext): Promise<void> {
+  if ((await ctx.repos.oauth.getClient(demoOAuthClient.clientId)) !== null) return;
+  await createOperatorClient(ctx, {
+    clientId: demoOAuthClient.clientId,
+    name: demoOAuthClient.name,
+    redirectUris: [demoOAuthClient.redirectUri],
+    authMethod: 'none',
+  });
+}
 
 /**
  * The demo customer's clouds: 30 days of generated hourly usage and a few owned commitments on

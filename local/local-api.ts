@@ -7,14 +7,22 @@ import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
 import type { ProxyHandler } from '../shared/http/group-handler';
 import { installAppContext } from '../shared/runtime/current';
+import { installMailer } from '../shared/runtime/oauth';
 import { installOAuthKeys, oauthKeysOf } from '../shared/runtime/oauth-keys';
-import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './demo-seed';
+import {
+  type DemoCredentials,
+  ensureDemoOAuthClient,
+  readDemoCredentials,
+  seedDemo,
+  writeDemoCredentials,
+} from './demo-seed';
 import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
 import { TenantRateLimiter } from './http/tenant-rate-limiter';
 import { openInvocationScopes } from './local-invocation-scope';
 import { type LocalPurchasing, startLocalPurchasing } from './local-purchasing';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
+import { outboxMailer } from './outbox-mailer';
 
 export interface LocalApiOptions {
   /** On a first start, seed the demo customer's usage and plans too, not only the orgs and keys. */
@@ -65,14 +73,17 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${config.host}:${port}`;
   // Before any request is read (connections are handled in later turns of the event loop): the
-  // server's base URL is the issuer, and the local signer's key lives under the local directory.
+  // server's base URL is the issuer, the local signer's key lives under the local directory, and
+  // sign-in codes go to `<dir>/outbox/`.
   installOAuthKeys(oauthKeysOf(baseUrl, createLocalSigner(config.dir)));
+  installMailer(outboxMailer(config.dir));
 
   const earlier = await readDemoCredentials(config.dir);
   const credentials = {
     ...(earlier ?? (await seedDemo(runtime.ctx, baseUrl, { usage: options.seedUsage }))),
     base_url: baseUrl,
   };
+  await ensureDemoOAuthClient(runtime.ctx);
   const credentialsPath = await writeDemoCredentials(config.dir, credentials);
   return {
     baseUrl,

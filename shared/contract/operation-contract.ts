@@ -58,6 +58,11 @@ export interface OperationContract {
    * answers RFC 6749 errors (401 for a client that fails to authenticate).
    */
   readonly clientErrorBody?: z.core.$ZodType;
+  /**
+   * Answers HTML pages for browsers (the OAuth sign-in and consent pages, the authorization
+   * endpoint's error page): its errors are pages too, not JSON.
+   */
+  readonly html?: true;
   /** Successful responses by status; `null` for responses without a body (204, redirects). */
   readonly responses: Readonly<Record<number, z.core.$ZodType | null>>;
   /** Honours the `Idempotency-Key` header (money-moving POSTs). */

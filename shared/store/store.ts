@@ -6,6 +6,7 @@ import { withPlanContentCache } from './caching/plan-content-cache';
 import { createCommitmentRepository } from './commitments';
 import { createIdempotencyRepository } from './idempotency-records';
 import { createMembershipRepository } from './memberships';
+import { createOAuthRepository } from './oauth';
 import { createOrgRepository } from './orgs';
 import { createPlanRepository } from './plans';
 import { createPurchaseRepository } from './purchases';
@@ -27,6 +28,7 @@ export function createStore(table: TableClient): Repositories {
     idempotencyRecords: createIdempotencyRepository(table),
     purchases: createPurchaseRepository(table),
     tokenFamilyRevocations: createTokenFamilyRevocations(table),
+    oauth: createOAuthRepository(table),
   };
 }
 

@@ -80,8 +80,10 @@ describe('API functions', () => {
   });
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
-    // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones below.
+    // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones
+    // below, the sign-in mail sender in sign-in-mail.test.ts.
     const checkedElsewhere = [
+      'MAIL_FROM',
       'PURCHASE_QUEUE_URL',
       'MARKETPLACE',
       'ISSUER_URL',
@@ -90,9 +92,7 @@ describe('API functions', () => {
     ];
     for (const { Properties } of functions) {
       const variables = Object.fromEntries(
-        Object.entries(Properties.Environment.Variables).filter(
-          ([name]) => !checkedElsewhere.includes(name),
-        ),
+        Object.entries(Properties.Environment.Variables).filter(([name]) => !checkedElsewhere.includes(name)),
       );
       expect(variables).toEqual({
         TABLE_NAME: {

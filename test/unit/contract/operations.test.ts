@@ -10,7 +10,7 @@ import type { LineItemSortField } from '../../../shared/contract/plan-queries';
 import type { CommitmentPlan } from '../../../shared/contract/plans';
 
 describe('operation registry', () => {
-  it('holds the 21 endpoints of the spec, the protected-resource metadata, the OpenAPI document and the purchase reads', () => {
+  it('holds the 21 endpoints of the spec, the protected-resource metadata, the OpenAPI document, the purchase reads and the OAuth server around #1 and #2', () => {
     // Assess
     expect([...operationIds].sort()).toEqual(
       [
@@ -39,6 +39,13 @@ describe('operation registry', () => {
         'getOpenApiDocument',
         'getCommitmentPlan',
         'listPlanPurchases',
+        'showSignInPage',
+        'requestSignInCode',
+        'verifySignInCode',
+        'restartSignIn',
+        'decideAuthorization',
+        'revokeToken',
+        'registerClient',
       ].sort(),
     );
   });

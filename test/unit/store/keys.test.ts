@@ -15,10 +15,15 @@ import {
   membershipByUserIndexKey,
   membershipKey,
   membershipPrefix,
+  oauthClientFamilyKey,
   oauthClientKey,
   oauthCodeKey,
+  oauthFamilyByUserIndexKey,
   oauthFamilyKey,
   oauthRefreshTokenKey,
+  oauthRequestKey,
+  oauthSessionKey,
+  oauthSignInCodeKey,
   onboardingKey,
   orgKey,
   orgListIndexKey,
@@ -148,6 +153,18 @@ describe('single-table keys', () => {
     ).toBe(true);
     expect(() => idempotencyResponsePartKey('p1', 'k', 'a1', 0)).toThrow(RangeError);
     expect(() => idempotencyResponsePartKey('p1', 'k', 'a1', 10_000)).toThrow(RangeError);
+  });
+
+  it('keeps the authorization server items apart, a family where the authorizer reads it', () => {
+    expect(oauthFamilyKey('f1')).toEqual({ PK: 'OAUTH#FAMILY#f1', SK: 'FAMILY' });
+    expect(oauthClientFamilyKey('c1', 'f1')).toEqual({ PK: oauthClientKey('c1').PK, SK: 'FAMILY#f1' });
+    expect(oauthRequestKey('r1').PK).toBe('OAUTH#REQ#r1');
+    expect(oauthSessionKey('ab').PK).toBe('OAUTH#SESSION#ab');
+    expect(oauthSignInCodeKey('r1').PK).toBe('OAUTH#OTP#r1');
+    expect(oauthFamilyByUserIndexKey(' Ann@Example.com ', '2026-01-01T00:00:00.000Z', 'f1')).toEqual({
+      GSI1PK: 'OAUTH#USER#ann@example.com',
+      GSI1SK: '2026-01-01T00:00:00.000Z#f1',
+    });
   });
 
   it('rejects empty segments', () => {
