@@ -6,11 +6,13 @@ import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
 import type { ProxyHandler } from '../shared/http/group-handler';
 import { installAppContext } from '../shared/runtime/current';
+import { installOnboarding } from '../shared/runtime/onboarding';
 import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './demo-seed';
 import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
 import { TenantRateLimiter } from './http/tenant-rate-limiter';
 import { openInvocationScopes } from './local-invocation-scope';
+import { localOnboarding, simulatedConsentPage } from './local-onboarding';
 import { type LocalPurchasing, startLocalPurchasing } from './local-purchasing';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
 
@@ -48,7 +50,10 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   const purchasing = await startLocalPurchasing();
   const invocationScoped = await openInvocationScopes(process.env);
 
+  // The consent page and the onboarding's URLs need the listening address: set once it is known.
+  let consentPage: ReturnType<typeof simulatedConsentPage> | null = null;
   const server = createLocalServer({
+    localPage: (path, query) => (consentPage ? consentPage(path, query) : Promise.resolve(null)),
     routes: servedRoutes(hasHandler),
     loadHandler: async (group) => invocationScoped(await loadGroupHandler(group)),
     authorize: localAuthorization(authorizer, {
@@ -59,10 +64,17 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://${config.host}:${port}`;
+  const onboarding = localOnboarding(config.dir, baseUrl, process.env);
+  installOnboarding(onboarding);
+  consentPage = simulatedConsentPage(config.dir, baseUrl);
 
   const earlier = await readDemoCredentials(config.dir);
   const credentials = {
-    ...(earlier ?? (await seedDemo(runtime.ctx, baseUrl, { usage: options.seedUsage }))),
+    ...(earlier ??
+      (await seedDemo(runtime.ctx, baseUrl, {
+        usage: options.seedUsage,
+        onboarding: { verifier: onboarding.verifier, onboarding: onboarding.settings, dir: config.dir },
+      }))),
     base_url: baseUrl,
   };
   const credentialsPath = await writeDemoCredentials(config.dir, credentials);

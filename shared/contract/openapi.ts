@@ -205,7 +205,15 @@ function successResponses(operation: OperationContract, components: ComponentSch
         {
           description: successDescriptions[status] ?? 'Success',
           headers,
-          ...(schema ? { content: { 'application/json': { schema: components.schemaOf(schema) } } } : {}),
+          ...(schema
+            ? {
+                content: {
+                  [operation.responseMediaType ?? 'application/json']: {
+                    schema: components.schemaOf(schema),
+                  },
+                },
+              }
+            : {}),
         },
       ];
     }),

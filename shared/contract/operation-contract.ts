@@ -46,6 +46,8 @@ export interface OperationContract {
   readonly body?: z.core.$ZodType;
   /** How the body is encoded; JSON unless stated. */
   readonly bodyMediaType?: 'application/x-www-form-urlencoded';
+  /** What the success response is, when not JSON: an HTML page answers a browser. */
+  readonly responseMediaType?: 'text/html';
   /**
    * Schema of the 400 and 401 bodies when it is not the common error body: the token endpoint
    * answers RFC 6749 errors (401 for a client that fails to authenticate).

@@ -38,6 +38,26 @@ export class OperationResponse {
   ) {}
 }
 
+/**
+ * An HTML page, for the few operations a browser lands on (the Azure consent callback). It may
+ * load nothing (no scripts, styles or frames) and is never cached.
+ */
+export class HtmlPage {
+  constructor(readonly html: string) {}
+}
+
+const htmlHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 /** 204 with no body and no content type. */
 export function noContent(headers: Readonly<Record<string, string>> = {}): OperationResponse {
   return new OperationResponse(undefined, headers);
@@ -78,6 +98,9 @@ export function successStatusOf(operation: OperationContract): SuccessStatus {
 
 /** Shapes what an operation answered into the proxy result. */
 export function operationResult(result: unknown, successStatus: SuccessStatus): APIGatewayProxyResult {
+  if (result instanceof HtmlPage) {
+    return { statusCode: successStatus, headers: { ...htmlHeaders }, body: result.html };
+  }
   const response = result instanceof OperationResponse ? result : new OperationResponse(result, {});
   if (response.body === undefined) {
     if (!(result instanceof OperationResponse)) {

@@ -6,6 +6,7 @@ import { withPlanContentCache } from './caching/plan-content-cache';
 import { createCommitmentRepository } from './commitments';
 import { createIdempotencyRepository } from './idempotency-records';
 import { createMembershipRepository } from './memberships';
+import { createOnboardingRepository } from './onboarding';
 import { createOrgRepository } from './orgs';
 import { createPlanRepository } from './plans';
 import { createPurchaseRepository } from './purchases';
@@ -25,6 +26,7 @@ export function createStore(table: TableClient): Repositories {
     plans: createPlanRepository(table),
     idempotencyRecords: createIdempotencyRepository(table),
     purchases: createPurchaseRepository(table),
+    onboarding: createOnboardingRepository(table),
   };
 }
 
