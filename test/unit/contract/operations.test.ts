@@ -10,7 +10,7 @@ import type { LineItemSortField } from '../../../shared/contract/plan-queries';
 import type { CommitmentPlan } from '../../../shared/contract/plans';
 
 describe('operation registry', () => {
-  it('holds the 21 endpoints of the spec, the OpenAPI document and the purchase reads', () => {
+  it('holds the 21 endpoints of the spec, the OpenAPI document, the purchase reads and the onboarding additions', () => {
     // Assess
     expect([...operationIds].sort()).toEqual(
       [
@@ -38,6 +38,8 @@ describe('operation registry', () => {
         'getOpenApiDocument',
         'getCommitmentPlan',
         'listPlanPurchases',
+        'getAwsRoleTemplate',
+        'completeAzureConsent',
       ].sort(),
     );
   });
@@ -68,12 +70,17 @@ describe('operation registry', () => {
     }
   });
 
-  it('makes public only the discovery documents and the OpenAPI document', () => {
+  it('makes public only the discovery documents, the OpenAPI document and the Azure consent callback', () => {
     // Act
     const publicIds = operationIds.filter((id) => operations[id].public);
 
     // Assess
-    expect(publicIds).toEqual(['getAuthorizationServerMetadata', 'getJwks', 'getOpenApiDocument']);
+    expect(publicIds).toEqual([
+      'getAuthorizationServerMetadata',
+      'getJwks',
+      'completeAzureConsent',
+      'getOpenApiDocument',
+    ]);
   });
 
   it('routes exactly the operations of the groups that have a handler, without the authorizer where the client authenticates itself', () => {
