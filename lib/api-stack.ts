@@ -14,6 +14,7 @@ import {
   tenantThrottleProblem,
 } from '../shared/http/tenant-rate-limit';
 import { tableDefinition } from '../shared/store/table';
+import { OnboardingSettings } from './constructs/onboarding-settings';
 import { PurchasePipeline } from './constructs/purchase-pipeline';
 import { ServiceRestApi } from './constructs/rest-api';
 import { type LogLevel, ServiceFunction } from './constructs/service-function';
@@ -99,6 +100,8 @@ const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
  */
 const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'partner-purchase-plans']);
 const planFunctionTimeout = Duration.seconds(28);
+
+const onboardingFunctionTimeout = Duration.seconds(28);
 
 /** Groups whose functions send purchase messages (apply, #8 and #13). */
 const purchaseSendingGroups: ReadonlySet<FunctionGroup> = new Set(['plan-purchases']);
@@ -188,6 +191,8 @@ export class ApiStack extends Stack {
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,
         ...(computesPlans ? { memorySize: props.planMemorySize ?? 1769, timeout: planFunctionTimeout } : {}),
+        // A verification waits on the customer's cloud: up to API Gateway's integration timeout.
+        ...(group === 'onboarding' ? { timeout: onboardingFunctionTimeout } : {}),
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
@@ -206,6 +211,13 @@ export class ApiStack extends Stack {
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;
+    const onboardingFunction = groupFunctions.get('onboarding');
+    if (onboardingFunction) {
+      new OnboardingSettings(this, 'Onboarding', {
+        onboardingFunction,
+        stageName: props.stageName ?? 'prod',
+      });
+    }
 
     // No identity sources and no cache, on purpose. API Gateway calls the authorizer only when every
     // listed identity source is present, and a caller sends either `x-api-key` or
