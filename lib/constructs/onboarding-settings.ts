@@ -10,6 +10,7 @@ export const onboardingContextKeys = {
   azureClientId: 'azureClientId',
   templateUrl: 'onboardingTemplateUrl',
   publicApiUrl: 'publicApiUrl',
+  azureClientSecretArn: 'azureClientSecretArn',
 } as const;
 
 export interface OnboardingSettingsProps {
@@ -52,7 +53,15 @@ export class OnboardingSettings extends Construct {
       AZURE_CLIENT_ID: context(onboardingContextKeys.azureClientId),
       AWS_TEMPLATE_URL: context(onboardingContextKeys.templateUrl),
       PUBLIC_API_URL: context(onboardingContextKeys.publicApiUrl),
+      AZURE_CLIENT_SECRET_ARN: context(onboardingContextKeys.azureClientSecretArn),
     };
+    // The app's client secret comes from Microsoft Entra: the operator stores it in Secrets Manager.
+    const azureSecretArn = environment.AZURE_CLIENT_SECRET_ARN;
+    if (azureSecretArn) {
+      Secret.fromSecretCompleteArn(this, 'AzureClientSecret', azureSecretArn).grantRead(
+        onboardingFunction.function,
+      );
+    }
     for (const [name, value] of Object.entries(environment)) {
       if (value !== undefined) onboardingFunction.function.addEnvironment(name, value);
     }

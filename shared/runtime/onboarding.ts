@@ -1,7 +1,9 @@
 import type { OnboardingContext, OnboardingSettings } from '../app/onboarding';
 import type { CloudVerifier } from '../app/ports';
-import type { AzureTenantProbe } from '../cloud/verifiers/azure-verification';
-import { probeVerifier } from '../cloud/verifiers/probe-verifier';
+import type { AwsAccountProbe } from '../cloud/verifiers/aws-verification';
+import { runAwsChecks } from '../cloud/verifiers/aws-verification';
+import { azureArmProbe, clientSecretTokens } from '../cloud/verifiers/azure-arm-probe';
+import { type AzureTenantProbe, runAzureChecks } from '../cloud/verifiers/azure-verification';
 import { ProviderError } from '../cloud/verifiers/provider-failure';
 import { appContext } from './current';
 
@@ -12,7 +14,8 @@ import { appContext } from './current';
  *
  * - `SERVICE_AWS_ACCOUNT_ID`: the account the customers' roles trust (the deployment's own).
  * - `AWS_TEMPLATE_URL` (optional): the published role template, for CloudFormation quick create.
- * - `AZURE_CLIENT_ID` (optional): the service's multi-tenant Entra application.
+ * - `AZURE_CLIENT_ID`, `AZURE_CLIENT_SECRET_ARN` (optional): the service's multi-tenant Entra
+ *   application and the Secrets Manager secret holding its client secret (Azure verification).
  * - `CONSENT_STATE_SECRET_ARN`: the Secrets Manager secret that signs the consent `state`.
  * - `PUBLIC_API_URL` (optional): the API's public base URL, for the consent callback; without it,
  *   the request's host and `API_STAGE` make it.
@@ -52,25 +55,27 @@ export function onboardingFromEnvironment(env: NodeJS.ProcessEnv): OnboardingRun
   if (!serviceAwsAccountId || !/^\d{12}$/.test(serviceAwsAccountId)) {
     throw new Error("SERVICE_AWS_ACCOUNT_ID must be the 12-digit account the customers' roles trust");
   }
-  const secretArn = env.CONSENT_STATE_SECRET_ARN;
-  if (!secretArn)
+  const stateSecretArn = env.CONSENT_STATE_SECRET_ARN;
+  if (!stateSecretArn)
     throw new Error('CONSENT_STATE_SECRET_ARN is not set: the secret that signs consent states');
   const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1';
-  let secret: Promise<string> | undefined;
+  const azureClientId = env.AZURE_CLIENT_ID ?? '';
+  const azureSecretArn = env.AZURE_CLIENT_SECRET_ARN;
+  const stateSecret = secretValue(stateSecretArn, region);
   // The SDK adapters load on the first verification: the other onboarding routes never need them.
-  let awsProbe: Promise<import('../cloud/verifiers/aws-verification').AwsAccountProbe> | undefined;
+  let awsProbe: Promise<AwsAccountProbe> | undefined;
+  const azureProbe: AzureTenantProbe =
+    azureClientId && azureSecretArn
+      ? azureArmProbe({ tokens: clientSecretTokens(azureClientId, secretValue(azureSecretArn, region)) })
+      : unconfiguredAzure;
   const verifier: CloudVerifier = {
     async verifyAws(request) {
       awsProbe ??= import('../cloud/verifiers/aws-sdk-probe').then((module) =>
         module.awsSdkProbe({ region }),
       );
-      return probeVerifier({ aws: await awsProbe, azure: unconfiguredAzure }).verifyAws(request);
+      return runAwsChecks(await awsProbe, request);
     },
-    verifyAzure: (request) =>
-      probeVerifier({
-        aws: { assumeRole: () => Promise.reject(new Error('unused')) },
-        azure: unconfiguredAzure,
-      }).verifyAzure(request),
+    verifyAzure: (request) => runAzureChecks(azureProbe, request),
   };
   return {
     verifier,
@@ -79,32 +84,37 @@ export function onboardingFromEnvironment(env: NodeJS.ProcessEnv): OnboardingRun
     settings: {
       serviceAwsAccountId,
       awsTemplateUrl: env.AWS_TEMPLATE_URL || null,
-      azureClientId: env.AZURE_CLIENT_ID ?? '',
+      azureClientId,
       azureAuthority: 'https://login.microsoftonline.com',
-      stateSecret() {
-        secret ??= import('@aws-sdk/client-secrets-manager').then(async (sm) => {
-          const client = new sm.SecretsManagerClient({ region });
-          const answer = await client.send(new sm.GetSecretValueCommand({ SecretId: secretArn }));
-          if (!answer.SecretString) throw new Error('The consent state secret has no string value');
-          return answer.SecretString;
-        });
-        // A failed read is tried again by the next request rather than remembered.
-        secret.catch(() => {
-          secret = undefined;
-        });
-        return secret;
-      },
+      stateSecret,
     },
   };
 }
 
-/** Azure verification through ARM is not wired into deployments yet: every check says so. */
+/** A Secrets Manager secret's string, read on first use; a failed read is tried again next time. */
+function secretValue(secretArn: string, region: string): () => Promise<string> {
+  let value: Promise<string> | undefined;
+  return () => {
+    value ??= import('@aws-sdk/client-secrets-manager').then(async (sm) => {
+      const client = new sm.SecretsManagerClient({ region });
+      const answer = await client.send(new sm.GetSecretValueCommand({ SecretId: secretArn }));
+      if (!answer.SecretString) throw new Error(`The secret ${secretArn} has no string value`);
+      return answer.SecretString;
+    });
+    value.catch(() => {
+      value = undefined;
+    });
+    return value;
+  };
+}
+
+/** Without the app's credentials (context azureClientId and azureClientSecretArn), every Azure check says so. */
 const unconfiguredAzure: AzureTenantProbe = {
   signIn: () =>
     Promise.reject(
       new ProviderError(
         'NotConfigured',
-        'Azure verification through ARM is not configured in this deployment',
+        'Azure verification is not configured in this deployment (AZURE_CLIENT_ID and AZURE_CLIENT_SECRET_ARN)',
       ),
     ),
 };

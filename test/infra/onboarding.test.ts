@@ -8,10 +8,13 @@ interface Statement {
   readonly Resource: unknown;
 }
 
+const azureClientSecretArn = 'arn:aws:secretsmanager:us-east-1:111122223333:secret:azure-app-AbCdEf';
+
 describe('the onboarding function', () => {
   const { api, stacks } = synthesizeService(undefined, {
     context: {
       azureClientId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      azureClientSecretArn,
       onboardingTemplateUrl: 'https://bucket.s3.amazonaws.com/role.json',
     },
   });
@@ -32,8 +35,17 @@ describe('the onboarding function', () => {
       API_STAGE: 'prod',
       AZURE_CLIENT_ID: '0f8fad5b-d9cb-469f-a165-70867728950e',
       AWS_TEMPLATE_URL: 'https://bucket.s3.amazonaws.com/role.json',
+      AZURE_CLIENT_SECRET_ARN: azureClientSecretArn,
     });
     expect(properties.Timeout).toBe(28);
+  });
+
+  it("reads the Azure app's client secret the operator stored", () => {
+    // Assess
+    const reading = statements.filter((statement) =>
+      [statement.Action].flat().includes('secretsmanager:GetSecretValue'),
+    );
+    expect(reading.flatMap((statement) => [statement.Resource].flat())).toContainEqual(azureClientSecretArn);
   });
 
   it('generates the consent secret, and only this function reads it', () => {
