@@ -14,6 +14,7 @@ import {
   tenantThrottleProblem,
 } from '../shared/http/tenant-rate-limit';
 import { tableDefinition } from '../shared/store/table';
+import { OnboardingSettings } from './constructs/onboarding-settings';
 import { PurchasePipeline } from './constructs/purchase-pipeline';
 import { ServiceRestApi } from './constructs/rest-api';
 import { type LogLevel, ServiceFunction } from './constructs/service-function';
@@ -120,6 +121,8 @@ const defaultMailFrom = 'sign-in@example.com';
 const tokenIssuingGroup: FunctionGroup = 'oauth';
 /** The JWKS function publishes public keys and documents: no table access at all. */
 const tablelessGroups: ReadonlySet<FunctionGroup> = new Set(['jwks']);
+const onboardingFunctionTimeout = Duration.seconds(28);
+
 /** Groups whose functions send purchase messages (apply, #8 and #13). */
 const purchaseSendingGroups: ReadonlySet<FunctionGroup> = new Set(['plan-purchases']);
 
@@ -208,6 +211,8 @@ export class ApiStack extends Stack {
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,
         ...(computesPlans ? { memorySize: props.planMemorySize ?? 1769, timeout: planFunctionTimeout } : {}),
+        // A verification waits on the customer's cloud: up to API Gateway's integration timeout.
+        ...(group === 'onboarding' ? { timeout: onboardingFunctionTimeout } : {}),
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
@@ -228,6 +233,13 @@ export class ApiStack extends Stack {
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;
+    const onboardingFunction = groupFunctions.get('onboarding');
+    if (onboardingFunction) {
+      new OnboardingSettings(this, 'Onboarding', {
+        onboardingFunction,
+        stageName: props.stageName ?? 'prod',
+      });
+    }
 
     // Signing: kms:Sign for the token function only; the public keys for whoever publishes or
     // verifies them. The authorizer reads them from KMS (cached per container) rather than fetching

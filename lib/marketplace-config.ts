@@ -9,7 +9,10 @@ export type MarketplaceConfig =
   | { readonly kind: 'simulated' }
   | {
       readonly kind: 'aws';
-      /** `arn:aws:iam::{account_id}:role/<name>`: the role each buying account provides. */
+      /**
+       * `arn:aws:iam::{account_id}:role/<name>`: the role each buying account provides; the
+       * onboarding template creates it as `commitment-planning-purchaser` (`onboardingRoleName`).
+       */
       readonly roleArnTemplate: string;
       /** The ExternalId the role's trust policy requires. */
       readonly externalId: string;

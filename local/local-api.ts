@@ -9,6 +9,7 @@ import type { ProxyHandler } from '../shared/http/group-handler';
 import { installAppContext } from '../shared/runtime/current';
 import { installMailer } from '../shared/runtime/oauth';
 import { installOAuthKeys, oauthKeysOf } from '../shared/runtime/oauth-keys';
+import { installOnboarding } from '../shared/runtime/onboarding';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -20,6 +21,7 @@ import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
 import { TenantRateLimiter } from './http/tenant-rate-limiter';
 import { openInvocationScopes } from './local-invocation-scope';
+import { localOnboarding, simulatedConsentPage } from './local-onboarding';
 import { type LocalPurchasing, startLocalPurchasing } from './local-purchasing';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
 import { outboxMailer } from './outbox-mailer';
@@ -60,7 +62,10 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   const purchasing = await startLocalPurchasing({ invocationScoped });
 
   let baseUrl = '';
+  // The consent page and the onboarding's URLs need the listening address: set once it is known.
+  let consentPage: ReturnType<typeof simulatedConsentPage> | null = null;
   const server = createLocalServer({
+    localPage: (path, query) => (consentPage ? consentPage(path, query) : Promise.resolve(null)),
     routes: servedRoutes(hasHandler),
     baseUrl: () => baseUrl,
     loadHandler: async (group) => invocationScoped(await loadGroupHandler(group)),
@@ -73,14 +78,21 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${config.host}:${port}`;
   // Before any request is read (connections are handled in later turns of the event loop): the
-  // server's base URL is the issuer, the local signer's key lives under the local directory, and
-  // sign-in codes go to `<dir>/outbox/`.
+  // server's base URL is the issuer, the local signer's key lives under the local directory,
+  // sign-in codes go to `<dir>/outbox/`, and the simulated cloud answers the onboarding.
   installOAuthKeys(oauthKeysOf(baseUrl, createLocalSigner(config.dir)));
   installMailer(outboxMailer(config.dir));
+  const onboarding = localOnboarding(config.dir, baseUrl, process.env);
+  installOnboarding(onboarding);
+  consentPage = simulatedConsentPage(config.dir, baseUrl);
 
   const earlier = await readDemoCredentials(config.dir);
   const credentials = {
-    ...(earlier ?? (await seedDemo(runtime.ctx, baseUrl, { usage: options.seedUsage }))),
+    ...(earlier ??
+      (await seedDemo(runtime.ctx, baseUrl, {
+        usage: options.seedUsage,
+        onboarding: { verifier: onboarding.verifier, onboarding: onboarding.settings, dir: config.dir },
+      }))),
     base_url: baseUrl,
   };
   await ensureDemoOAuthClient(runtime.ctx);

@@ -1,5 +1,4 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { bundledCatalog } from '../shared/app/bundled-catalog';
 import { PURCHASE_CLAIM_SECONDS } from '../shared/app/purchase-processing';
 import type { SweepResult } from '../shared/app/purchase-sweep';
 import { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
@@ -44,24 +43,17 @@ export async function startLocalPurchasing(options: {
   const { invocationScoped } = options;
   const processScoped = invocationScoped(processPurchases);
   const sweepScoped = invocationScoped(sweepPurchases);
-  // Loaded now, not by the first purchase: under tsx a first dynamic import() resumes in whatever
-  // async context its loader hook answers in (another request's), and the batch processor, which
-  // keeps its records in the invocation's context, would lose them. A Lambda bundle has no loader.
-  await bundledCatalog();
   const marketplace = new SimulatedMarketplace();
   installMarketplace(marketplace);
   const queue = createLocalPurchaseQueue({
     consumer: (event) =>
-      processPurchases(event, localLambdaContext('local-purchase-processor', PROCESSOR_TIMEOUT_MS)),
+      processScoped(event, localLambdaContext('local-purchase-processor', PROCESSOR_TIMEOUT_MS)),
     // As on AWS: a message comes back only after an attempt's claim has expired.
     visibilityTimeoutMs: (PURCHASE_CLAIM_SECONDS + 30) * 1000,
   });
   installPurchaseQueue(queue);
   const sweep = () =>
-    sweepPurchases(
-      {},
-      localLambdaContext('local-purchase-sweep', PROCESSOR_TIMEOUT_MS),
-    ) as Promise<SweepResult>;
+    sweepScoped({}, localLambdaContext('local-purchase-sweep', PROCESSOR_TIMEOUT_MS)) as Promise<SweepResult>;
   const logger = new Logger({ serviceName: 'purchase-sweep' });
   const timer = setInterval(() => {
     sweep().catch((error: unknown) => logger.error('purchase sweep failed', { error: error as Error }));

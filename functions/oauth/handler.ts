@@ -12,7 +12,6 @@ import { exchangeCode, refreshTokens, revokeToken } from '../../shared/app/oauth
 import { authorizationServerMetadata } from '../../shared/app/oauth-metadata';
 import { oauthOperations } from '../../shared/contract/operations/oauth';
 import { oauthLifetimes } from '../../shared/domain/oauth/records';
-import { oauthScopes } from '../../shared/domain/oauth/scopes';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { errorPage, pageHeaders } from '../../shared/http/html';
 import { RawResponse, redirectTo, withHeaders } from '../../shared/http/operation';

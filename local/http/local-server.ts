@@ -37,6 +37,11 @@ export interface LocalServerOptions {
    * server listens on.
    */
   readonly baseUrl?: () => string;
+  /**
+   * Pages of the local stand-ins for other services (the simulated Azure consent page): asked
+   * first, for every GET; null lets the API answer.
+   */
+  readonly localPage?: (path: string, query: URLSearchParams) => Promise<APIGatewayProxyResult | null>;
 }
 
 /** API Gateway's integration timeout: the handlers see it through getRemainingTimeInMillis. */
@@ -83,6 +88,11 @@ export function createLocalServer(options: LocalServerOptions): Server {
     };
     try {
       const target = splitTarget(request.url ?? '/');
+      const page =
+        method === 'GET' && options.localPage
+          ? await options.localPage(target.rawPath, new URLSearchParams(target.rawQuery))
+          : null;
+      if (page) return answerItself(page, target.rawPath);
       const match = matchRoute(method, target.rawPath);
       if (match.kind === 'not-found') {
         return answerItself(routeNotFoundResponse(), null);

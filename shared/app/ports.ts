@@ -22,6 +22,14 @@ import type {
   SignInSession,
   TokenFamily,
 } from '../domain/oauth/records';
+import type { CheckResult } from '../domain/onboarding/checklist';
+import type {
+  AwsOnboarding,
+  AzureOnboarding,
+  ExistingCur,
+  OnboardingProvider,
+  OnboardingRecord,
+} from '../domain/onboarding/onboarding-record';
 import type {
   ChildOrgLink,
   MarketplaceOfferLinks,
@@ -482,6 +490,52 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** Onboarding records, one per org (DESIGN §11, docs/onboarding.md). */
+export interface OnboardingRepository {
+  get(orgId: string): Promise<OnboardingRecord | null>;
+  /** Stores `record` unless the org has one; answers the record as stored either way. */
+  createOrGet(record: OnboardingRecord): Promise<OnboardingRecord>;
+  /**
+   * Sets the provider's part of the record (and the current provider) if the org's onboarding is
+   * still `onboardingId`; answers the record as stored after the write, or null when it is not.
+   */
+  update(
+    orgId: string,
+    onboardingId: string,
+    change: {
+      readonly provider?: OnboardingProvider;
+      readonly aws?: AwsOnboarding;
+      readonly azure?: AzureOnboarding;
+      readonly at: string;
+    },
+  ): Promise<OnboardingRecord | null>;
+}
+
+/** What the verifier needs to check an AWS account through its onboarding role. */
+export interface AwsVerificationRequest {
+  readonly accountId: string;
+  readonly roleArn: string;
+  readonly externalId: string;
+  readonly existingCur: ExistingCur | null;
+}
+
+export interface AzureVerificationRequest {
+  readonly tenantId: string;
+  readonly subscriptionId: string;
+  /** What the consent callback recorded; null when the customer has not come back (yet). */
+  readonly consent: AzureOnboarding['consent'];
+}
+
+/**
+ * Checks a customer's cloud integration (DESIGN §11): one result per checklist feature, in the
+ * checklist's order. A failing provider call becomes its check's `missing` or `unknown` with the
+ * provider's message; the verification itself does not fail for it.
+ */
+export interface CloudVerifier {
+  verifyAws(request: AwsVerificationRequest): Promise<CheckResult[]>;
+  verifyAzure(request: AzureVerificationRequest): Promise<CheckResult[]>;
+}
+
 /** Every repository a use case may reach, as one object (built by shared/store's createStore). */
 export interface Repositories {
   readonly orgs: OrgRepository;
@@ -495,6 +549,7 @@ export interface Repositories {
   readonly purchases: PurchaseRepository;
   readonly tokenFamilyRevocations: TokenFamilyRevocations;
   readonly oauth: OAuthRepository;
+  readonly onboarding: OnboardingRepository;
 }
 
 /** What every use case is given by the composition root. */

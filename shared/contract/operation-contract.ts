@@ -60,7 +60,7 @@ export interface OperationContract {
   readonly clientErrorBody?: z.core.$ZodType;
   /**
    * Answers HTML pages for browsers (the OAuth sign-in and consent pages, the authorization
-   * endpoint's error page): its errors are pages too, not JSON.
+   * endpoint's error page, the Azure consent callback): its errors are pages too, not JSON.
    */
   readonly html?: true;
   /** Successful responses by status; `null` for responses without a body (204, redirects). */

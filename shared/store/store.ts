@@ -7,6 +7,7 @@ import { createCommitmentRepository } from './commitments';
 import { createIdempotencyRepository } from './idempotency-records';
 import { createMembershipRepository } from './memberships';
 import { createOAuthRepository } from './oauth';
+import { createOnboardingRepository } from './onboarding';
 import { createOrgRepository } from './orgs';
 import { createPlanRepository } from './plans';
 import { createPurchaseRepository } from './purchases';
@@ -29,6 +30,7 @@ export function createStore(table: TableClient): Repositories {
     purchases: createPurchaseRepository(table),
     tokenFamilyRevocations: createTokenFamilyRevocations(table),
     oauth: createOAuthRepository(table),
+    onboarding: createOnboardingRepository(table),
   };
 }
 

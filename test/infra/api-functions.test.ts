@@ -50,11 +50,16 @@ describe('API functions', () => {
     (api.findResources('AWS::Lambda::Function')[logicalId(serviceFunction)] as CfnFunctionResource)
       .Properties;
 
-  it('runs every function on Node.js 24 on arm64, with 512 MB and 10 s unless it computes plans or purchases', () => {
+  it('runs every function on Node.js 24 on arm64, with 512 MB and 10 s unless it computes plans, purchases or verifies clouds', () => {
     // Assess: the route functions, the authorizer, the purchase processor and the sweep.
     expect(functions).toHaveLength(stacks.api.groupFunctions.size + 3);
     const longerFunctionIds = new Set(
-      [...planFunctions, stacks.api.purchases.processor, stacks.api.purchases.sweep].map(logicalId),
+      [
+        ...planFunctions,
+        stacks.api.purchases.processor,
+        stacks.api.purchases.sweep,
+        stacks.api.groupFunctions.get('onboarding') as ServiceFunction,
+      ].map(logicalId),
     );
     for (const [id, { Properties }] of Object.entries(
       api.findResources('AWS::Lambda::Function') as Record<string, CfnFunctionResource>,
@@ -81,7 +86,7 @@ describe('API functions', () => {
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
     // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones
-    // below, the sign-in mail sender in sign-in-mail.test.ts.
+    // below, the sign-in mail sender in sign-in-mail.test.ts, the onboarding's in onboarding.test.ts.
     const checkedElsewhere = [
       'MAIL_FROM',
       'PURCHASE_QUEUE_URL',
@@ -89,6 +94,9 @@ describe('API functions', () => {
       'ISSUER_URL',
       'SIGNING_KEY_ALIAS',
       'SIGNING_KEY_PREVIOUS_ALIAS',
+      'SERVICE_AWS_ACCOUNT_ID',
+      'CONSENT_STATE_SECRET_ARN',
+      'API_STAGE',
     ];
     for (const { Properties } of functions) {
       const variables = Object.fromEntries(

@@ -67,6 +67,9 @@ describe('cdk-nag AWS Solutions checks', () => {
       .filter((route) => route.withoutAuthorizer)
       .map((route) => `${restApi}/Default${route.path}/${route.method} AwsSolutions-APIG4`),
     ...servedPaths.map((path) => `${restApi}/Default${path}/ANY AwsSolutions-APIG4`),
+    // The verifier assumes the onboarding role in customer accounts; its HMAC secret is not rotated.
+    'CommitmentPlanning-Api/Onboarding/ConsentStateSecret AwsSolutions-SMG4',
+    'CommitmentPlanning-Api/onboarding/Role AwsSolutions-IAM5[Resource::arn:aws:iam::*:role/commitment-planning-purchaser]',
   ];
 
   it('are acknowledged only where a reason is given: API-wide choices and public methods', () => {

@@ -20,6 +20,7 @@ describe('the scopes of the operations (DESIGN §5)', () => {
       registerChildViaOnboarding: 'partner:write', // #16
       startOnboarding: 'partner:write', // #17
       verifyAwsOnboarding: 'partner:write', // #18
+      getAwsRoleTemplate: 'partner:write', // the onboarding role's template (an extension)
       verifyAzureOnboarding: 'partner:write', // #19
       createAzureAuthUrl: 'partner:write', // #20
       listChildOrgs: 'partner:write', // #21

@@ -10,7 +10,7 @@ import type { LineItemSortField } from '../../../shared/contract/plan-queries';
 import type { CommitmentPlan } from '../../../shared/contract/plans';
 
 describe('operation registry', () => {
-  it('holds the 21 endpoints of the spec, the protected-resource metadata, the OpenAPI document, the purchase reads and the OAuth server around #1 and #2', () => {
+  it('holds the 21 endpoints of the spec, the protected-resource metadata, the OpenAPI document, the purchase reads, the OAuth server around #1 and #2 and the onboarding additions', () => {
     // Assess
     expect([...operationIds].sort()).toEqual(
       [
@@ -46,6 +46,8 @@ describe('operation registry', () => {
         'decideAuthorization',
         'revokeToken',
         'registerClient',
+        'getAwsRoleTemplate',
+        'completeAzureConsent',
       ].sort(),
     );
   });
@@ -76,7 +78,7 @@ describe('operation registry', () => {
     }
   });
 
-  it('makes public only the discovery documents and the OpenAPI document', () => {
+  it('makes public only the discovery documents, the OpenAPI document and the Azure consent callback', () => {
     // Act
     const publicIds = operationIds.filter((id) => operations[id].public);
 
@@ -85,6 +87,7 @@ describe('operation registry', () => {
       'getAuthorizationServerMetadata',
       'getJwks',
       'getProtectedResourceMetadata',
+      'completeAzureConsent',
       'getOpenApiDocument',
     ]);
   });
