@@ -59,16 +59,17 @@ export function createPurchaseRepository(table: TableClient): PurchaseRepository
 
   return {
     async createRecords(records) {
-      const stored: PurchaseRecord[] = [];
-      for (const record of records) {
-        const existing = await putIfAbsent(
-          table,
-          purchaseKey(record.planId, record.lineItemId),
-          toItem(record),
-        );
-        stored.push(existing ? toRecord(existing) : record);
-      }
-      return stored;
+      // Independent single-item writes: sent together, so an apply waits for one round trip, not one per line.
+      return Promise.all(
+        records.map(async (record) => {
+          const existing = await putIfAbsent(
+            table,
+            purchaseKey(record.planId, record.lineItemId),
+            toItem(record),
+          );
+          return existing ? toRecord(existing) : record;
+        }),
+      );
     },
 
     get: read,
