@@ -11,12 +11,24 @@ import {
   resourceMatchSortKeys,
   resourceMatchView,
 } from '../../shared/contract/plan-views';
+import { residualArena } from '../../shared/domain/engine/residual-arena';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { noContent, withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
 import { serializedArray } from '../../shared/http/serialized-json';
-import { appContext } from '../../shared/runtime/current';
+import { functionContext } from '../../shared/runtime/current';
+import {
+  commitmentRepository,
+  orgRepository,
+  planRepository,
+  usageRepository,
+} from '../../shared/store/store';
 
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext(
+  { orgs: orgRepository, usage: usageRepository, commitments: commitmentRepository, plans: planRepository },
+  { engineMemory: residualArena },
+);
 /** Commitment plans (#5, #6), their line items (#7) and resource matches (#9), and the commitments chart (#10). */
 export const handler = createGroupHandler(planOperations, {
   getRecommendedCommitmentPlan: async ({ principal, pathParams, query }) => {

@@ -2,6 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import { type SweepResult, sweepPurchases } from '../../shared/app/purchase-sweep';
+import { appContext } from '../../shared/runtime/current';
 import { applyContext } from '../../shared/runtime/purchasing';
 
 /**
@@ -11,7 +12,7 @@ import { applyContext } from '../../shared/runtime/purchasing';
 const logger = new Logger();
 
 export const handler = middy(async (): Promise<SweepResult> => {
-  const result = await sweepPurchases(applyContext());
+  const result = await sweepPurchases(applyContext(appContext()));
   logger.info('purchase sweep', { ...result });
   return result;
 }).use(injectLambdaContext(logger, { resetKeys: true }));

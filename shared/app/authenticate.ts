@@ -1,6 +1,6 @@
 import { type ApiKeyOwner, parseApiKey, secretMatches, usageIdentifierOfKey } from '../auth/api-keys';
 import type { Principal } from '../domain/principal';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 /** API-key callers are not limited by OAuth scopes. */
 const API_KEY_SCOPES = ['*'] as const;
@@ -14,7 +14,7 @@ export interface AuthenticatedCaller {
 
 /** The principal a presented API key acts as (see `authenticateCaller`); null when it is refused. */
 export async function authenticateApiKey(
-  ctx: AppContext,
+  ctx: ContextWith<'apiKeys' | 'memberships' | 'orgs'>,
   apiKey: string | undefined,
 ): Promise<Principal | null> {
   return (await authenticateCaller(ctx, apiKey))?.principal ?? null;
@@ -27,7 +27,7 @@ export async function authenticateApiKey(
  * partner. Answers null for every failure alike, so callers cannot tell which check failed.
  */
 export async function authenticateCaller(
-  ctx: AppContext,
+  ctx: ContextWith<'apiKeys' | 'memberships' | 'orgs'>,
   apiKey: string | undefined,
 ): Promise<AuthenticatedCaller | null> {
   const parsed = apiKey ? parseApiKey(apiKey.trim()) : null;
@@ -42,7 +42,10 @@ export async function authenticateCaller(
   return { principal, usageIdentifier: usageIdentifierOfKey(record.keyId) };
 }
 
-async function principalOf(ctx: AppContext, owner: ApiKeyOwner): Promise<Principal | null> {
+async function principalOf(
+  ctx: ContextWith<'apiKeys' | 'memberships' | 'orgs'>,
+  owner: ApiKeyOwner,
+): Promise<Principal | null> {
   if (owner.kind === 'partner') {
     const org = await ctx.repos.orgs.placement(owner.orgId);
     return org?.isPartner ? { kind: 'partner', orgId: org.id, scopes: API_KEY_SCOPES } : null;

@@ -1,9 +1,9 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { bundledCatalog } from '../app/bundled-catalog';
-import type { ApplyContext } from '../app/plan-application';
+import type { ApplyContext, ApplyRepository } from '../app/plan-application';
+import type { ContextWith } from '../app/ports';
 import type { PurchaseQueue } from '../queue/purchase-queue';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
-import { appContext } from './current';
 
 /**
  * The purchase queue of the functions that send purchases (apply, the sweep): on Lambda an SQS
@@ -31,7 +31,12 @@ function createSqsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
   });
 }
 
-/** What the apply and purchase operations (#8, #13) and the sweep run with. */
-export function applyContext(): ApplyContext {
-  return { ...appContext(), purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
+/**
+ * What the apply and purchase operations (#8, #13) and the sweep run with: the function's own
+ * context (current.ts) with the purchase queue and the bundled catalog.
+ */
+export function applyContext<C extends ContextWith<ApplyRepository>>(
+  base: C,
+): C & Pick<ApplyContext, 'purchaseQueue' | 'catalog'> {
+  return { ...base, purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
 }
