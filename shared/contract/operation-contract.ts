@@ -18,6 +18,7 @@ export type FunctionGroup =
   | 'jwks'
   | 'openapi'
   | 'plans'
+  | 'plan-coverage'
   | 'plan-purchases'
   | 'partner-settings'
   | 'partner-purchase-plans'
