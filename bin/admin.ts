@@ -8,7 +8,9 @@
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { type LocalPurchasing, startLocalPurchasing } from '../local/local-purchasing';
 import { openLocalRuntime, readLocalConfig } from '../local/local-runtime';
+import { bundledCatalog } from '../shared/app/bundled-catalog';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
 import { defaultImportLeaseMs, type ImportSessionOptions } from '../shared/app/import-sessions';
@@ -22,15 +24,27 @@ import {
   setCommitmentSharing,
 } from '../shared/app/operator';
 import type { AppContext } from '../shared/app/ports';
+import {
+  completePurchase,
+  listPurchases,
+  retryPurchase,
+  setMaxUpfrontCost,
+} from '../shared/app/purchase-operations';
+import { stuckPurchases, sweepPurchases } from '../shared/app/purchase-sweep';
 import { repairFutureUsage } from '../shared/app/repair-usage';
 import type { UsagePlanKeys } from '../shared/auth/usage-plan-keys';
+import { purchaseRecordView } from '../shared/contract/purchases';
+import type { Catalog } from '../shared/domain/catalog/catalog';
 import { cloudProviders } from '../shared/domain/cloud-providers';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
 import { type CommitmentSharing, commitmentSharings, type Provider } from '../shared/domain/engine';
 import { DomainError } from '../shared/domain/errors';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
+import type { PurchaseQueue } from '../shared/queue/purchase-queue';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
 import { createAwsUsagePlanKeys } from '../shared/runtime/aws-usage-plan';
+import { installAppContext } from '../shared/runtime/current';
+import { awsDeadLetters, purchaseQueue } from '../shared/runtime/purchasing';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -43,10 +57,21 @@ Commands:
   register-usage-key <key_id>                              give an existing API key its throttle bucket in the
                                                            deployed API's usage plan (keys made before it)
   list-orgs                                                every org
-  set-org --org <org_id> --sharing <scope>                 whose usage the org's commitments cover:
-                                                           organization (every account; the default)
-                                                           or account (the buying account's only);
-                                                           recomputes the org's plans
+  set-org --org <org_id> [--sharing <scope>] [--max-upfront-cost <usd|none>]
+                                                           --sharing: whose usage the org's commitments
+                                                           cover: organization (every account; the
+                                                           default) or account (the buying account's
+                                                           only); recomputes the org's plans.
+                                                           --max-upfront-cost: the most one plan's
+                                                           purchases may pay upfront (none: no cap)
+  list-purchases --org <org_id> [--plan <plan_id>]         the org's purchase records (or one plan's)
+  retry-purchase --plan <plan_id> --line <line_item_id>    queue a failed purchase again, with the same
+                                                           client token (a retry never buys twice)
+  complete-purchase --plan <plan_id> --line <line_item_id> --reference <ref>
+                                                           record that an operator bought a manual
+                                                           purchase (guaranteed offers, Azure, GCP)
+  dead-letters [--redrive]                                 purchase messages the queue gave up on; with
+                                                           --redrive, move them back to the queue
   import-usage --org <org_id> --file <csv>                 replace the org's hourly usage on the hours the
                                                            file covers, per provider in the file
   import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
@@ -65,6 +90,11 @@ TABLE_NAME (with AWS credentials and AWS_REGION). On AWS, commands that create o
 need USAGE_PLAN_ID (the API stack's TenantUsagePlanId output): each key gets its own throttle
 bucket there, and the deployed API refuses a key that has none (docs/deploy.md).
 API keys are printed once: only their hash is stored.
+Purchases (docs/purchases.md): locally, retry-purchase and dead-letters --redrive run the
+purchase pipeline in this process and wait until it is done; on AWS they send to the queue named
+by PURCHASE_QUEUE_URL (dead letters: PURCHASE_DLQ_URL). Locally dead letters live in the server's
+memory, so dead-letters lists the purchases that are stuck (what the DLQ would hold) and
+--redrive sends them again now.
 Imports (file formats: docs/import.md) print progress on stderr; a file with any bad row is
 rejected whole, its errors listed by line number, and nothing of it is stored. An import of an
 org and provider another import holds open is refused (exit code 1) unless --take-over. At the
@@ -102,6 +132,17 @@ function providerOption(options: Options): Provider {
     throw new UsageError(`--provider must be one of ${cloudProviders.join(', ')}; got ${provider}`);
   }
   return provider as Provider;
+}
+
+/** --max-upfront-cost: dollars, or `none` for no cap. */
+function maxUpfrontOption(options: Options): number | null {
+  const value = required(options, 'max-upfront-cost');
+  if (value === 'none') return null;
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount < 0) {
+    throw new UsageError(`--max-upfront-cost must be dollars (0 or more) or none; got ${value}`);
+  }
+  return amount;
 }
 
 /** --take-over and --lease-seconds: how an import treats another open import, and its own lease. */
@@ -172,6 +213,20 @@ interface Target {
    * usage identifier alone (nothing to register).
    */
   readonly usagePlanKeys: () => UsagePlanKeys | null;
+  /** The purchase pipeline the command sends to, built on first use. */
+  readonly purchasing: () => Promise<AdminPurchasing>;
+}
+
+interface AdminPurchasing {
+  readonly ctx: AppContext & {
+    readonly purchaseQueue: PurchaseQueue;
+    readonly catalog: () => Promise<Catalog>;
+  };
+  /** Dead letters as the target has them (AWS: the DLQ; local: the stuck purchases). */
+  deadLetters(): Promise<object[]>;
+  redrive(): Promise<object>;
+  /** Waits until what was sent is handled (locally), then stops. */
+  finish(): Promise<void>;
 }
 
 const commands: Record<string, (target: Target, options: Options, args: string[]) => Promise<object>> = {
@@ -226,9 +281,53 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
   },
   'list-orgs': async ({ ctx }) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
   'set-org': async ({ ctx }, options) => {
-    const sharing = sharingOption(options);
-    const { org, recomputed } = await setCommitmentSharing(ctx, required(options, 'org'), sharing);
-    return { org_id: org.id, commitment_sharing: org.commitmentSharing, recomputed_providers: recomputed };
+    const orgId = required(options, 'org');
+    if (options.sharing === undefined && options['max-upfront-cost'] === undefined) {
+      throw new UsageError('set-org needs --sharing or --max-upfront-cost');
+    }
+    const maxUpfront = options['max-upfront-cost'] === undefined ? undefined : maxUpfrontOption(options);
+    let result: { org: Organization; recomputed: readonly Provider[] } | null = null;
+    if (options.sharing !== undefined)
+      result = await setCommitmentSharing(ctx, orgId, sharingOption(options));
+    const org = maxUpfront === undefined ? result?.org : await setMaxUpfrontCost(ctx, orgId, maxUpfront);
+    if (!org) throw new UsageError('set-org changed nothing');
+    return {
+      org_id: org.id,
+      commitment_sharing: org.commitmentSharing,
+      max_upfront_cost: org.maxUpfrontCost,
+      ...(result ? { recomputed_providers: result.recomputed } : {}),
+    };
+  },
+  'list-purchases': async ({ ctx }, options) => {
+    const plan = typeof options.plan === 'string' ? options.plan : undefined;
+    const records = await listPurchases(ctx, required(options, 'org'), plan);
+    return { purchases: records.map(purchaseRecordView) };
+  },
+  'retry-purchase': async ({ purchasing }, options) => {
+    const pipeline = await purchasing();
+    const record = await retryPurchase(pipeline.ctx, required(options, 'plan'), required(options, 'line'));
+    await pipeline.finish();
+    const current = await pipeline.ctx.repos.purchases.get(record.planId, record.lineItemId);
+    return { purchase: purchaseRecordView(current ?? record) };
+  },
+  'complete-purchase': async ({ purchasing }, options) => {
+    const pipeline = await purchasing();
+    const record = await completePurchase(
+      pipeline.ctx,
+      required(options, 'plan'),
+      required(options, 'line'),
+      required(options, 'reference'),
+    );
+    return { purchase: purchaseRecordView(record) };
+  },
+  'dead-letters': async ({ purchasing }, options) => {
+    const pipeline = await purchasing();
+    if (options.redrive === true) {
+      const redriven = await pipeline.redrive();
+      await pipeline.finish();
+      return redriven;
+    }
+    return { dead_letters: await pipeline.deadLetters() };
   },
   'import-usage': async ({ ctx }, options) => {
     const summary = await importFile(options, (request) => importUsage(ctx, request));
@@ -280,8 +379,24 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
   if (process.env.TABLE_NAME) {
     const config = readAwsConfig(process.env);
     const usagePlanKeys = createAwsUsagePlanKeys(process.env, config);
+    const ctx = createAwsAppContext(config);
     return work({
-      ctx: createAwsAppContext(config),
+      ctx,
+      purchasing: async () => {
+        const deadLetters = awsDeadLetters(process.env);
+        return {
+          ctx: { ...ctx, purchaseQueue: purchaseQueue(), catalog: bundledCatalog },
+          deadLetters: async () =>
+            (await deadLetters.list()).map((letter) => ({
+              message_id: letter.messageId,
+              purchase: letter.message,
+              receive_count: letter.receiveCount,
+              first_sent_at: letter.firstSentAt,
+            })),
+          redrive: async () => ({ redrive_task: await deadLetters.redrive() }),
+          finish: async () => undefined,
+        };
+      },
       usagePlanKeys: () => {
         if (usagePlanKeys === null) {
           throw new UsageError(
@@ -293,9 +408,27 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
     });
   }
   const runtime = await openLocalRuntime(readLocalConfig(process.env));
+  let local: LocalPurchasing | null = null;
   try {
-    return await work({ ctx: runtime.ctx, usagePlanKeys: () => null });
+    return await work({
+      ctx: runtime.ctx,
+      usagePlanKeys: () => null,
+      purchasing: async () => {
+        // The same pipeline as `npm start`, in this process: the handlers read these contexts.
+        installAppContext(runtime.ctx);
+        local ??= await startLocalPurchasing({ sweepIntervalMs: 3_600_000 });
+        const pipeline = local;
+        const ctx = { ...runtime.ctx, purchaseQueue: pipeline.queue, catalog: bundledCatalog };
+        return {
+          ctx,
+          deadLetters: async () => (await stuckPurchases(ctx)).map(purchaseRecordView),
+          redrive: async () => ({ ...(await sweepPurchases(ctx, 0)) }),
+          finish: () => pipeline.queue.idle(),
+        };
+      },
+    });
   } finally {
+    await (local as LocalPurchasing | null)?.close();
     await runtime.close();
   }
 }
@@ -316,6 +449,11 @@ async function main(argv: string[]): Promise<number> {
       provider: { type: 'string' },
       'take-over': { type: 'boolean' },
       'lease-seconds': { type: 'string' },
+      'max-upfront-cost': { type: 'string' },
+      plan: { type: 'string' },
+      line: { type: 'string' },
+      reference: { type: 'string' },
+      redrive: { type: 'boolean' },
     },
   });
   const [command, ...args] = positionals;

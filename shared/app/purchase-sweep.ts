@@ -1,4 +1,4 @@
-import { planOutcome, purchasingStatuses } from '../domain/purchases/purchase-record';
+import { type PurchaseRecord, planOutcome, purchasingStatuses } from '../domain/purchases/purchase-record';
 import { type PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
 import type { AppContext } from './ports';
 
@@ -43,11 +43,7 @@ export async function sweepPurchases(
       continue;
     }
     const records = await ctx.repos.purchases.listByPlan(marker.planId);
-    const stuck = records.filter(
-      (record) =>
-        (record.status === 'queued' && Date.parse(record.updatedAt) < quietBefore) ||
-        (record.status === 'purchasing' && record.claim !== null && Date.parse(record.claim.expiresAt) < now),
-    );
+    const stuck = records.filter((record) => isStuck(record, now, quietBefore));
     // A plan whose records all ended before its status did (a crash in between) is finished by
     // waking the processor on any one of them.
     const toWake = planOutcome(records) !== null ? records.slice(0, 1) : stuck;
@@ -68,4 +64,29 @@ export async function sweepPurchases(
     }
   }
   return { plans: plans.length, resent, unsent };
+}
+
+/**
+ * Whether a purchase should be moving and is not: queued since before `quietBefore`, or held by
+ * an attempt whose claim expired (that attempt died).
+ */
+export function isStuck(record: PurchaseRecord, now: number, quietBefore: number): boolean {
+  return (
+    (record.status === 'queued' && Date.parse(record.updatedAt) < quietBefore) ||
+    (record.status === 'purchasing' && record.claim !== null && Date.parse(record.claim.expiresAt) < now)
+  );
+}
+
+/** Every purchase that is stuck now (operators' view; what the next sweep sends again). */
+export async function stuckPurchases(
+  ctx: AppContext,
+  quietSeconds = SWEEP_QUIET_SECONDS,
+): Promise<PurchaseRecord[]> {
+  const now = ctx.clock.now().getTime();
+  const stuck: PurchaseRecord[] = [];
+  for (const marker of await ctx.repos.purchases.purchasingPlans()) {
+    const records = await ctx.repos.purchases.listByPlan(marker.planId);
+    stuck.push(...records.filter((record) => isStuck(record, now, now - quietSeconds * 1000)));
+  }
+  return stuck;
 }

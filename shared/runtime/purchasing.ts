@@ -3,6 +3,7 @@ import { bundledCatalog } from '../app/bundled-catalog';
 import type { ApplyContext, ApplyRepository } from '../app/plan-application';
 import type { ContextWith } from '../app/ports';
 import type { PurchaseQueue } from '../queue/purchase-queue';
+import { sqsDeadLetters } from '../queue/sqs-dead-letters';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
 
 /**
@@ -39,4 +40,18 @@ export function applyContext<C extends ContextWith<ApplyRepository>>(
   base: C,
 ): C & Pick<ApplyContext, 'purchaseQueue' | 'catalog'> {
   return { ...base, purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
+}
+
+/** The dead-letter queue of the purchase queue, from `PURCHASE_DLQ_URL` (operators' CLI). */
+export function awsDeadLetters(env: NodeJS.ProcessEnv): ReturnType<typeof sqsDeadLetters> {
+  const deadLetterQueueUrl = env.PURCHASE_DLQ_URL;
+  if (!deadLetterQueueUrl) {
+    throw new Error(
+      'PURCHASE_DLQ_URL is not set: the purchase dead-letter queue (the stateful stack output)',
+    );
+  }
+  return sqsDeadLetters({
+    client: new SQSClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION }),
+    deadLetterQueueUrl,
+  });
 }

@@ -177,10 +177,11 @@ export function createPurchaseRepository(table: TableClient): PurchaseRepository
     completeByHand(record, reference, at) {
       return transition(record, {
         expression:
-          'SET #status = :completed, reference = :reference, completedAt = :at, updatedAt = :at, ' +
+          'SET #status = :completed, #reference = :reference, completedAt = :at, updatedAt = :at, ' +
           'upfrontCost = plannedUpfrontCost, recurringCost = plannedRecurringCost, providerQuantity = quantity, ' +
           'providerIds = :ids',
         condition: '#status = :manual',
+        names: { '#reference': 'reference' },
         values: {
           ':completed': 'completed',
           ':manual': 'manual',
