@@ -8,13 +8,30 @@
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { openInvocationScopes } from '../local/local-invocation-scope';
+import { localServiceAccountId } from '../local/local-onboarding';
 import { type LocalPurchasing, startLocalPurchasing } from '../local/local-purchasing';
 import { openLocalRuntime, readLocalConfig } from '../local/local-runtime';
+import {
+  awsCalls,
+  azureRoles,
+  changeSimulatedCloud,
+  connectedAwsAccount,
+  connectedAzureTenant,
+  readSimulatedCloud,
+} from '../local/simulated-cloud';
 import { bundledCatalog } from '../shared/app/bundled-catalog';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
 import { defaultImportLeaseMs, type ImportSessionOptions } from '../shared/app/import-sessions';
 import { importUsage } from '../shared/app/import-usage';
+import {
+  createOperatorClient,
+  listClients,
+  revokeClient,
+  revokeUserTokens,
+} from '../shared/app/oauth/clients';
+import { ensureOnboarding } from '../shared/app/onboarding';
 import {
   createOrg,
   createPartner,
@@ -39,6 +56,7 @@ import { cloudProviders } from '../shared/domain/cloud-providers';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
 import { type CommitmentSharing, commitmentSharings, type Provider } from '../shared/domain/engine';
 import { DomainError } from '../shared/domain/errors';
+import type { OAuthClient } from '../shared/domain/oauth/records';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
 import type { PurchaseQueue } from '../shared/queue/purchase-queue';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
@@ -72,12 +90,42 @@ Commands:
                                                            purchase (guaranteed offers, Azure, GCP)
   dead-letters [--redrive]                                 purchase messages the queue gave up on; with
                                                            --redrive, move them back to the queue
+  create-oauth-client --name <name> --redirect-uri <uri>[,<uri>...] [--public | --auth-method <m>]
+                                                           an OAuth client: confidential (a secret,
+                                                           printed once; --auth-method
+                                                           client_secret_basic (default) or
+                                                           client_secret_post) or --public (PKCE only)
+  list-oauth-clients                                       every OAuth client (operators' and registered)
+  revoke-oauth-client <client_id>                          refuse the client from now on and revoke
+                                                           every token it holds
+  revoke-tokens --user <email>                             revoke every OAuth token of the user
   import-usage --org <org_id> --file <csv>                 replace the org's hourly usage on the hours the
                                                            file covers, per provider in the file
   import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
                                                            the file names
   repair-usage --org <org_id> --provider <provider>        drop the provider's stored usage after the
                                                            present hour (imported with future-dated rows)
+
+  simulate-cloud aws --account <id> [--org <org_id> | --external-id <id>] [changes]
+                                                           add or change an AWS account of the local
+                                                           simulated cloud (docs/onboarding.md). A new
+                                                           account is connected as the onboarding asks
+                                                           (the role, with --org's external id, an hourly
+                                                           Parquet export, delivered, every permission);
+                                                           changes: --without-role, --granularity
+                                                           HOURLY|DAILY|MONTHLY, --format parquet|csv,
+                                                           --without-resource-ids, --undelivered,
+                                                           --deny <calls>, --allow <calls>, --throttle
+                                                           <calls> (calls: ${awsCalls.join(', ')}; comma
+                                                           list; --throttle none clears), --bucket, --prefix,
+                                                           --report-name (of a new account's export)
+  simulate-cloud azure --tenant <id> --subscription <id> [--consent | --without-consent]
+                       [--roles <role,...>] [--without-cost-export]
+                                                           add or change an Azure tenant: a new one has no
+                                                           consent yet (the consent page grants it) and
+                                                           every role: ${Object.keys(azureRoles).join(', ')}
+  simulate-cloud show                                      the simulated cloud document
+  simulate-cloud latency --ms <n>                          make every simulated call take n ms
 
 Import options (import-usage, import-commitments, repair-usage):
   --take-over            begin even while another import of the org and provider is open; that one
@@ -159,6 +207,18 @@ function sessionOptions(options: Options): ImportSessionOptions {
   return { takeOver: options['take-over'] === true, ...(leaseMs === undefined ? {} : { leaseMs }) };
 }
 
+function oauthClientJson(client: OAuthClient) {
+  return {
+    client_id: client.clientId,
+    name: client.name,
+    redirect_uris: client.redirectUris,
+    token_endpoint_auth_method: client.authMethod,
+    registration: client.registration,
+    created_at: client.createdAt,
+    revoked_at: client.revokedAt,
+  };
+}
+
 function orgJson(org: Organization) {
   return { org_id: org.id, name: org.name, is_partner: org.isPartner, partner_org_id: org.parentOrgId };
 }
@@ -229,12 +289,170 @@ interface AdminPurchasing {
   finish(): Promise<void>;
 }
 
+/** Comma-separated names, each one of `allowed`. */
+function listOption<T extends string>(
+  options: Options,
+  name: string,
+  allowed: readonly T[],
+): T[] | undefined {
+  const value = options[name];
+  if (typeof value !== 'string') return undefined;
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '' && item !== 'none');
+  const unknown = items.filter((item) => !(allowed as readonly string[]).includes(item));
+  if (unknown.length > 0)
+    throw new UsageError(`--${name}: unknown ${unknown.join(', ')}; one of ${allowed.join(', ')}`);
+  return items as T[];
+}
+
+function choiceOption<T extends string>(
+  options: Options,
+  name: string,
+  allowed: readonly T[],
+): T | undefined {
+  const value = options[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+/** `simulate-cloud`: the local simulated cloud, never a deployed one. */
+async function simulateCloud(target: Target, options: Options, args: string[]): Promise<object> {
+  if (process.env.TABLE_NAME)
+    throw new UsageError('simulate-cloud changes the local simulated cloud: unset TABLE_NAME');
+  const dir = readLocalConfig(process.env).dir;
+  const [what] = args;
+  if (what === 'show') return readSimulatedCloud(dir);
+  if (what === 'latency') {
+    const ms = Number(required(options, 'ms'));
+    if (!Number.isInteger(ms) || ms < 0) throw new UsageError('--ms must be a whole number of milliseconds');
+    return changeSimulatedCloud(dir, (cloud) => {
+      cloud.latency_ms = ms;
+    });
+  }
+  if (what === 'aws') return { aws: await simulateAwsAccount(target, options, dir) };
+  if (what === 'azure') return { azure: await simulateAzureTenant(options, dir) };
+  throw new UsageError('simulate-cloud needs aws, azure, show or latency');
+}
+
+async function simulateAwsAccount(target: Target, options: Options, dir: string): Promise<object> {
+  const accountId = required(options, 'account');
+  if (!/^\d{12}$/.test(accountId)) throw new UsageError('--account must be a 12-digit AWS account id');
+  const orgId = typeof options.org === 'string' ? options.org : null;
+  if (orgId !== null && !(await target.ctx.repos.orgs.get(orgId))) {
+    throw new UsageError(`--org ${orgId}: no such org`);
+  }
+  const externalId =
+    typeof options['external-id'] === 'string'
+      ? options['external-id']
+      : orgId
+        ? (await ensureOnboarding(target.ctx, orgId)).externalId
+        : null;
+  const deny = listOption(options, 'deny', simulatedPermissions);
+  const allow = listOption(options, 'allow', simulatedPermissions);
+  const throttle = listOption(options, 'throttle', awsCalls);
+  const granularity = choiceOption(options, 'granularity', ['HOURLY', 'DAILY', 'MONTHLY'] as const);
+  const format = choiceOption(options, 'format', ['parquet', 'csv'] as const);
+  const serviceAccountId = process.env.SERVICE_AWS_ACCOUNT_ID ?? localServiceAccountId;
+  const cloud = await changeSimulatedCloud(dir, (current) => {
+    let account = current.aws[accountId];
+    if (!account) {
+      if (externalId === null) throw new UsageError('a new account needs --org <org_id> or --external-id');
+      account = connectedAwsAccount({
+        serviceAccountId,
+        externalId,
+        bucket: typeof options.bucket === 'string' ? options.bucket : `cost-exports-${accountId}`,
+        prefix: typeof options.prefix === 'string' ? options.prefix : 'cur',
+        reportName:
+          typeof options['report-name'] === 'string' ? options['report-name'] : 'hourly-cost-and-usage',
+      });
+      current.aws[accountId] = account;
+    } else if (externalId !== null && account.role) {
+      account.role.external_id = externalId;
+    }
+    if (options['without-role']) account.role = null;
+    for (const cur of account.exports) {
+      if (granularity) cur.granularity = granularity;
+      if (format) cur.format = format;
+      if (options['without-resource-ids']) cur.resource_ids = false;
+    }
+    if (options.undelivered) for (const bucket of Object.values(account.buckets)) bucket.objects = [];
+    for (const call of allow ?? []) account.permissions[call] = true;
+    for (const call of deny ?? []) account.permissions[call] = false;
+    if (throttle) account.throttled = throttle;
+  });
+  return { account_id: accountId, ...cloud.aws[accountId] };
+}
+
+async function simulateAzureTenant(options: Options, dir: string): Promise<object> {
+  const tenantId = required(options, 'tenant');
+  const subscriptionId = required(options, 'subscription');
+  const roles = listOption(options, 'roles', Object.keys(azureRoles));
+  const cloud = await changeSimulatedCloud(dir, (current) => {
+    const tenant = current.azure[tenantId] ?? { ...connectedAzureTenant(subscriptionId), consent: false };
+    current.azure[tenantId] = tenant;
+    const subscription = tenant.subscriptions[subscriptionId] ??
+      connectedAzureTenant(subscriptionId).subscriptions[subscriptionId] ?? {
+        display_name: subscriptionId,
+        cost_exports: [],
+        role_assignments: [],
+      };
+    tenant.subscriptions[subscriptionId] = subscription;
+    if (options.consent) tenant.consent = true;
+    if (options['without-consent']) tenant.consent = false;
+    if (roles) subscription.role_assignments = roles;
+    if (options['without-cost-export']) subscription.cost_exports = [];
+  });
+  return { tenant_id: tenantId, ...cloud.azure[tenantId] };
+}
+
+const simulatedPermissions = ['exports', 'bucket', 'cost_explorer', 'purchase'] as const;
+
 const commands: Record<string, (target: Target, options: Options, args: string[]) => Promise<object>> = {
+  'simulate-cloud': simulateCloud,
   'create-partner': async ({ ctx, usagePlanKeys }, options) => {
     const plan = usagePlanKeys();
     const { org, key } = await createPartner(ctx, required(options, 'name'));
     await plan?.register(key.keyId);
     return { ...orgJson(org), key_id: key.keyId, api_key: key.apiKey };
+  },
+  'create-oauth-client': async ({ ctx }, options) => {
+    const method = options.public === true ? 'none' : (options['auth-method'] ?? 'client_secret_basic');
+    if (method !== 'none' && method !== 'client_secret_basic' && method !== 'client_secret_post') {
+      throw new UsageError(`--auth-method must be client_secret_basic or client_secret_post; got ${method}`);
+    }
+    const { client, secret } = await createOperatorClient(ctx, {
+      name: required(options, 'name'),
+      redirectUris: required(options, 'redirect-uri')
+        .split(',')
+        .map((uri) => uri.trim())
+        .filter((uri) => uri !== ''),
+      authMethod: method,
+    });
+    return { ...oauthClientJson(client), ...(secret === null ? {} : { client_secret: secret }) };
+  },
+  'list-oauth-clients': async ({ ctx }) => ({ clients: (await listClients(ctx)).map(oauthClientJson) }),
+  'revoke-oauth-client': async ({ ctx }, _options, args) => {
+    const clientId = args[0];
+    if (!clientId) throw new UsageError('revoke-oauth-client needs the client id');
+    const { client, families } = await revokeClient(ctx, clientId);
+    return { ...oauthClientJson(client), revoked_token_families: families };
+  },
+  'revoke-tokens': async ({ ctx }, options) => {
+    const families = await revokeUserTokens(ctx, required(options, 'user'));
+    return {
+      user: required(options, 'user'),
+      revoked_token_families: families.map((family) => ({
+        family_id: family.familyId,
+        client_id: family.clientId,
+        org_id: family.orgId,
+        created_at: family.createdAt,
+      })),
+    };
   },
   'create-org': async ({ ctx }, options) => {
     const partner = typeof options.partner === 'string' ? options.partner : null;
@@ -407,6 +625,8 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
       },
     });
   }
+  // Before any AWS SDK call: the purchase pipeline runs its invocations in scopes of their own.
+  const invocationScoped = await openInvocationScopes(process.env);
   const runtime = await openLocalRuntime(readLocalConfig(process.env));
   let local: LocalPurchasing | null = null;
   try {
@@ -416,7 +636,7 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
       purchasing: async () => {
         // The same pipeline as `npm start`, in this process: the handlers read these contexts.
         installAppContext(runtime.ctx);
-        local ??= await startLocalPurchasing({ sweepIntervalMs: 3_600_000 });
+        local ??= await startLocalPurchasing({ invocationScoped, sweepIntervalMs: 3_600_000 });
         const pipeline = local;
         const ctx = { ...runtime.ctx, purchaseQueue: pipeline.queue, catalog: bundledCatalog };
         return {
@@ -454,6 +674,30 @@ async function main(argv: string[]): Promise<number> {
       line: { type: 'string' },
       reference: { type: 'string' },
       redrive: { type: 'boolean' },
+      'redirect-uri': { type: 'string' },
+      public: { type: 'boolean' },
+      'auth-method': { type: 'string' },
+      user: { type: 'string' },
+      account: { type: 'string' },
+      'external-id': { type: 'string' },
+      'without-role': { type: 'boolean' },
+      granularity: { type: 'string' },
+      format: { type: 'string' },
+      'without-resource-ids': { type: 'boolean' },
+      undelivered: { type: 'boolean' },
+      deny: { type: 'string' },
+      allow: { type: 'string' },
+      throttle: { type: 'string' },
+      bucket: { type: 'string' },
+      prefix: { type: 'string' },
+      'report-name': { type: 'string' },
+      tenant: { type: 'string' },
+      subscription: { type: 'string' },
+      consent: { type: 'boolean' },
+      'without-consent': { type: 'boolean' },
+      roles: { type: 'string' },
+      'without-cost-export': { type: 'boolean' },
+      ms: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;

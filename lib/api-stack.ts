@@ -4,6 +4,7 @@ import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
@@ -13,13 +14,35 @@ import {
   tenantThrottleProblem,
 } from '../shared/http/tenant-rate-limit';
 import { tableDefinition } from '../shared/store/table';
+import { OnboardingSettings } from './constructs/onboarding-settings';
+import { PurchasePipeline } from './constructs/purchase-pipeline';
 import { ServiceRestApi } from './constructs/rest-api';
 import { type LogLevel, ServiceFunction } from './constructs/service-function';
+import type { SigningKeys } from './constructs/signing-keys';
+import type { MarketplaceConfig } from './marketplace-config';
 import { functionEntry } from './project-paths';
 
 export interface ApiStackProps extends StackProps {
   /** The service table (from the stateful stack). */
   readonly table: ITable;
+  /** The OAuth signing keys (from the stateful stack). */
+  readonly signingKeys: SigningKeys;
+  /**
+   * The API's base URL, the OAuth issuer: a custom domain mapped at its root, without a trailing
+   * slash (docs/deploy.md). @default - the stage's execute-api URL
+   */
+  readonly baseUrl?: string;
+  /**
+   * The SES-verified address sign-in codes are mailed from (docs/oauth.md).
+   * @default 'sign-in@example.com' (set `-c mailFrom=...` to a verified identity before use)
+   */
+  readonly mailFrom?: string;
+  /** The FIFO purchase queue (from the stateful stack). */
+  readonly purchaseQueue: IQueue;
+  /** Its dead-letter queue (from the stateful stack). */
+  readonly purchaseDeadLetterQueue: IQueue;
+  /** What the purchase processor buys from. @default { kind: 'simulated' } */
+  readonly marketplace?: MarketplaceConfig;
   /** @default 'prod' */
   readonly stageName?: string;
   /** Steady-state requests per second across the stage. @default 50 */
@@ -92,6 +115,18 @@ const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
 const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'plan-coverage', 'partner-purchase-plans']);
 const planFunctionTimeout = Duration.seconds(28);
 
+/** The sender of sign-in codes until the operator names a verified one. */
+const defaultMailFrom = 'sign-in@example.com';
+
+/** The group whose function issues access tokens: the only one that may sign with the KMS key. */
+const tokenIssuingGroup: FunctionGroup = 'oauth';
+/** The JWKS function publishes public keys and documents: no table access at all. */
+const tablelessGroups: ReadonlySet<FunctionGroup> = new Set(['jwks']);
+const onboardingFunctionTimeout = Duration.seconds(28);
+
+/** Groups whose functions send purchase messages (apply, #8 and #13). */
+const purchaseSendingGroups: ReadonlySet<FunctionGroup> = new Set(['plan-purchases']);
+
 /** API key items live under `KEY#<keyId>` (DESIGN §6). */
 const apiKeyPartitionPrefix = 'KEY#';
 /** The one attribute the authorizer writes: an API key's last use. */
@@ -100,12 +135,13 @@ const apiKeyLastUsedAttribute = 'lastUsedAt';
 /**
  * The HTTP side: the REST API, its Lambda REQUEST authorizer, and one function per function group
  * of the route manifest (`functions/<group>/handler.ts`), so a new group or route in the manifest
- * is deployed without touching this stack.
+ * is deployed without touching this stack; and the purchase pipeline's functions.
  */
 export class ApiStack extends Stack {
   readonly api: ServiceRestApi;
   readonly authorizerFunction: ServiceFunction;
   readonly groupFunctions: ReadonlyMap<FunctionGroup, ServiceFunction>;
+  readonly purchases: PurchasePipeline;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -118,6 +154,8 @@ export class ApiStack extends Stack {
       table.tableArn,
       ...tableDefinition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
     ];
+    const itemAccess = () =>
+      new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns });
 
     const functionSettings = {
       serviceName,
@@ -157,6 +195,15 @@ export class ApiStack extends Stack {
       }),
     );
 
+    this.purchases = new PurchasePipeline(this, 'Purchases', {
+      queue: props.purchaseQueue,
+      deadLetterQueue: props.purchaseDeadLetterQueue,
+      marketplace: props.marketplace ?? { kind: 'simulated' },
+      functionSettings,
+    });
+    this.purchases.processor.role.addToPrincipalPolicy(itemAccess());
+    this.purchases.sweep.role.addToPrincipalPolicy(itemAccess());
+
     // A group is deployed once its handler exists; the operations of the others are not routed yet.
     const routes = servedRoutes((group) => existsSync(functionEntry(group)));
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
@@ -165,24 +212,48 @@ export class ApiStack extends Stack {
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,
         ...(computesPlans ? { memorySize: props.planMemorySize ?? 1769, timeout: planFunctionTimeout } : {}),
+        // A verification waits on the customer's cloud: up to API Gateway's integration timeout.
+        ...(group === 'onboarding' ? { timeout: onboardingFunctionTimeout } : {}),
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
-      groupFunction.role.addToPrincipalPolicy(
-        computesPlans
-          ? new PolicyStatement({
-              actions: [...planItemActions],
-              resources: [table.tableArn],
-              conditions: {
-                'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] },
-              },
-            })
-          : new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns }),
-      );
+      if (!tablelessGroups.has(group)) {
+        groupFunction.role.addToPrincipalPolicy(
+          computesPlans
+            ? new PolicyStatement({
+                actions: [...planItemActions],
+                resources: [table.tableArn],
+                conditions: {
+                  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] },
+                },
+              })
+            : itemAccess(),
+        );
+      }
+      if (purchaseSendingGroups.has(group)) this.purchases.allowSending(groupFunction);
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;
+    const onboardingFunction = groupFunctions.get('onboarding');
+    if (onboardingFunction) {
+      new OnboardingSettings(this, 'Onboarding', {
+        onboardingFunction,
+        stageName: props.stageName ?? 'prod',
+      });
+    }
 
+    // Signing: kms:Sign for the token function only; the public keys for whoever publishes or
+    // verifies them. The authorizer reads them from KMS (cached per container) rather than fetching
+    // the JWKS over HTTP: no call through its own API (no cold JWKS function on its path, no
+    // dependency on the domain resolving), and GetPublicKey reveals nothing secret.
+    const { signingKeys } = props;
+    for (const [group, groupFunction] of groupFunctions) {
+      if (group === tokenIssuingGroup) {
+        signingKeys.grantSign(groupFunction.role);
+        this.allowSignInMail(groupFunction, props.mailFrom ?? defaultMailFrom);
+      } else if (group === 'jwks') signingKeys.grantPublicKeys(groupFunction.role);
+    }
+    signingKeys.grantPublicKeys(this.authorizerFunction.role);
     // No identity sources and no cache, on purpose. API Gateway calls the authorizer only when every
     // listed identity source is present, and a caller sends either `x-api-key` or
     // `Authorization: Bearer`, not both; and a cached Allow would outlive a key revoked meanwhile.
@@ -202,7 +273,17 @@ export class ApiStack extends Stack {
       tracing: props.tracing,
       accessLogRetention: props.logRetention,
       webAclArn: props.webAclArn,
+      ...(props.baseUrl ? { baseUrl: props.baseUrl } : {}),
     });
+
+    // Every function knows the issuer and the key aliases (the table-less ones too: the JWKS
+    // function publishes the keys, the OAuth documents name the issuer).
+    const oauthEnvironment = { ISSUER_URL: this.api.baseUrl, ...signingKeys.environment() };
+    for (const serviceFunction of [this.authorizerFunction, ...groupFunctions.values()]) {
+      for (const [name, value] of Object.entries(oauthEnvironment)) {
+        serviceFunction.function.addEnvironment(name, value);
+      }
+    }
 
     // One integration per function, and one invoke permission per function for this API instead
     // of one per method: a function's resource policy stays far below Lambda's 20 KB limit however
@@ -231,5 +312,24 @@ export class ApiStack extends Stack {
       value: this.api.tenantUsagePlan.usagePlanId,
       description: 'The usage plan each API key is added to (bin/admin.ts: USAGE_PLAN_ID)',
     });
+  }
+
+  /**
+   * The OAuth function mails sign-in codes from `from` with SES v2: it may send as that address
+   * (or its domain's identity) and nothing else.
+   */
+  private allowSignInMail(oauthFunction: ServiceFunction, from: string): void {
+    oauthFunction.function.addEnvironment('MAIL_FROM', from);
+    const domain = from.slice(from.lastIndexOf('@') + 1);
+    const { region, account } = Stack.of(this);
+    oauthFunction.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          `arn:aws:ses:${region}:${account}:identity/${from}`,
+          `arn:aws:ses:${region}:${account}:identity/${domain}`,
+        ],
+      }),
+    );
   }
 }

@@ -1,13 +1,19 @@
 import { type App, type Environment, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack, type ApiStackProps } from './api-stack';
+import { marketplaceFromContext } from './marketplace-config';
 import { StatefulStack } from './stateful-stack';
 
 export interface ServiceAppConfig {
   /** Account and region; unset values leave the stacks environment-agnostic. */
   readonly env?: Environment;
   /** API settings; every one has a default. */
-  readonly api?: Omit<ApiStackProps, 'table' | 'env'>;
+  readonly api?: Omit<
+    ApiStackProps,
+    'table' | 'purchaseQueue' | 'purchaseDeadLetterQueue' | 'marketplace' | 'signingKeys' | 'env'
+  >;
+  /** The OAuth signing key generations, oldest first: append one to rotate. @default ['1'] */
+  readonly signingKeyGenerations?: readonly string[];
 }
 
 export interface ServiceStacks {
@@ -19,21 +25,41 @@ export const statefulStackName = 'CommitmentPlanning-Stateful';
 export const apiStackName = 'CommitmentPlanning-Api';
 
 /**
- * Builds the service into `app`: the stateful stack (table), the API stack that uses it, and the
- * cdk-nag AWS Solutions checks, which fail synthesis on any finding not acknowledged with a reason.
- * `bin/app.ts` and the infra tests both build the app with this function.
+ * Builds the service into `app`: the stateful stack (table, purchase queues), the API stack that
+ * uses it, and the cdk-nag AWS Solutions checks, which fail synthesis on any finding not
+ * acknowledged with a reason. The marketplace comes from the app's context (`marketplace`,
+ * `marketplaceRoleArn`, `marketplaceExternalId`: lib/marketplace-config.ts), so that only an
+ * explicit `-c marketplace=aws` makes a deployment buy. `bin/app.ts` and the infra tests both
+ * build the app with this function.
  */
 export function buildApp(app: App, config: ServiceAppConfig = {}): ServiceStacks {
+  const marketplace = marketplaceFromContext(app.node);
   const stateful = new StatefulStack(app, statefulStackName, {
     env: config.env,
-    description: 'Commitment Planning service: data (DynamoDB table)',
+    description: 'Commitment Planning service: data (DynamoDB table, purchase queues, OAuth signing keys)',
+    ...(config.signingKeyGenerations ? { signingKeyGenerations: config.signingKeyGenerations } : {}),
   });
   const api = new ApiStack(app, apiStackName, {
     ...config.api,
     env: config.env,
     description: 'Commitment Planning service: REST API and functions',
     table: stateful.table,
+    purchaseQueue: stateful.purchaseQueue,
+    purchaseDeadLetterQueue: stateful.purchaseDeadLetterQueue,
+    marketplace,
+    signingKeys: stateful.signingKeys,
+    ...mailFromContext(app),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { stateful, api };
+}
+
+/** `-c mailFrom=<address>`: the SES-verified sender of sign-in codes (docs/oauth.md). */
+function mailFromContext(app: App): { mailFrom?: string } {
+  const mailFrom: unknown = app.node.tryGetContext('mailFrom');
+  if (mailFrom === undefined) return {};
+  if (typeof mailFrom !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mailFrom)) {
+    throw new Error(`Context mailFrom must be an e-mail address; got ${String(mailFrom)}`);
+  }
+  return { mailFrom };
 }

@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
@@ -7,18 +7,37 @@ import {
   Table,
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
+import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../shared/store/table';
+import { SigningKeys } from './constructs/signing-keys';
+import { purchaseMaxReceiveCount, purchaseQueueVisibilityTimeout } from './purchase-pipeline-settings';
+
+export interface StatefulStackProps extends StackProps {
+  /** The OAuth signing key generations, oldest first (SigningKeys). @default ['1'] */
+  readonly signingKeyGenerations?: readonly string[];
+}
 
 /**
- * What outlives deployments: the single DynamoDB table (DESIGN §6). Kept apart from the API stack
- * so that replacing or deleting the API never touches data.
+ * What outlives deployments: the single DynamoDB table (DESIGN §6), the purchase queue with its
+ * dead-letter queue (DESIGN §9) and the OAuth signing keys (tokens signed before an API redeploy
+ * must still verify after it). Kept apart from the API stack so that replacing or deleting the
+ * API never touches data nor drops a queued purchase.
  */
 export class StatefulStack extends Stack {
   readonly table: ITable;
+  /** The FIFO queue that wakes the purchase processor: one message per line item to buy. */
+  readonly purchaseQueue: IQueue;
+  /** Where a purchase message goes after `purchaseMaxReceiveCount` receives. */
+  readonly purchaseDeadLetterQueue: IQueue;
+  readonly signingKeys: SigningKeys;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props?: StatefulStackProps) {
     super(scope, id, props);
+    this.signingKeys = new SigningKeys(this, 'SigningKeys', {
+      aliasPrefix: 'commitment-planning',
+      ...(props?.signingKeyGenerations ? { generations: props.signingKeyGenerations } : {}),
+    });
 
     const table = new Table(this, 'Table', {
       partitionKey: { name: tableDefinition.partitionKey, type: AttributeType.STRING },
@@ -43,9 +62,40 @@ export class StatefulStack extends Stack {
     }
     this.table = table;
 
+    // SQS-managed encryption rather than a KMS key: nothing outside this account reads the queues,
+    // and a KMS key would add kms:GenerateDataKey/Decrypt to every sender and the consumer, a key
+    // policy to keep and a cost per request, for no caller that needs it.
+    const deadLetterQueue = new Queue(this, 'PurchaseDeadLetterQueue', {
+      fifo: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // The longest SQS keeps a message: an operator has two weeks to look before it is gone.
+      retentionPeriod: Duration.days(14),
+    });
+    this.purchaseDeadLetterQueue = deadLetterQueue;
+    this.purchaseQueue = new Queue(this, 'PurchaseQueue', {
+      fifo: true,
+      // The sender sets MessageDeduplicationId (`planId:lineItemId`): a line item sent again within
+      // five minutes is one message, whatever the body; a hash of the body would be a weaker key.
+      contentBasedDeduplication: false,
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: purchaseQueueVisibilityTimeout,
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: purchaseMaxReceiveCount },
+    });
+
     new CfnOutput(this, 'TableName', {
       value: table.tableName,
       description: 'The service table, for bin/admin.ts and operators',
+    });
+    new CfnOutput(this, 'PurchaseQueueUrl', {
+      value: this.purchaseQueue.queueUrl,
+      description: 'The FIFO queue that wakes the purchase processor (PURCHASE_QUEUE_URL)',
+    });
+    new CfnOutput(this, 'PurchaseDeadLetterQueueUrl', {
+      value: deadLetterQueue.queueUrl,
+      description:
+        'Purchase messages received 5 times without success, for bin/admin.ts dead-letters (PURCHASE_DLQ_URL)',
     });
   }
 }

@@ -2,27 +2,89 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { storeProviderCommitments } from '../shared/app/import-commitments';
 import { storeProviderUsage } from '../shared/app/import-usage';
+import { createOperatorClient } from '../shared/app/oauth/clients';
+import {
+  ensureOnboarding,
+  type OnboardingContext,
+  verifyAwsOnboarding,
+  verifyAzureOnboarding,
+} from '../shared/app/onboarding';
 import { createOrg, createPartner, createUserKey } from '../shared/app/operator';
 import { refreshPlans } from '../shared/app/plan-computation';
 import type { AppContext } from '../shared/app/ports';
 import { loadCatalog } from '../shared/domain/catalog/catalog';
 import type { Provider, UsageWindow } from '../shared/domain/engine/model';
+import type { Principal } from '../shared/domain/principal';
 import { providerUsageFromStreams } from '../shared/domain/usage/imported-usage';
 import { generateCommitments } from './demo/synthetic-commitments';
 import { generateFleet } from './demo/synthetic-fleet';
+import { changeSimulatedCloud, connectedAwsAccount, connectedAzureTenant } from './simulated-cloud';
 
 /** `.local/credentials.json`: what a newcomer needs to call the local API. */
 export interface DemoCredentials {
   readonly base_url: string;
   readonly partner: { readonly org_id: string; readonly api_key: string };
   readonly org: { readonly org_id: string; readonly api_key: string; readonly user_email: string };
+  /** The demo customer's simulated clouds, connected (absent in credentials of earlier versions). */
+  readonly cloud?: DemoCloud;
 }
+
+export interface DemoCloud {
+  readonly aws: {
+    readonly account_id: string;
+    readonly existing_cur: {
+      readonly region: string;
+      readonly bucket: string;
+      readonly prefix: string;
+      readonly report_name: string;
+    };
+  };
+  readonly azure: { readonly tenant_id: string; readonly subscription_id: string };
+}
+
+/** The demo customer's AWS account and Azure tenant in the simulated cloud. */
+export const demoCloud: DemoCloud = {
+  aws: {
+    account_id: '210987654321',
+    existing_cur: {
+      region: 'us-east-1',
+      bucket: 'demo-customer-cost-exports',
+      prefix: 'cur',
+      report_name: 'demo-hourly',
+    },
+  },
+  azure: {
+    tenant_id: 'b8c3a9d2-4f1e-4c6a-9a57-0d3e2f1a7c55',
+    subscription_id: '5f2c8e1a-7b3d-4e9f-a6c2-1d4b7e9f3a08',
+  },
+};
 
 export const demoPartnerName = 'Demo Partner';
 export const demoOrgName = 'Demo Customer';
 export const demoUserEmail = 'admin@demo-customer.example';
 
 const credentialsFile = 'credentials.json';
+
+/**
+ * The demo's OAuth client: public (PKCE, no secret), redirecting to a loopback address on any
+ * port, as a command-line tool or a local MCP client would.
+ */
+export const demoOAuthClient = {
+  clientId: 'demo-client',
+  name: 'Demo client',
+  redirectUri: 'http://127.0.0.1/callback',
+} as const;
+
+/** Registers the demo OAuth client unless it exists (also on starts from an earlier seed). */
+export async function ensureDemoOAuthClient(ctx: AppContext): Promise<void> {
+  if ((await ctx.repos.oauth.getClient(demoOAuthClient.clientId)) !== null) return;
+  await createOperatorClient(ctx, {
+    clientId: demoOAuthClient.clientId,
+    name: demoOAuthClient.name,
+    redirectUris: [demoOAuthClient.redirectUri],
+    authMethod: 'none',
+  });
+}
 
 /**
  * The demo customer's clouds: 30 days of generated hourly usage and a few owned commitments on
@@ -46,17 +108,67 @@ const HOUR_MS = 3_600_000;
 export async function seedDemo(
   ctx: AppContext,
   baseUrl: string,
-  options: { readonly usage: boolean },
+  options: { readonly usage: boolean; readonly onboarding?: DemoOnboarding },
 ): Promise<DemoCredentials> {
   const { org: partner, key: partnerKey } = await createPartner(ctx, demoPartnerName);
   const customer = await createOrg(ctx, demoOrgName, partner.id);
   const { key: userKey } = await createUserKey(ctx, customer.id, demoUserEmail, 'admin');
   if (options.usage) await seedDemoUsage(ctx, customer.id);
+  if (options.onboarding) await seedDemoClouds({ ...ctx, ...options.onboarding }, partner.id, customer.id);
   return {
     base_url: baseUrl,
     partner: { org_id: partner.id, api_key: partnerKey.apiKey },
     org: { org_id: customer.id, api_key: userKey.apiKey, user_email: demoUserEmail },
+    ...(options.onboarding ? { cloud: demoCloud } : {}),
   };
+}
+
+/** What seeding the demo's clouds needs: the onboarding runtime and where the simulated cloud lives. */
+export interface DemoOnboarding {
+  readonly verifier: OnboardingContext['verifier'];
+  readonly onboarding: OnboardingContext['onboarding'];
+  readonly dir: string;
+}
+
+/**
+ * Connects the demo customer's clouds as a customer would: the AWS role deployed from the
+ * template (with the org's external id) and an hourly Parquet export, and the Azure tenant's
+ * consent; then verifies both, so that its checklists come back `available`.
+ */
+async function seedDemoClouds(
+  ctx: OnboardingContext & { readonly dir: string },
+  partnerId: string,
+  customerId: string,
+) {
+  const record = await ensureOnboarding(ctx, customerId);
+  const { aws, azure } = demoCloud;
+  const cur = aws.existing_cur;
+  await changeSimulatedCloud(ctx.dir, (cloud) => {
+    cloud.aws[aws.account_id] = connectedAwsAccount({
+      serviceAccountId: ctx.onboarding.serviceAwsAccountId,
+      externalId: record.externalId,
+      bucket: cur.bucket,
+      prefix: cur.prefix,
+      reportName: cur.report_name,
+    });
+    cloud.azure[azure.tenant_id] = connectedAzureTenant(azure.subscription_id);
+  });
+  const partner: Principal = { kind: 'partner', orgId: partnerId, scopes: ['*'] };
+  await verifyAwsOnboarding(ctx, partner, customerId, {
+    onboardingId: record.onboardingId,
+    accountId: aws.account_id,
+    existingCur: { region: cur.region, bucket: cur.bucket, prefix: cur.prefix, reportName: cur.report_name },
+  });
+  await ctx.repos.onboarding.update(customerId, record.onboardingId, {
+    azure: {
+      tenantId: azure.tenant_id,
+      subscriptionId: azure.subscription_id,
+      consent: { granted: true, error: null, at: ctx.clock.now().toISOString() },
+      verification: null,
+    },
+    at: ctx.clock.now().toISOString(),
+  });
+  await verifyAzureOnboarding(ctx, partner, customerId);
 }
 
 /** The credentials a previous start wrote, or null on a first start. */

@@ -2,17 +2,29 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handler as authorizer } from '../functions/authorizer/handler';
+import { createLocalSigner } from '../shared/auth/signers/local-signer';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
 import type { ProxyHandler } from '../shared/http/group-handler';
 import { installAppContext } from '../shared/runtime/current';
-import { type DemoCredentials, readDemoCredentials, seedDemo, writeDemoCredentials } from './demo-seed';
+import { installMailer } from '../shared/runtime/oauth';
+import { installOAuthKeys, oauthKeysOf } from '../shared/runtime/oauth-keys';
+import { installOnboarding } from '../shared/runtime/onboarding';
+import {
+  type DemoCredentials,
+  ensureDemoOAuthClient,
+  readDemoCredentials,
+  seedDemo,
+  writeDemoCredentials,
+} from './demo-seed';
 import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
 import { TenantRateLimiter } from './http/tenant-rate-limiter';
 import { openInvocationScopes } from './local-invocation-scope';
+import { localOnboarding, simulatedConsentPage } from './local-onboarding';
 import { type LocalPurchasing, startLocalPurchasing } from './local-purchasing';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
+import { outboxMailer } from './outbox-mailer';
 
 export interface LocalApiOptions {
   /** On a first start, seed the demo customer's usage and plans too, not only the orgs and keys. */
@@ -43,13 +55,19 @@ export interface LocalApi {
  */
 export async function startLocalApi(config: LocalConfig, options: LocalApiOptions): Promise<LocalApi> {
   nameLocalService(process.env);
+  // First: the store of concurrent invocations must exist before any AWS SDK call.
+  const invocationScoped = await openInvocationScopes(process.env);
   const runtime = await openLocalRuntime(config);
   installAppContext(runtime.ctx);
-  const purchasing = await startLocalPurchasing();
-  const invocationScoped = await openInvocationScopes(process.env);
+  const purchasing = await startLocalPurchasing({ invocationScoped });
 
+  let baseUrl = '';
+  // The consent page and the onboarding's URLs need the listening address: set once it is known.
+  let consentPage: ReturnType<typeof simulatedConsentPage> | null = null;
   const server = createLocalServer({
+    localPage: (path, query) => (consentPage ? consentPage(path, query) : Promise.resolve(null)),
     routes: servedRoutes(hasHandler),
+    baseUrl: () => baseUrl,
     loadHandler: async (group) => invocationScoped(await loadGroupHandler(group)),
     authorize: localAuthorization(authorizer, {
       limiter: new TenantRateLimiter(config.tenantThrottle),
@@ -58,13 +76,26 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://${config.host}:${port}`;
+  baseUrl = `http://${config.host}:${port}`;
+  // Before any request is read (connections are handled in later turns of the event loop): the
+  // server's base URL is the issuer, the local signer's key lives under the local directory,
+  // sign-in codes go to `<dir>/outbox/`, and the simulated cloud answers the onboarding.
+  installOAuthKeys(oauthKeysOf(baseUrl, createLocalSigner(config.dir)));
+  installMailer(outboxMailer(config.dir));
+  const onboarding = localOnboarding(config.dir, baseUrl, process.env);
+  installOnboarding(onboarding);
+  consentPage = simulatedConsentPage(config.dir, baseUrl);
 
   const earlier = await readDemoCredentials(config.dir);
   const credentials = {
-    ...(earlier ?? (await seedDemo(runtime.ctx, baseUrl, { usage: options.seedUsage }))),
+    ...(earlier ??
+      (await seedDemo(runtime.ctx, baseUrl, {
+        usage: options.seedUsage,
+        onboarding: { verifier: onboarding.verifier, onboarding: onboarding.settings, dir: config.dir },
+      }))),
     base_url: baseUrl,
   };
+  await ensureDemoOAuthClient(runtime.ctx);
   const credentialsPath = await writeDemoCredentials(config.dir, credentials);
   return {
     baseUrl,

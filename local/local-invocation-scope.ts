@@ -1,5 +1,5 @@
 import { InvokeStore } from '@aws/lambda-invoke-store';
-import type { ProxyHandler } from '../shared/http/group-handler';
+import type { Context } from 'aws-lambda';
 
 /**
  * Lambda runs one invocation at a time per environment unless it announces more through this
@@ -16,10 +16,24 @@ const localMaxConcurrency = '1024';
  * lines. This opens the InvokeStore the Lambda runtime provides for concurrent invocations and
  * wraps a handler so each call runs in its own invocation scope.
  */
-export async function openInvocationScopes(
-  env: NodeJS.ProcessEnv,
-): Promise<(handler: ProxyHandler) => ProxyHandler> {
+/** Wraps a handler so that each call runs in an invocation scope of its own. */
+export type InvocationScoped = <Event, Result>(
+  handler: (event: Event, context: Context) => Promise<Result>,
+) => (event: Event, context: Context) => Promise<Result>;
+
+export async function openInvocationScopes(env: NodeJS.ProcessEnv): Promise<InvocationScoped> {
   env[maxConcurrencyVariable] ??= localMaxConcurrency;
   const store = await InvokeStore.getInstanceAsync(true);
+  // The process keeps the first store anyone asked for. The AWS SDK asks on its first request
+  // (for the X-Ray trace id); asked before the variable was set, it made the single-invocation
+  // store, whose `run` swaps one global context (it outlives the run, as the probe shows): every
+  // request would then share, and overwrite, the others' scope (the batch processor's records).
+  const probe = {};
+  store.run(probe, () => undefined);
+  if (store.getContext() === probe) {
+    throw new Error(
+      'The InvokeStore was created for one invocation at a time: open invocation scopes before any AWS SDK call',
+    );
+  }
   return (handler) => (event, context) => store.run({}, () => handler(event, context));
 }

@@ -1,10 +1,16 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { authenticateCaller } from '../../shared/app/authenticate';
+import { authenticateRequest } from '../../shared/app/authenticate';
 import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-context';
 import { headerValue } from '../../shared/http/request-headers';
 import { functionContext } from '../../shared/runtime/current';
-import { apiKeyRepository, membershipRepository, orgRepository } from '../../shared/store/store';
+import { oauthKeys } from '../../shared/runtime/oauth-keys';
+import {
+  apiKeyRepository,
+  membershipRepository,
+  orgRepository,
+  tokenFamilyRevocations,
+} from '../../shared/store/store';
 
 const logger = new Logger({ serviceName: 'authorizer' });
 
@@ -13,7 +19,9 @@ const appContext = functionContext({
   orgs: orgRepository,
   memberships: membershipRepository,
   apiKeys: apiKeyRepository,
+  tokenFamilyRevocations,
 });
+
 /**
  * API Gateway answers a thrown `Unauthorized` with its UNAUTHORIZED gateway response (401, in
  * the service's error body). Every refusal looks alike: the caller learns nothing about why.
@@ -24,11 +32,16 @@ export const unauthorized = 'Unauthorized';
  * The REQUEST authorizer: authenticates the caller and hands its principal to the route's
  * function. It does not decide what the caller may do; use cases do, from stored data.
  * The policy allows exactly the method called: results are not cached (keys are revocable at once).
+ * Callers present an API key (`x-api-key`) or a Bearer access token (`Authorization`), verified
+ * with the public keys cached in the process (never a KMS call per request).
  * `usageIdentifierKey` names the caller's throttle bucket: the API key API Gateway keeps for our
- * key in the tenants' usage plan (docs/deploy.md).
+ * key, or for the token's OAuth client, in the tenants' usage plan (docs/deploy.md).
  */
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
-  const caller = await authenticateCaller(appContext(), headerValue(event.headers, 'x-api-key'));
+  const caller = await authenticateRequest(appContext(), () => oauthKeys().accessTokens, {
+    apiKey: headerValue(event.headers, 'x-api-key'),
+    authorization: headerValue(event.headers, 'authorization'),
+  });
   if (!caller) {
     logger.info('refused credentials', { request_id: event.requestContext.requestId });
     throw new Error(unauthorized);

@@ -5,7 +5,15 @@ import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { processPurchase } from '../../shared/app/purchase-processing';
 import { PurchaseMessageFormatError, parsePurchaseMessage } from '../../shared/queue/purchase-queue';
+import { functionContext } from '../../shared/runtime/current';
 import { processorContext } from '../../shared/runtime/marketplace';
+import {
+  commitmentRepository,
+  orgRepository,
+  planRepository,
+  purchaseRepository,
+  usageRepository,
+} from '../../shared/store/store';
 
 /**
  * The purchase processor (DESIGN §9): an SQS FIFO event source with ReportBatchItemFailures.
@@ -14,7 +22,15 @@ import { processorContext } from '../../shared/runtime/marketplace';
  * timeout, and the rest of its org's group with it (FIFO order); other orgs' records go on.
  */
 const logger = new Logger();
-const processor = new SqsFifoPartialProcessorAsync();
+
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext({
+  purchases: purchaseRepository,
+  plans: planRepository,
+  orgs: orgRepository,
+  commitments: commitmentRepository,
+  usage: usageRepository,
+});
 
 async function processRecord(record: SQSRecord): Promise<void> {
   let message: ReturnType<typeof parsePurchaseMessage>;
@@ -30,7 +46,7 @@ async function processRecord(record: SQSRecord): Promise<void> {
   }
   const logKeys = { message_id: record.messageId, plan_id: message.planId, line_item_id: message.lineItemId };
   try {
-    const result = await processPurchase(processorContext(), message);
+    const result = await processPurchase(processorContext(appContext()), message);
     logger.info('purchase processed', {
       ...logKeys,
       outcome: result.outcome,
@@ -46,6 +62,11 @@ async function processRecord(record: SQSRecord): Promise<void> {
 }
 
 export const handler = middy(
+  // A processor per invocation: where invocations run concurrently (AWS_LAMBDA_MAX_CONCURRENCY),
+  // Powertools keeps a processor's state in the invocation's store, which does not exist at load.
   (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, processRecord, processor, { context, skipGroupOnError: true }),
+    processPartialResponse(event, processRecord, new SqsFifoPartialProcessorAsync(), {
+      context,
+      skipGroupOnError: true,
+    }),
 ).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { ResponseType, type RestApiBase } from 'aws-cdk-lib/aws-apigateway';
+import { unauthenticatedChallenge, wwwAuthenticateHeader } from '../../shared/http/bearer-challenge';
 
 /**
  * The service's error body (DESIGN §4) for the responses API Gateway answers itself, without a
@@ -65,13 +66,19 @@ const fallbackErrors = [
   { type: ResponseType.DEFAULT_5XX, status: 500 },
 ] as const;
 
-export function addErrorResponses(api: RestApiBase): void {
+/**
+ * `baseUrl` is the API's base URL: every 401 (UNAUTHORIZED: the authorizer refused) carries the
+ * Bearer challenge naming the protected-resource metadata (RFC 9728 §5.1).
+ */
+export function addErrorResponses(api: RestApiBase, baseUrl: string): void {
   const responseHeaders = { [requestIdHeader]: requestIdSource };
+  const challenge = `'${unauthenticatedChallenge(baseUrl)}'`;
   for (const { type, status, message } of gatewayErrors) {
     api.addGatewayResponse(type.responseType, {
       type,
       statusCode: String(status),
-      responseHeaders,
+      responseHeaders:
+        status === 401 ? { ...responseHeaders, [wwwAuthenticateHeader]: challenge } : responseHeaders,
       templates: { 'application/json': errorBodyTemplate(status, JSON.stringify(message)) },
     });
   }

@@ -1,4 +1,4 @@
-import { Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -39,6 +39,12 @@ export interface ServiceRestApiProps {
   readonly accessLogRetention?: RetentionDays;
   /** ARN of a regional WAFv2 web ACL to associate with the stage. @default - no web ACL */
   readonly webAclArn?: string;
+  /**
+   * The API's base URL as clients call it, without a trailing slash: the OAuth issuer. A custom
+   * domain mapped without a base path (docs/deploy.md), since the OAuth metadata must be at the
+   * host's root. @default - the stage's execute-api URL
+   */
+  readonly baseUrl?: string;
 }
 
 /**
@@ -55,6 +61,8 @@ export class ServiceRestApi extends Construct {
    * of ours (docs/deploy.md).
    */
   readonly tenantUsagePlan: UsagePlan;
+  /** The API's base URL without a trailing slash: the OAuth issuer and the tokens' audience. */
+  readonly baseUrl: string;
 
   constructor(scope: Construct, id: string, props: ServiceRestApiProps) {
     super(scope, id);
@@ -84,7 +92,13 @@ export class ServiceRestApi extends Construct {
         tracingEnabled: props.tracing ?? false,
       },
     });
-    addErrorResponses(this.restApi);
+    // Built from the API's id, not from `restApi.url` (the stage): functions read it, and the
+    // stage depends on the functions through its methods.
+    const stageName = props.stageName ?? 'prod';
+    this.baseUrl =
+      props.baseUrl ??
+      `https://${this.restApi.restApiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/${stageName}`;
+    addErrorResponses(this.restApi, this.baseUrl);
 
     this.tenantUsagePlan = this.restApi.addUsagePlan('TenantUsagePlan', {
       name: `${props.restApiName}-tenants`,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { FunctionGroup } from '../../shared/contract/operation-contract';
@@ -31,6 +32,16 @@ export interface LocalServerOptions {
   /** Runs for every non-public route, before the handler, as API Gateway's REQUEST authorizer does. */
   readonly authorize: (event: APIGatewayProxyEvent) => Promise<LocalAuthorization>;
   readonly logger?: Logger;
+  /**
+   * The API's base URL (the OAuth issuer), which 401 challenges name; by default the address the
+   * server listens on.
+   */
+  readonly baseUrl?: () => string;
+  /**
+   * Pages of the local stand-ins for other services (the simulated Azure consent page): asked
+   * first, for every GET; null lets the API answer.
+   */
+  readonly localPage?: (path: string, query: URLSearchParams) => Promise<APIGatewayProxyResult | null>;
 }
 
 /** API Gateway's integration timeout: the handlers see it through getRemainingTimeInMillis. */
@@ -53,6 +64,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
   const matchRoute = createRouteMatcher(options.routes);
   const logger = options.logger ?? new Logger();
   const handlers = new Map<FunctionGroup, Promise<ProxyHandler>>();
+  const baseUrl = options.baseUrl ?? (() => listeningUrl(server));
 
   const handlerOf = (group: FunctionGroup): Promise<ProxyHandler> => {
     const cached = handlers.get(group);
@@ -76,6 +88,11 @@ export function createLocalServer(options: LocalServerOptions): Server {
     };
     try {
       const target = splitTarget(request.url ?? '/');
+      const page =
+        method === 'GET' && options.localPage
+          ? await options.localPage(target.rawPath, new URLSearchParams(target.rawQuery))
+          : null;
+      if (page) return answerItself(page, target.rawPath);
       const match = matchRoute(method, target.rawPath);
       if (match.kind === 'not-found') {
         return answerItself(routeNotFoundResponse(), null);
@@ -97,7 +114,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       if (!route.withoutAuthorizer) {
         const authorization = await options.authorize(event);
         if (authorization === 'unauthorized') {
-          return answerItself(unauthorizedResponse(), route.path);
+          return answerItself(unauthorizedResponse(baseUrl()), route.path);
         }
         if (authorization === 'throttled') {
           return answerItself(throttledResponse(), route.path);
@@ -132,6 +149,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
   server.keepAliveTimeout = idleConnectionMs;
   server.headersTimeout = idleConnectionMs + 1_000;
   return server;
+}
+
+function listeningUrl(server: Server): string {
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 function splitTarget(url: string): RequestTarget {

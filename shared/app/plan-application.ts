@@ -1,7 +1,7 @@
 import { purchaseClientToken } from '../cloud/marketplace/marketplace';
 import type { Catalog } from '../domain/catalog/catalog';
 import type { CommitmentPlan, PlanStatus, PurchasePlan, RecommendedPurchasePlan } from '../domain/engine';
-import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors';
+import { ConflictError, ForbiddenError, InsufficientScopeError, NotFoundError } from '../domain/errors';
 import { normalizeEmail } from '../domain/orgs';
 import { hasScope, roleMayApply } from '../domain/permissions';
 import type { StoredPlan } from '../domain/plans/plan-set';
@@ -230,7 +230,7 @@ function notApplicable(planId: string, status: PlanStatus): ConflictError {
 
 function requireApplyScope(principal: Principal): void {
   if (!hasScope(principal, APPLY_SCOPE)) {
-    throw new ForbiddenError(`This operation needs the scope ${APPLY_SCOPE}`);
+    throw new InsufficientScopeError(APPLY_SCOPE);
   }
 }
 

@@ -14,6 +14,23 @@ import type {
 } from '../domain/engine';
 import type { StoredResponse } from '../domain/idempotency';
 import type {
+  AuthorizationCode,
+  AuthorizationRequest,
+  OAuthClient,
+  RefreshToken,
+  SignInCode,
+  SignInSession,
+  TokenFamily,
+} from '../domain/oauth/records';
+import type { CheckResult } from '../domain/onboarding/checklist';
+import type {
+  AwsOnboarding,
+  AzureOnboarding,
+  ExistingCur,
+  OnboardingProvider,
+  OnboardingRecord,
+} from '../domain/onboarding/onboarding-record';
+import type {
   ChildOrgLink,
   MarketplaceOfferLinks,
   Membership,
@@ -105,6 +122,17 @@ export interface ApiKeyRepository {
   revoke(keyId: string, at: string): Promise<ApiKeyRecord>;
   /** Records a successful use (best effort: callers do not wait on its failure). */
   markUsed(keyId: string, at: string): Promise<void>;
+}
+
+/**
+ * Whether a refresh-token family was revoked (a reused refresh token, a replayed code, revocation
+ * by the user or an operator): the authorizer refuses access tokens of a revoked family, though
+ * they are unexpired and well signed. The authorization server writes the family item
+ * (docs/data-model.md, `oauth_family`) before it issues any token of it.
+ */
+export interface TokenFamilyRevocations {
+  /** True when the family is revoked, and when no such family is stored (never issued, or gone). */
+  isRevoked(familyId: string): Promise<boolean>;
 }
 
 /** What an import stored, recorded on the provider's usage state when the import ends. */
@@ -392,6 +420,122 @@ export interface PurchaseRepository {
 
 export type PurchaseRecordRef = Pick<PurchaseRecord, 'planId' | 'lineItemId'>;
 
+/** What exchanging a code or rotating a refresh token found: the first use, a second one, or nothing. */
+export type SingleUse<T> =
+  | { readonly kind: 'first'; readonly item: T }
+  | { readonly kind: 'again'; readonly item: T }
+  | { readonly kind: 'unknown' };
+
+/**
+ * The authorization server's items (DESIGN §6, docs/oauth.md). Single-use items (codes, refresh
+ * tokens) are spent with one conditional write, so two concurrent uses cannot both succeed.
+ */
+export interface OAuthRepository {
+  /** A ConflictError when the client id exists already. */
+  createClient(client: OAuthClient): Promise<void>;
+  getClient(clientId: string): Promise<OAuthClient | null>;
+  listClients(): Promise<OAuthClient[]>;
+  /** Marks the client revoked (the first time is kept); a NotFoundError for an unknown client. */
+  revokeClient(clientId: string, at: string): Promise<OAuthClient>;
+
+  putRequest(request: AuthorizationRequest): Promise<void>;
+  getRequest(requestId: string): Promise<AuthorizationRequest | null>;
+  /** Deletes the request; false when it was gone already (another tab finished it). */
+  takeRequest(requestId: string): Promise<boolean>;
+
+  putSession(session: SignInSession): Promise<void>;
+  getSession(sessionHash: string): Promise<SignInSession | null>;
+  deleteSession(sessionHash: string): Promise<void>;
+
+  /** Stores the request's one-time code, replacing an earlier one (and its attempt count). */
+  putSignInCode(code: SignInCode): Promise<void>;
+  getSignInCode(requestId: string): Promise<SignInCode | null>;
+  /** Counts one attempt at the code; false, counting nothing, once `maxAttempts` were made. */
+  countSignInAttempt(requestId: string, maxAttempts: number): Promise<boolean>;
+  deleteSignInCode(requestId: string): Promise<void>;
+
+  /**
+   * Counts one event in the fixed window `bucket` (which names its window), expiring at
+   * `expiresAt`: false, counting nothing, once `limit` events were counted.
+   */
+  countRateEvent(bucket: string, limit: number, expiresAt: string): Promise<boolean>;
+
+  putCode(code: AuthorizationCode): Promise<void>;
+  /** Spends the code: `first` exactly once, `again` on every later exchange (a replay). */
+  spendCode(codeHash: string, at: string): Promise<SingleUse<AuthorizationCode>>;
+
+  /** Creates the family; false when it exists already (revoked before it was created: a replay). */
+  createFamily(family: TokenFamily): Promise<boolean>;
+  getFamily(familyId: string): Promise<TokenFamily | null>;
+  /** Marks the family revoked, creating a revoked marker if it does not exist yet. */
+  revokeFamily(familyId: string, at: string): Promise<void>;
+  familiesOfUser(email: string): Promise<TokenFamily[]>;
+  familyIdsOfClient(clientId: string): Promise<string[]>;
+
+  putRefreshToken(token: RefreshToken): Promise<void>;
+  getRefreshToken(tokenHash: string): Promise<RefreshToken | null>;
+  /** Spends the refresh token: `first` exactly once, `again` on every later use (a reuse). */
+  spendRefreshToken(tokenHash: string, at: string): Promise<SingleUse<RefreshToken>>;
+}
+
+/** One e-mail to send. */
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** Sends e-mail: SES v2 on AWS; locally a JSON file per mail under `.local/outbox/`. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Onboarding records, one per org (DESIGN §11, docs/onboarding.md). */
+export interface OnboardingRepository {
+  get(orgId: string): Promise<OnboardingRecord | null>;
+  /** Stores `record` unless the org has one; answers the record as stored either way. */
+  createOrGet(record: OnboardingRecord): Promise<OnboardingRecord>;
+  /**
+   * Sets the provider's part of the record (and the current provider) if the org's onboarding is
+   * still `onboardingId`; answers the record as stored after the write, or null when it is not.
+   */
+  update(
+    orgId: string,
+    onboardingId: string,
+    change: {
+      readonly provider?: OnboardingProvider;
+      readonly aws?: AwsOnboarding;
+      readonly azure?: AzureOnboarding;
+      readonly at: string;
+    },
+  ): Promise<OnboardingRecord | null>;
+}
+
+/** What the verifier needs to check an AWS account through its onboarding role. */
+export interface AwsVerificationRequest {
+  readonly accountId: string;
+  readonly roleArn: string;
+  readonly externalId: string;
+  readonly existingCur: ExistingCur | null;
+}
+
+export interface AzureVerificationRequest {
+  readonly tenantId: string;
+  readonly subscriptionId: string;
+  /** What the consent callback recorded; null when the customer has not come back (yet). */
+  readonly consent: AzureOnboarding['consent'];
+}
+
+/**
+ * Checks a customer's cloud integration (DESIGN §11): one result per checklist feature, in the
+ * checklist's order. A failing provider call becomes its check's `missing` or `unknown` with the
+ * provider's message; the verification itself does not fail for it.
+ */
+export interface CloudVerifier {
+  verifyAws(request: AwsVerificationRequest): Promise<CheckResult[]>;
+  verifyAzure(request: AzureVerificationRequest): Promise<CheckResult[]>;
+}
+
 /** Every repository a use case may reach, as one object (built by shared/store's createStore). */
 export interface Repositories {
   readonly orgs: OrgRepository;
@@ -403,6 +547,9 @@ export interface Repositories {
   readonly plans: PlanRepository;
   readonly idempotencyRecords: IdempotencyRepository;
   readonly purchases: PurchaseRepository;
+  readonly tokenFamilyRevocations: TokenFamilyRevocations;
+  readonly oauth: OAuthRepository;
+  readonly onboarding: OnboardingRepository;
 }
 
 /** What every use case is given by the composition root. */

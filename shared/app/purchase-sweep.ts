@@ -1,6 +1,7 @@
 import { type PurchaseRecord, planOutcome, purchasingStatuses } from '../domain/purchases/purchase-record';
 import { type PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
+import { purchaseMessageOf } from './purchase-messages';
 
 /**
  * The sweep (DESIGN §9): the purchase records are the truth and the queue only wakes the
@@ -25,7 +26,7 @@ export interface SweepResult {
 }
 
 export async function sweepPurchases(
-  ctx: AppContext & { readonly purchaseQueue: PurchaseQueue },
+  ctx: ContextWith<'plans' | 'purchases'> & { readonly purchaseQueue: PurchaseQueue },
   quietSeconds = SWEEP_QUIET_SECONDS,
 ): Promise<SweepResult> {
   const now = ctx.clock.now().getTime();
@@ -49,11 +50,13 @@ export async function sweepPurchases(
     const toWake = planOutcome(records) !== null ? records.slice(0, 1) : stuck;
     if (toWake.length === 0) continue;
     try {
+      // A fresh deduplication id: the first message of the same state may have been taken and
+      // lost, and the queue would drop a repeat of its id for five minutes.
+      const sweptAt = new Date(now).toISOString();
       await ctx.purchaseQueue.send(
         toWake.map((record) => ({
-          orgId: record.orgId,
-          planId: record.planId,
-          lineItemId: record.lineItemId,
+          ...purchaseMessageOf(record),
+          revision: `${record.updatedAt}~swept@${sweptAt}`,
         })),
       );
       resent += toWake.length;
@@ -79,7 +82,7 @@ export function isStuck(record: PurchaseRecord, now: number, quietBefore: number
 
 /** Every purchase that is stuck now (operators' view; what the next sweep sends again). */
 export async function stuckPurchases(
-  ctx: AppContext,
+  ctx: ContextWith<'purchases'>,
   quietSeconds = SWEEP_QUIET_SECONDS,
 ): Promise<PurchaseRecord[]> {
   const now = ctx.clock.now().getTime();

@@ -74,3 +74,12 @@ export function secretMatches(secret: string, secretHash: string): boolean {
 export function usageIdentifierOfKey(keyId: string): string {
   return `cpk-usage-${keyId}`;
 }
+
+/**
+ * The usage identifier of an OAuth client: its Bearer tokens share one throttle bucket per client,
+ * as an API key's requests do. Like a key's, it needs its API Gateway key in the tenants' usage
+ * plan, added when the client is registered (UsagePlanKeys).
+ */
+export function usageIdentifierOfOAuthClient(clientId: string): string {
+  return `cpo-usage-${clientId}`;
+}

@@ -24,6 +24,8 @@ export const tokenErrorCodes = [
   'unauthorized_client',
   'unsupported_grant_type',
   'invalid_scope',
+  'invalid_target',
+  'unsupported_token_type',
 ] as const;
 export type TokenErrorCode = (typeof tokenErrorCodes)[number];
 
@@ -33,3 +35,12 @@ export const tokenErrorBody = named(
   z.extend(errorBody, { error: z.enum(tokenErrorCodes), error_description: z.string() }),
 );
 export type TokenErrorBody = z.infer<typeof tokenErrorBody>;
+
+/** The registration endpoint's error body (RFC 7591 §3.2.2). */
+export const registrationErrorBody = named(
+  'ClientRegistrationError',
+  z.extend(errorBody, {
+    error: z.enum(['invalid_request', 'invalid_redirect_uri', 'invalid_client_metadata']),
+    error_description: z.string(),
+  }),
+);

@@ -2,13 +2,19 @@ import * as z from 'zod/mini';
 import { checklistStatus } from './enums';
 import { dateTime, displayName, emailAddress, openObject } from './formats';
 import { partnerSubscriptionId } from './partners';
+import { page, pageSize } from './plan-queries';
+import { singleValue } from './query';
 import { described, named } from './schema-registry';
 
 /** Partner onboarding of child orgs and their clouds (#16 to #21). */
 
 export const checklistItem = named(
   'ChecklistItem',
-  z.object({ feature: z.string(), status: checklistStatus }),
+  z.object({
+    feature: z.string(),
+    status: checklistStatus,
+    detail: described(z.string(), "what was found, or the provider's message when a check failed"),
+  }),
 );
 export type ChecklistItem = z.infer<typeof checklistItem>;
 
@@ -21,7 +27,10 @@ export const childOrgEntry = named(
     org_id: z.string(),
     org_name: z.string(),
     org_checklist: z.array(checklistItem),
-    integration_checklist: openObject,
+    integration_checklist: described(
+      z.object({ aws: z.array(checklistItem), azure: z.array(checklistItem) }),
+      'the last verification per provider; every item `unknown` before the first',
+    ),
   }),
   "A partner's child organization with its onboarding checklists",
 );
@@ -82,7 +91,18 @@ export type AwsVerifyBody = z.infer<typeof awsVerifyBody>;
 export const azureAuthUrlBody = named(
   'CreateAzureAuthUrlRequest',
   z.strictObject({
-    tenant_id: described(z.guid(), 'Microsoft Entra tenant id'),
+    tenant_id: described(
+      z.union([
+        z.guid(),
+        z
+          .string()
+          .check(
+            z.maxLength(253),
+            z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a tenant id or a verified domain'),
+          ),
+      ]),
+      'Microsoft Entra tenant: its id (uuid) or one of its verified domains',
+    ),
     subscription_id: described(z.guid(), 'Azure subscription id'),
   }),
 );
@@ -91,7 +111,44 @@ export type AzureAuthUrlBody = z.infer<typeof azureAuthUrlBody>;
 export const azureAuthUrl = named(
   'AzureAuthUrl',
   z.object({
-    url: described(z.url({ protocol: /^https$/ }), 'hand this URL to the customer to grant access'),
+    url: described(
+      z.url({ protocol: /^https?$/ }),
+      "hand this URL to the customer to grant access (https; the local server's simulated consent page is http)",
+    ),
   }),
 );
 export type AzureAuthUrl = z.infer<typeof azureAuthUrl>;
+
+/** The AWS role template (CloudFormation) of the org, and the console link that deploys it. */
+export const awsRoleTemplate = named(
+  'AwsRoleTemplate',
+  z.object({
+    template: described(
+      openObject,
+      'a CloudFormation template (JSON): the onboarding role and its two policies',
+    ),
+    quick_create_url: described(
+      z.url({ protocol: /^https$/ }),
+      'opens CloudFormation with the stack filled in',
+    ),
+  }),
+);
+export type AwsRoleTemplate = z.infer<typeof awsRoleTemplate>;
+
+/** #21 */
+export const childOrgsQuery = z.strictObject({ page, page_size: pageSize });
+
+const callbackParam = z.optional(singleValue(z.string().check(z.maxLength(4096))));
+
+/**
+ * What the Microsoft identity platform sends to the consent callback: `admin_consent`, `tenant`
+ * and our `state` on success, `error` and `error_description` on refusal. Other parameters it
+ * may add (such as `scope`) are ignored.
+ */
+export const consentCallbackQuery = z.object({
+  state: callbackParam,
+  admin_consent: callbackParam,
+  tenant: callbackParam,
+  error: callbackParam,
+  error_description: callbackParam,
+});

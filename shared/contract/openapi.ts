@@ -188,7 +188,7 @@ function successResponses(operation: OperationContract, components: ComponentSch
   return Object.fromEntries(
     Object.entries(operation.responses).map(([status, schema]) => {
       const headers: Json = { ...requestIdHeader };
-      if (status === '302') {
+      if (status === '302' || status === '303') {
         headers.Location = {
           description: 'Where the client is sent',
           schema: { type: 'string', format: 'uri' },
@@ -205,7 +205,11 @@ function successResponses(operation: OperationContract, components: ComponentSch
         {
           description: successDescriptions[status] ?? 'Success',
           headers,
-          ...(schema ? { content: { 'application/json': { schema: components.schemaOf(schema) } } } : {}),
+          ...(schema
+            ? { content: { 'application/json': { schema: components.schemaOf(schema) } } }
+            : operation.html && status === '200'
+              ? { content: { 'text/html': { schema: { type: 'string' } } } }
+              : {}),
         },
       ];
     }),
@@ -216,11 +220,18 @@ const successDescriptions: Record<string, string> = {
   200: 'OK',
   204: 'Nothing to return',
   302: 'Redirect',
+  303: 'See Other: the browser follows it with a GET',
 };
 
 /** How the OAuth endpoints answer client errors (RFC 6749 §4.1.2.1 and §5.2). */
 function oauthErrorDescription(operation: OperationContract, status: ErrorStatus): string | undefined {
   if (!operation.oauth) return undefined;
+  if (operation.html && operation.method === 'POST' && status === 400) {
+    return 'The form is stale or forged (no valid session or CSRF token): an HTML page says so';
+  }
+  if (operation.html && operation.path !== '/oauth/authorize' && status === 400) {
+    return 'The pending request is unknown or expired: an HTML page says so';
+  }
   if (status === 400) {
     return operation.clientErrorBody
       ? 'The request is refused; `error` names why (`invalid_request`, `invalid_grant`, ...)'
@@ -242,7 +253,9 @@ function errorResponse(
   return {
     description,
     headers: requestIdHeader,
-    content: { 'application/json': { schema: components.schemaOf(operation.clientErrorBody ?? errorBody) } },
+    content: operation.html
+      ? { 'text/html': { schema: { type: 'string' } } }
+      : { 'application/json': { schema: components.schemaOf(operation.clientErrorBody ?? errorBody) } },
   };
 }
 

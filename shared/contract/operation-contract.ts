@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { OAuthScope } from '../domain/scopes';
 
 /**
  * What the operation list states about one operation: its route, the Lambda function that serves
@@ -41,6 +42,12 @@ export interface OperationContract {
    * request (client_id, PKCE), so it runs without the x-api-key / Bearer authorizer.
    */
   readonly oauth?: true;
+  /**
+   * The OAuth scope a Bearer token needs for the operation (DESIGN §5); API keys carry every
+   * scope. Every operation behind the authorizer states one: the group handler refuses to load
+   * without it, and checks it before the operation runs, so no use case can forget it.
+   */
+  readonly scope?: OAuthScope;
   readonly pathParams?: z.core.$ZodObject;
   /** Takes a `RawQuery` (see query.ts). */
   readonly query?: z.core.$ZodObject;
@@ -52,6 +59,11 @@ export interface OperationContract {
    * answers RFC 6749 errors (401 for a client that fails to authenticate).
    */
   readonly clientErrorBody?: z.core.$ZodType;
+  /**
+   * Answers HTML pages for browsers (the OAuth sign-in and consent pages, the authorization
+   * endpoint's error page, the Azure consent callback): its errors are pages too, not JSON.
+   */
+  readonly html?: true;
   /** Successful responses by status; `null` for responses without a body (204, redirects). */
   readonly responses: Readonly<Record<number, z.core.$ZodType | null>>;
   /** Honours the `Idempotency-Key` header (money-moving POSTs). */

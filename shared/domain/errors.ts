@@ -34,6 +34,16 @@ export class ForbiddenError extends DomainError {
   readonly code = 'forbidden';
 }
 
+/**
+ * A Bearer token lacks the OAuth scope the operation needs, whatever the user's role allows
+ * (403 with the RFC 6750 `insufficient_scope` challenge naming `scope`).
+ */
+export class InsufficientScopeError extends ForbiddenError {
+  constructor(readonly scope: string) {
+    super(`This operation needs the scope ${scope}.`);
+  }
+}
+
 /** Unknown object, or one that belongs to another tenant (never confirm it exists). */
 export class NotFoundError extends DomainError {
   readonly code = 'not_found';

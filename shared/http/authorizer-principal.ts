@@ -1,8 +1,9 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import { UnauthenticatedError } from '../domain/errors';
+import { InsufficientScopeError, UnauthenticatedError } from '../domain/errors';
 import { membershipRoles } from '../domain/orgs';
+import { hasScope } from '../domain/permissions';
 import type { Principal } from '../domain/principal';
 import { authorizerPrincipalKey } from './authorizer-context';
 import { invalidCredentialsMessage } from './error-response';
@@ -62,6 +63,24 @@ export function authorizerPrincipal(options: {
         throw new UnauthenticatedError(invalidCredentialsMessage);
       }
       request.context.principal = principal;
+    },
+  };
+}
+
+/**
+ * Refuses a caller whose token lacks the operation's scope (403 `insufficient_scope`), before the
+ * operation runs: what the role allows is then the use case's to decide. API keys carry every
+ * scope; public operations have no caller and state no scope.
+ */
+export function requiredScope(
+  scope: string | undefined,
+): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context & PrincipalContext> {
+  return {
+    before: (request) => {
+      const { principal } = request.context;
+      if (scope !== undefined && principal !== null && !hasScope(principal, scope)) {
+        throw new InsufficientScopeError(scope);
+      }
     },
   };
 }

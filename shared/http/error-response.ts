@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { DomainError, type DomainErrorCode } from '../domain/errors';
+import { unauthenticatedChallenge, wwwAuthenticateHeader } from './bearer-challenge';
 
 /**
  * The one error body of the API (DESIGN §4), used by the Lambda handlers, the local server and the
@@ -82,9 +83,14 @@ export function errorResponseOf(error: unknown): APIGatewayProxyResult {
 /** What a request without valid credentials is told, by the authorizer (gateway response) and the handlers. */
 export const invalidCredentialsMessage = 'Missing or invalid credentials.';
 
-/** The authorizer refused the credentials (API Gateway: the UNAUTHORIZED gateway response). */
-export function unauthorizedResponse(): APIGatewayProxyResult {
-  return errorResponse(errorBody(401, invalidCredentialsMessage));
+/**
+ * The authorizer refused the credentials (API Gateway: the UNAUTHORIZED gateway response), with
+ * the Bearer challenge naming the protected-resource metadata under `baseUrl` (RFC 9728 §5.1).
+ */
+export function unauthorizedResponse(baseUrl: string): APIGatewayProxyResult {
+  return errorResponse(errorBody(401, invalidCredentialsMessage), {
+    [wwwAuthenticateHeader]: unauthenticatedChallenge(baseUrl),
+  });
 }
 
 /** The caller is over its API key's rate (API Gateway: the THROTTLED gateway response, from the usage plan). */

@@ -9,10 +9,11 @@ import {
 } from '../contract/operation-contract';
 import { NotFoundError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
-import { authorizerPrincipal, type PrincipalContext } from './authorizer-principal';
+import { authorizerPrincipal, type PrincipalContext, requiredScope } from './authorizer-principal';
 import { bodyLimit } from './body-limit';
-import { httpErrorHandler } from './error-handler';
+import { type ErrorFormat, httpErrorHandler } from './error-handler';
 import { routeNotFoundBody } from './error-response';
+import { formBody } from './form-body';
 import { type IdempotencyContext, idempotency, idempotentReplayOf } from './idempotency';
 import { type JsonBodyContext, jsonBody } from './json-body';
 import { jsonContentType } from './json-content-type';
@@ -75,6 +76,9 @@ export function createGroupHandler<Ops extends OperationList>(
     if (typeof implementation !== 'function') {
       throw new Error(`No implementation of ${operationId} (${operation.method} ${operation.path})`);
     }
+    if (!runsWithoutAuthorizer(operation) && operation.scope === undefined) {
+      throw new Error(`${operationId} runs behind the authorizer, so it must state its OAuth scope`);
+    }
     handlers.set(
       routeKey(operation.method, operation.path),
       operationHandler(operationId, operation, implementation as ErasedImplementation, logger, {
@@ -127,11 +131,15 @@ function operationHandler(
     .use(lambdaContextLogging(logger))
     .use(requestId())
     .use(requestLogging({ logger, operationId }))
-    .use(httpErrorHandler({ logger }))
+    .use(httpErrorHandler({ logger, format: errorFormatOf(operation) }))
     .use(authorizerPrincipal({ required: !runsWithoutAuthorizer(operation) }))
+    .use(requiredScope(operation.scope))
     .use(bodyLimit())
-    .use(jsonContentType())
-    .use(jsonBody())
+    .use(
+      operation.bodyMediaType === 'application/x-www-form-urlencoded'
+        ? [formBody()]
+        : [jsonContentType(), jsonBody()],
+    )
     .use(validateRequest(operation));
   // After validation and the principal: a request refused by them never touches its key.
   const stack = (extras.idempotency ? base.use(extras.idempotency) : base).handler(async (event, context) => {
@@ -144,12 +152,22 @@ function operationHandler(
       principal: context.principal,
       requestId: context.requestId,
       headers: lowerCaseHeaders(event.headers),
+      sourceIp: event.requestContext?.identity?.sourceIp ?? '',
       logger: context.logger,
     });
     return operationResult(result, successStatus);
   });
   // The middlewares fill in the context's extra fields before the operation runs.
   return (event, context) => stack(event, context as OperationContext);
+}
+
+/**
+ * How the operation's errors are answered: pages for browsers, RFC 6749 errors where the contract
+ * gives an OAuth error body, the common JSON error body everywhere else.
+ */
+function errorFormatOf(operation: OperationContract): ErrorFormat {
+  if (operation.html) return 'html';
+  return operation.clientErrorBody ? 'oauth' : 'json';
 }
 
 /** An event for a resource the group does not serve: API Gateway never sends one, a direct invocation might. */

@@ -25,6 +25,8 @@ export interface OperationInput<P, Q, B, Caller extends Principal | null> {
   readonly requestId: string;
   /** The request headers, names lower-cased. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The client's network address, as API Gateway saw it (rate limits). */
+  readonly sourceIp: string;
   /** The request's logger: its lines carry the request id. Never log credentials or bodies. */
   readonly logger: RequestLogger;
 }
@@ -36,6 +38,27 @@ export class OperationResponse {
     readonly body: unknown,
     readonly headers: Readonly<Record<string, string>>,
   ) {}
+}
+
+/**
+ * A response the operation shaped itself, sent as it is: an HTML page, a redirect, a body with
+ * its own status (the OAuth endpoints' and pages' answers).
+ */
+export class RawResponse {
+  constructor(
+    readonly statusCode: number,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly body: string = '',
+  ) {}
+}
+
+/** A redirect: 302 (from a GET) or 303 (after a POST: the browser follows it with a GET). */
+export function redirectTo(
+  location: string,
+  status: 302 | 303,
+  headers: Readonly<Record<string, string>> = {},
+): RawResponse {
+  return new RawResponse(status, { ...headers, location, 'cache-control': 'no-store' });
 }
 
 /** 204 with no body and no content type. */
@@ -78,6 +101,9 @@ export function successStatusOf(operation: OperationContract): SuccessStatus {
 
 /** Shapes what an operation answered into the proxy result. */
 export function operationResult(result: unknown, successStatus: SuccessStatus): APIGatewayProxyResult {
+  if (result instanceof RawResponse) {
+    return { statusCode: result.statusCode, headers: { ...result.headers }, body: result.body };
+  }
   const response = result instanceof OperationResponse ? result : new OperationResponse(result, {});
   if (response.body === undefined) {
     if (!(result instanceof OperationResponse)) {

@@ -1,23 +1,17 @@
 import type { AppContext, ContextWith, Repositories } from '../app/ports';
 import type { RepositoryBuilders } from '../store/store';
 import { createFunctionContext, type FunctionContextOptions } from './app-context';
-import { createAwsAppContext, createAwsTable, readAwsConfig } from './aws';
+import { createAwsTable, readAwsConfig } from './aws';
 
 /**
- * The context handlers run with. On Lambda it is built from the environment on first use; the
- * local server and tests install theirs first (with every repository), so the very same handler
- * modules serve both.
+ * The context the local server and tests install first, with every repository: each function's
+ * context (below) answers it when there is one, so the very same handler modules serve both. On
+ * Lambda none is installed.
  */
 let installed: AppContext | undefined;
 
 export function installAppContext(ctx: AppContext): void {
   installed = ctx;
-}
-
-/** The context with every repository (the SQS consumers). */
-export function appContext(): AppContext {
-  installed ??= createAwsAppContext(readAwsConfig(process.env));
-  return installed;
 }
 
 /**

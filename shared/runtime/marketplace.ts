@@ -1,9 +1,8 @@
 import { bundledCatalog } from '../app/bundled-catalog';
-import type { ProcessorContext } from '../app/purchase-processing';
-import { accountRoleMarketplace } from '../cloud/marketplace/account-role-marketplace';
+import type { ContextWith } from '../app/ports';
+import type { ProcessorContext, ProcessorRepository } from '../app/purchase-processing';
 import type { Marketplace } from '../cloud/marketplace/marketplace';
 import { SimulatedMarketplace } from '../cloud/marketplace/simulated-marketplace';
-import { appContext } from './current';
 
 /**
  * The marketplace the purchase processor buys from (DESIGN §9): `simulated` unless the operator
@@ -34,10 +33,20 @@ export function marketplaceFromEnvironment(env: NodeJS.ProcessEnv): Marketplace 
   if (!roleArnTemplate || !externalId) {
     throw new Error('MARKETPLACE=aws needs MARKETPLACE_ROLE_ARN and MARKETPLACE_EXTERNAL_ID');
   }
-  return accountRoleMarketplace({ roleArnTemplate, externalId });
+  // Loaded on the first purchase: the EC2, RDS and Savings Plans clients are most of the
+  // processor's bundle, and a simulated deployment never runs them.
+  let aws: Promise<Marketplace> | undefined;
+  return {
+    async purchase(request) {
+      aws ??= import('../cloud/marketplace/account-role-marketplace').then((module) =>
+        module.accountRoleMarketplace({ roleArnTemplate, externalId }),
+      );
+      return (await aws).purchase(request);
+    },
+  };
 }
 
-/** What the purchase processor runs with. */
-export function processorContext(): ProcessorContext {
-  return { ...appContext(), marketplace: marketplace(), catalog: bundledCatalog };
+/** What the purchase processor runs with: its own context (current.ts), the marketplace and the catalog. */
+export function processorContext(base: ContextWith<ProcessorRepository>): ProcessorContext {
+  return { ...base, marketplace: marketplace(), catalog: bundledCatalog };
 }

@@ -1,7 +1,6 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { bundledCatalog } from '../app/bundled-catalog';
-import type { ApplyContext, ApplyRepository } from '../app/plan-application';
-import type { ContextWith } from '../app/ports';
+import type { ApplyContext } from '../app/plan-application';
 import type { PurchaseQueue } from '../queue/purchase-queue';
 import { sqsDeadLetters } from '../queue/sqs-dead-letters';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
@@ -36,9 +35,7 @@ function createSqsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
  * What the apply and purchase operations (#8, #13) and the sweep run with: the function's own
  * context (current.ts) with the purchase queue and the bundled catalog.
  */
-export function applyContext<C extends ContextWith<ApplyRepository>>(
-  base: C,
-): C & Pick<ApplyContext, 'purchaseQueue' | 'catalog'> {
+export function applyContext<C extends object>(base: C): C & Pick<ApplyContext, 'purchaseQueue' | 'catalog'> {
   return { ...base, purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
 }
 

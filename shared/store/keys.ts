@@ -233,6 +233,57 @@ export function oauthRefreshTokenKey(tokenHash: string): ItemKey {
   return selfKey(`OAUTH#RT#${id(tokenHash)}`);
 }
 
+/** Every OAuth client, in the order they were registered (operators' listing). */
+export const oauthClientsPartition = 'OAUTH#CLIENTS';
+
+export function oauthClientListIndexKey(createdAt: string, clientId: string): IndexKey {
+  return { GSI1PK: oauthClientsPartition, GSI1SK: `${id(createdAt)}#${id(clientId)}` };
+}
+
+/** A validated authorization request awaiting sign-in and consent (#1). */
+export function oauthRequestKey(requestId: string): ItemKey {
+  return selfKey(`OAUTH#REQ#${id(requestId)}`);
+}
+
+/** A sign-in session, under the hex SHA-256 of its cookie's value. */
+export function oauthSessionKey(sessionHash: string): ItemKey {
+  return selfKey(`OAUTH#SESSION#${id(sessionHash)}`);
+}
+
+/** The one-time sign-in code of an authorization request. */
+export function oauthSignInCodeKey(requestId: string): ItemKey {
+  return selfKey(`OAUTH#OTP#${id(requestId)}`);
+}
+
+/**
+ * A refresh-token family: the tokens of one authorization. The authorizer reads its `revoked`
+ * attribute to refuse access tokens whose `fam` claim names a revoked family.
+ */
+export function oauthFamilyKey(familyId: string): ItemKey {
+  return { PK: `OAUTH#FAMILY#${id(familyId)}`, SK: 'FAMILY' };
+}
+
+/** A user's token families (`revoke-tokens --user`), oldest first. */
+export function oauthFamilyByUserIndexKey(userEmail: string, createdAt: string, familyId: string): IndexKey {
+  return { GSI1PK: `OAUTH#USER#${email(userEmail)}`, GSI1SK: `${id(createdAt)}#${id(familyId)}` };
+}
+
+export function oauthFamiliesOfUserPartition(userEmail: string): string {
+  return `OAUTH#USER#${email(userEmail)}`;
+}
+
+export const oauthClientFamilyPrefix = 'FAMILY#';
+
+/** A client's link to one of its token families, in the client's partition (`revoke-oauth-client`). */
+export function oauthClientFamilyKey(clientId: string, familyId: string): ItemKey {
+  return { PK: oauthClientKey(clientId).PK, SK: `${oauthClientFamilyPrefix}${id(familyId)}` };
+}
+
+/** A rate-limit counter: `bucket` names what is counted (e.g. an address's hash) and its window. */
+export function oauthRateKey(bucket: string): ItemKey {
+  return selfKey(`OAUTH#RATE#${id(bucket)}`);
+}
+
 /** `principalId` names the caller (it scopes the key); `key` is the client's Idempotency-Key. */
 export function idempotencyRecordKey(principalId: string, key: string): ItemKey {
   return { PK: idempotencyPartition(principalId, key), SK: 'IDEM' };

@@ -6,10 +6,13 @@ import { withPlanContentCache } from './caching/plan-content-cache';
 import { createCommitmentRepository } from './commitments';
 import { createIdempotencyRepository } from './idempotency-records';
 import { createMembershipRepository } from './memberships';
+import { createOAuthRepository } from './oauth';
+import { createOnboardingRepository } from './onboarding';
 import { createOrgRepository } from './orgs';
 import { createPlanRepository } from './plans';
 import { createPurchaseRepository } from './purchases';
 import type { TableClient } from './table-client';
+import { createTokenFamilyRevocations } from './token-families';
 import { createUsageRepository } from './usage';
 import { createUserRepository } from './users';
 
@@ -25,6 +28,9 @@ export function createStore(table: TableClient): Repositories {
     plans: createPlanRepository(table),
     idempotencyRecords: createIdempotencyRepository(table),
     purchases: createPurchaseRepository(table),
+    tokenFamilyRevocations: createTokenFamilyRevocations(table),
+    oauth: createOAuthRepository(table),
+    onboarding: createOnboardingRepository(table),
   };
 }
 
@@ -57,6 +63,11 @@ export const planRepository: RepositoryBuilder<'plans'> = (table, clock) =>
 export const idempotencyRepository: RepositoryBuilder<'idempotencyRecords'> = (table) =>
   createIdempotencyRepository(table);
 export const purchaseRepository: RepositoryBuilder<'purchases'> = (table) => createPurchaseRepository(table);
+export const tokenFamilyRevocations: RepositoryBuilder<'tokenFamilyRevocations'> = (table) =>
+  createTokenFamilyRevocations(table);
+export const oauthRepository: RepositoryBuilder<'oauth'> = (table) => createOAuthRepository(table);
+export const onboardingRepository: RepositoryBuilder<'onboarding'> = (table) =>
+  createOnboardingRepository(table);
 
 /** The builders of a function's repositories, by repository name. */
 export type RepositoryBuilders<K extends keyof Repositories> = { readonly [P in K]: RepositoryBuilder<P> };
@@ -74,6 +85,9 @@ export function createCachingStore(table: TableClient, clock: Clock): Repositori
       plans: planRepository,
       idempotencyRecords: idempotencyRepository,
       purchases: purchaseRepository,
+      tokenFamilyRevocations,
+      oauth: oauthRepository,
+      onboarding: onboardingRepository,
     },
     table,
     clock,

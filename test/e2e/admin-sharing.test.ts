@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAdmin } from '../support/admin-cli';
 
 /**
- * `admin set-org --sharing` (bin/admin.ts): the org's commitment sharing scope, set by an operator
- * on the local store, recomputing the plans of the providers the org has inputs for.
+ * `admin set-org` (bin/admin.ts): the org's commitment sharing scope, set by an operator on the
+ * local store, recomputing the plans of the providers the org has inputs for; and the execution
+ * policy's cap on upfront purchases.
  */
 
 // Each CLI run is a node process start: about a second, several on a loaded machine.
@@ -44,8 +45,22 @@ describe('admin set-org', () => {
     expect(JSON.parse(run.stdout)).toEqual({
       org_id: orgId,
       commitment_sharing: 'account',
+      max_upfront_cost: null,
       recomputed_providers: ['aws', 'azure'],
     });
+  });
+
+  it("sets and removes the execution policy's cap on a plan's upfront purchases", async () => {
+    // Act
+    const capped = await runAdmin(localDir, ['set-org', '--org', orgId, '--max-upfront-cost', '2500']);
+    const uncapped = await runAdmin(localDir, ['set-org', '--org', orgId, '--max-upfront-cost', 'none']);
+    const refused = await runAdmin(localDir, ['set-org', '--org', orgId, '--max-upfront-cost=-1']);
+
+    // Assess
+    expect(JSON.parse(capped.stdout)).toMatchObject({ org_id: orgId, max_upfront_cost: 2500 });
+    expect(JSON.parse(uncapped.stdout)).toMatchObject({ org_id: orgId, max_upfront_cost: null });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('--max-upfront-cost must be dollars (0 or more) or none; got -1');
   });
 
   it('exits 2 naming the allowed scopes for an unknown one', async () => {

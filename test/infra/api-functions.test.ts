@@ -50,17 +50,24 @@ describe('API functions', () => {
     (api.findResources('AWS::Lambda::Function')[logicalId(serviceFunction)] as CfnFunctionResource)
       .Properties;
 
-  it('runs every function on Node.js 24 on arm64, with 512 MB and 10 s unless it computes plans', () => {
-    // Assess
-    expect(functions).toHaveLength(stacks.api.groupFunctions.size + 1);
-    const planFunctionIds = new Set(planFunctions.map(logicalId));
+  it('runs every function on Node.js 24 on arm64, with 512 MB and 10 s unless it computes plans, purchases or verifies clouds', () => {
+    // Assess: the route functions, the authorizer, the purchase processor and the sweep.
+    expect(functions).toHaveLength(stacks.api.groupFunctions.size + 3);
+    const longerFunctionIds = new Set(
+      [
+        ...planFunctions,
+        stacks.api.purchases.processor,
+        stacks.api.purchases.sweep,
+        stacks.api.groupFunctions.get('onboarding') as ServiceFunction,
+      ].map(logicalId),
+    );
     for (const [id, { Properties }] of Object.entries(
       api.findResources('AWS::Lambda::Function') as Record<string, CfnFunctionResource>,
     )) {
       expect(Properties.Runtime).toBe('nodejs24.x');
       expect(Properties.Architectures).toEqual(['arm64']);
       expect(Properties.Handler).toBe('index.handler');
-      if (planFunctionIds.has(id)) continue;
+      if (longerFunctionIds.has(id)) continue;
       expect(Properties.MemorySize).toBe(512);
       expect(Properties.Timeout).toBe(10);
     }
@@ -78,14 +85,40 @@ describe('API functions', () => {
   });
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
+    // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones
+    // below, the sign-in mail sender in sign-in-mail.test.ts, the onboarding's in onboarding.test.ts.
+    const checkedElsewhere = [
+      'MAIL_FROM',
+      'PURCHASE_QUEUE_URL',
+      'MARKETPLACE',
+      'ISSUER_URL',
+      'SIGNING_KEY_ALIAS',
+      'SIGNING_KEY_PREVIOUS_ALIAS',
+      'SERVICE_AWS_ACCOUNT_ID',
+      'CONSENT_STATE_SECRET_ARN',
+      'API_STAGE',
+    ];
     for (const { Properties } of functions) {
-      expect(Properties.Environment.Variables).toEqual({
+      const variables = Object.fromEntries(
+        Object.entries(Properties.Environment.Variables).filter(([name]) => !checkedElsewhere.includes(name)),
+      );
+      expect(variables).toEqual({
         TABLE_NAME: {
           'Fn::ImportValue': expect.stringMatching(/^CommitmentPlanning-Stateful:ExportsOutputRefTable/),
         },
         POWERTOOLS_SERVICE_NAME: 'commitment-planning',
         POWERTOOLS_LOG_LEVEL: 'INFO',
         NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+  });
+
+  it('tells the authorizer and every route function the issuer and the signing key aliases', () => {
+    for (const serviceFunction of [stacks.api.authorizerFunction, ...stacks.api.groupFunctions.values()]) {
+      expect(propertiesOf(serviceFunction).Environment.Variables).toMatchObject({
+        ISSUER_URL: expect.anything(),
+        SIGNING_KEY_ALIAS: 'alias/commitment-planning/oauth-signing',
+        SIGNING_KEY_PREVIOUS_ALIAS: 'alias/commitment-planning/oauth-signing-previous',
       });
     }
   });
@@ -108,7 +141,13 @@ describe('API functions', () => {
 
   it('gives every function its own role, with no managed policy, writing only to its log group', () => {
     // Prepare
-    const all = [stacks.api.authorizerFunction, ...stacks.api.groupFunctions.values()];
+    const all = [
+      stacks.api.authorizerFunction,
+      ...stacks.api.groupFunctions.values(),
+      stacks.api.purchases.processor,
+      stacks.api.purchases.sweep,
+    ];
+    expect(all).toHaveLength(functions.length);
 
     // Assess
     api.resourcePropertiesCountIs('AWS::IAM::Role', { ManagedPolicyArns: Match.anyValue() }, 0);
@@ -158,7 +197,7 @@ describe('API functions', () => {
 
   it('lets the other route functions read and write items of the table and its GSI1 index, nothing else', () => {
     const others = [...stacks.api.groupFunctions].filter(
-      ([group]) => !(planGroups as readonly string[]).includes(group),
+      ([group]) => !(planGroups as readonly string[]).includes(group) && group !== 'jwks',
     );
     expect(others.length).toBeGreaterThan(0);
     for (const [, groupFunction] of others) {
@@ -208,7 +247,9 @@ describe('API functions', () => {
 
   it('lets API Gateway invoke each route function from this API only, and the authorizer as the authorizer', () => {
     // Prepare
-    const permissions = Object.values(api.findResources('AWS::Lambda::Permission'));
+    const permissions = Object.values(
+      api.findResources('AWS::Lambda::Permission', { Properties: { Principal: 'apigateway.amazonaws.com' } }),
+    );
 
     // Assess
     expect(permissions).toHaveLength(stacks.api.groupFunctions.size + 1);

@@ -124,10 +124,24 @@ describe('REST API', () => {
       expect(Object.keys(body), type).toEqual(['code', 'status', 'message', 'errors']);
       expect(body.errors).toEqual({});
       if (response.StatusCode) expect(body.code, type).toBe(Number(response.StatusCode));
-      expect(response.ResponseParameters).toEqual({
+      expect(response.ResponseParameters, type).toMatchObject({
         'gatewayresponse.header.x-request-id': 'context.requestId',
       });
+      expect(Object.keys(response.ResponseParameters), type).toHaveLength(
+        response.StatusCode === '401' ? 2 : 1,
+      );
     }
+  });
+
+  it('answers every 401 with the Bearer challenge naming the protected-resource metadata under the base URL', () => {
+    // Act
+    const challenge = gatewayResponses.get('UNAUTHORIZED')?.ResponseParameters[
+      'gatewayresponse.header.www-authenticate'
+    ] as unknown;
+
+    // Assess
+    expect(JSON.stringify(challenge)).toMatch(/Bearer resource_metadata=\\"https:\/\/.*execute-api/);
+    expect(JSON.stringify(challenge)).toMatch(/\/prod\/\.well-known\/oauth-protected-resource\\"'/);
   });
 
   it('leaves the status of the 4XX and 5XX fallbacks alone, so specific statuses are kept', () => {

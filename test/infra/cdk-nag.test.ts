@@ -55,30 +55,59 @@ describe('cdk-nag AWS Solutions checks', () => {
     expect(() => app.synth()).toThrow(/AwsSolutions-DDB3/);
   });
 
+  const restApi = 'CommitmentPlanning-Api/RestApi/Api';
+  const servedPaths = [...new Set(routes.map((route) => route.path))];
+  /** What a simulated deployment acknowledges: API-wide choices and methods without credentials. */
+  const apiAcknowledgments = [
+    `${restApi} AwsSolutions-APIG2`,
+    `${restApi} AwsSolutions-COG4`,
+    `${restApi}/DeploymentStage.prod AwsSolutions-APIG3`,
+    `${restApi}/DeploymentStage.prod AwsSolutions-APIG6`,
+    ...routes
+      .filter((route) => route.withoutAuthorizer)
+      .map((route) => `${restApi}/Default${route.path}/${route.method} AwsSolutions-APIG4`),
+    ...servedPaths.map((path) => `${restApi}/Default${path}/ANY AwsSolutions-APIG4`),
+    // The verifier assumes the onboarding role in customer accounts; its HMAC secret is not rotated.
+    'CommitmentPlanning-Api/Onboarding/ConsentStateSecret AwsSolutions-SMG4',
+    'CommitmentPlanning-Api/onboarding/Role AwsSolutions-IAM5[Resource::arn:aws:iam::*:role/commitment-planning-purchaser]',
+  ];
+
   it('are acknowledged only where a reason is given: API-wide choices and public methods', () => {
     // Prepare
     const app = appWithoutBundling();
     buildApp(app);
-    const restApi = 'CommitmentPlanning-Api/RestApi/Api';
     const publicPaths = routes.filter((route) => route.withoutAuthorizer).map((route) => route.path);
-    const servedPaths = [...new Set(routes.map((route) => route.path))];
 
     // Act
     const acknowledged = acknowledgments(app);
 
     // Assess
-    expect(acknowledged).toEqual(
+    expect(acknowledged).toEqual([...apiAcknowledgments].sort());
+    expect(publicPaths.length).toBeGreaterThan(0);
+  });
+
+  it('find nothing unacknowledged with marketplace=aws, whose one addition is the role in any buying account', () => {
+    // Prepare
+    const app = appWithoutBundling({
+      context: {
+        marketplace: 'aws',
+        marketplaceRoleArn: 'arn:aws:iam::{account_id}:role/commitment-planning-purchaser',
+        marketplaceExternalId: 'cp-external-7f3a',
+      },
+    });
+    buildApp(app);
+
+    // Act: synthesis throws with the report when a check fails.
+    app.synth();
+    const nagReport = new AwsSolutionsChecks().validateScope(app);
+
+    // Assess
+    expect(nagReport.violations).toEqual([]);
+    expect(acknowledgments(app)).toEqual(
       [
-        `${restApi} AwsSolutions-APIG2`,
-        `${restApi} AwsSolutions-COG4`,
-        `${restApi}/DeploymentStage.prod AwsSolutions-APIG3`,
-        `${restApi}/DeploymentStage.prod AwsSolutions-APIG6`,
-        ...routes
-          .filter((route) => route.withoutAuthorizer)
-          .map((route) => `${restApi}/Default${route.path}/${route.method} AwsSolutions-APIG4`),
-        ...servedPaths.map((path) => `${restApi}/Default${path}/ANY AwsSolutions-APIG4`),
+        ...apiAcknowledgments,
+        'CommitmentPlanning-Api/Purchases/Processor/Role AwsSolutions-IAM5[Resource::arn:aws:iam::*:role/commitment-planning-purchaser]',
       ].sort(),
     );
-    expect(publicPaths.length).toBeGreaterThan(0);
   });
 });

@@ -14,14 +14,21 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context;
 }
 
+export interface AppOptions {
+  /** @default false */
+  readonly cloudFormationValidation?: boolean;
+  /** Context on top of cdk.json's, as `cdk synth -c key=value` passes it. */
+  readonly context?: Readonly<Record<string, string>>;
+}
+
 /**
  * An app with cdk.json's context that skips esbuild bundling (no stack is listed for bundling);
  * the bundle settings have their own test. CDK's built-in CloudFormation schema validation takes
  * most of a synthesis's time and only ever warns, so only the cdk-nag test turns it on.
  */
-export function appWithoutBundling(options: { cloudFormationValidation?: boolean } = {}): App {
+export function appWithoutBundling(options: AppOptions = {}): App {
   return new App({
-    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+    context: { ...cdkJsonContext(), ...options.context, 'aws:cdk:bundling-stacks': [] },
     builtinCloudFormationValidation: options.cloudFormationValidation ?? false,
   });
 }
@@ -38,8 +45,11 @@ export interface SynthesizedService {
  * Builds the service exactly as bin/app.ts does (cdk-nag checks included: synthesis throws on any
  * unacknowledged finding) and synthesizes it once.
  */
-export function synthesizeService(config?: ServiceAppConfig): SynthesizedService {
-  const app = appWithoutBundling();
+export function synthesizeService(
+  config?: ServiceAppConfig,
+  options: Pick<AppOptions, 'context'> = {},
+): SynthesizedService {
+  const app = appWithoutBundling(options);
   const stacks = buildApp(app, config);
   const assembly = app.synth();
   return {

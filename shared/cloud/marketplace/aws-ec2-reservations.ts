@@ -2,6 +2,13 @@
  * EC2 Reserved Instances through the customer's role. `PurchaseReservedInstancesOffering` has no
  * idempotency token, so a tag holding the client token guards it: look the tag up first, buy only
  * when no reservation carries it, then tag what was bought.
+ *
+ * The tag is written by a second call, so an attempt that died between buying and tagging leaves
+ * an untagged reservation. A resumed request (`earlierAttemptsSince`) therefore looks for it
+ * before buying: the untagged reservations of the same order started since the first attempt
+ * began. One is the earlier purchase (tagged now, answered, nothing bought); several are
+ * ambiguous (AmbiguousEarlierPurchase: an operator decides); none means the earlier attempt never
+ * bought, so this one buys.
  */
 import {
   CreateTagsCommand,
@@ -12,10 +19,16 @@ import {
   type ReservedInstances,
   type ReservedInstancesOffering,
 } from '@aws-sdk/client-ec2';
-import { buy, type FailedPurchase, isFailed, lookup } from './aws-provider-errors';
-import { OfferingNotFound, type PurchaseRequest, type PurchaseResult } from './marketplace';
+import { buy, type FailedPurchase, isFailed, lookup, lookupEarlier } from './aws-provider-errors';
+import {
+  AmbiguousEarlierPurchase,
+  OfferingNotFound,
+  PurchaseOutcomeUnknown,
+  type PurchaseRequest,
+  type PurchaseResult,
+} from './marketplace';
 import { checkLimitPrice, hourlyCharges } from './offering-price';
-import { reservationSize } from './purchase-quantity';
+import { type ReservationSize, reservationSize } from './purchase-quantity';
 
 /** The tag key whose value is the client token of the purchase that bought the reservation. */
 export const CLIENT_TOKEN_TAG = 'commitment-planning:client-token';
@@ -46,19 +59,129 @@ function completedFrom(reservations: readonly ReservedInstances[]): PurchaseResu
   };
 }
 
+/** The answer for reservations an earlier call bought: `completed`, or `failed` if EC2 could not take the payment. */
+function earlierPurchase(reservations: readonly ReservedInstances[]): PurchaseResult {
+  const bought = reservations.filter((reservation) => reservation.State !== 'payment-failed');
+  if (bought.length > 0) return completedFrom(bought);
+  return {
+    status: 'failed',
+    message: 'the provider could not take the payment for this reservation',
+    providerCode: 'payment-failed',
+  };
+}
+
 /** The reservations an earlier call with this client token bought, found by their tag. */
 async function taggedReservations(
   ec2: EC2Client,
-  clientToken: string,
+  request: PurchaseRequest,
 ): Promise<readonly ReservedInstances[] | FailedPurchase> {
-  const answer = await lookup(() =>
+  const describe = () =>
     ec2.send(
       new DescribeReservedInstancesCommand({
-        Filters: [{ Name: `tag:${CLIENT_TOKEN_TAG}`, Values: [clientToken] }],
+        Filters: [{ Name: `tag:${CLIENT_TOKEN_TAG}`, Values: [request.clientToken] }],
       }),
-    ),
-  );
+    );
+  // A first attempt bought nothing yet, so a refused lookup may be answered `failed`; a resumed
+  // one may have, so there a refusal leaves the outcome unknown.
+  const answer = request.earlierAttemptsSince
+    ? await lookupEarlier(describe, 'EC2 reservations tagged with the client token')
+    : await lookup(describe);
   return isFailed(answer) ? answer : (answer.ReservedInstances ?? []);
+}
+
+/** The states of a reservation a purchase made: a retired one is years old, never a recent attempt's. */
+const PURCHASED_STATES = ['payment-pending', 'active', 'payment-failed'];
+
+/**
+ * The reservations an earlier attempt begun at `since` may have bought and not tagged: regional,
+ * of the request's instance type, product, tenancy, offering class, payment option, duration and
+ * instance count, started at or after `since`, and carrying no client-token tag (a tagged one is
+ * another line item's, or one an operator set aside).
+ */
+async function untaggedReservationsSince(
+  ec2: EC2Client,
+  request: PurchaseRequest,
+  size: ReservationSize,
+  since: string,
+): Promise<readonly ReservedInstances[]> {
+  const { offer } = request;
+  if (offer.scope.kind === 'spend') return [];
+  const duration = offer.termHours * HOURS_TO_SECONDS;
+  const tenancy = instanceTenancy(offer.scope.tenancy);
+  const sinceMs = Date.parse(since);
+  const answer = await lookupEarlier(
+    () =>
+      ec2.send(
+        new DescribeReservedInstancesCommand({
+          OfferingClass: offer.offeringClass as never,
+          OfferingType: offer.paymentOption as never,
+          Filters: [
+            { Name: 'instance-type', Values: [size.instanceType] },
+            { Name: 'product-description', Values: [offer.productDescription] },
+            { Name: 'duration', Values: [String(duration)] },
+            { Name: 'scope', Values: ['Region'] },
+            { Name: 'state', Values: PURCHASED_STATES },
+          ],
+        }),
+      ),
+    'EC2 reservations an earlier attempt may have bought',
+  );
+  // The filters are checked again here: EC2 has no filter for the count, the start's lower bound
+  // or a missing tag, and a filter EC2 ignored must not widen what may be adopted.
+  return (answer.ReservedInstances ?? []).filter(
+    (reservation) =>
+      reservation.InstanceType === size.instanceType &&
+      reservation.ProductDescription === offer.productDescription &&
+      (reservation.InstanceTenancy ?? 'default') === tenancy &&
+      reservation.OfferingClass === offer.offeringClass &&
+      reservation.OfferingType === offer.paymentOption &&
+      reservation.Duration === duration &&
+      reservation.Scope === 'Region' &&
+      reservation.InstanceCount === size.count &&
+      PURCHASED_STATES.includes(reservation.State ?? '') &&
+      reservation.Start !== undefined &&
+      reservation.Start.getTime() >= sinceMs &&
+      !(reservation.Tags ?? []).some((tag) => tag.Key === CLIENT_TOKEN_TAG),
+  );
+}
+
+/**
+ * Finds the reservation the earlier attempt bought and did not tag, and tags it with the client
+ * token: the answer for this request, or null when that attempt bought nothing. Several
+ * candidates are AmbiguousEarlierPurchase.
+ */
+async function adoptUntaggedPurchase(
+  ec2: EC2Client,
+  request: PurchaseRequest,
+  size: ReservationSize,
+  since: string,
+): Promise<ReservedInstances | null> {
+  const candidates = await untaggedReservationsSince(ec2, request, size, since);
+  if (candidates.length === 0) return null;
+  const ids = candidates.map((candidate) => candidate.ReservedInstancesId ?? '');
+  if (candidates.length > 1) {
+    throw new AmbiguousEarlierPurchase(
+      `an earlier attempt of line item ${request.lineItemId} (since ${since}) may have bought one of the untagged EC2 reservations ${ids.join(', ')}, all of its order: an operator must tag the line item's reservation with ${CLIENT_TOKEN_TAG}=${request.clientToken} (and set the others aside with another value of that tag) before it is retried`,
+      ids,
+    );
+  }
+  const [adopted] = candidates as [ReservedInstances];
+  try {
+    await ec2.send(
+      new CreateTagsCommand({
+        Resources: [adopted.ReservedInstancesId ?? ''],
+        Tags: [{ Key: CLIENT_TOKEN_TAG, Value: request.clientToken }],
+      }),
+    );
+  } catch (error) {
+    // Unlike after a purchase, the tag is what makes the reservation this line item's: untagged,
+    // another resumed line item of the same order could answer it too. Leave it for a retry.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PurchaseOutcomeUnknown(
+      `EC2 reservation ${ids[0]}, bought by an earlier attempt, could not be tagged with the client token (${reason})`,
+    );
+  }
+  return adopted;
 }
 
 /** The regional (not zonal), non-marketplace offerings of the request's exact terms, every page. */
@@ -114,16 +237,12 @@ export async function purchaseEc2Reservation(
   request: PurchaseRequest,
 ): Promise<PurchaseResult> {
   const size = reservationSize(request);
-  const earlier = await taggedReservations(ec2, request.clientToken);
-  if (isFailed(earlier)) return earlier;
-  const bought = earlier.filter((reservation) => reservation.State !== 'payment-failed');
-  if (bought.length > 0) return completedFrom(bought);
-  if (earlier.length > 0) {
-    return {
-      status: 'failed',
-      message: 'the provider could not take the payment for this reservation',
-      providerCode: 'payment-failed',
-    };
+  const tagged = await taggedReservations(ec2, request);
+  if (isFailed(tagged)) return tagged;
+  if (tagged.length > 0) return earlierPurchase(tagged);
+  if (request.earlierAttemptsSince) {
+    const adopted = await adoptUntaggedPurchase(ec2, request, size, request.earlierAttemptsSince);
+    if (adopted) return earlierPurchase([adopted]);
   }
 
   const offerings = await matchingOfferings(ec2, request, size.instanceType);

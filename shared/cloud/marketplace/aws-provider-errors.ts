@@ -34,6 +34,20 @@ export async function lookup<T>(call: () => Promise<T>): Promise<T | FailedPurch
   }
 }
 
+/**
+ * Runs a lookup of what an earlier attempt may have bought. Its failure, even the provider's
+ * refusal (a throttle is a client fault on EC2), leaves the outcome unknown: answering `failed`
+ * here could record as failed a line item the earlier attempt bought.
+ */
+export async function lookupEarlier<T>(call: () => Promise<T>, what: string): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PurchaseOutcomeUnknown(`${what}: could not look up what an earlier attempt bought (${reason})`);
+  }
+}
+
 /** Runs the buy call: a client fault (the request was refused) is `failed`; anything else is an unknown outcome. */
 export async function buy<T>(call: () => Promise<T>, what: string): Promise<T | FailedPurchase> {
   try {

@@ -14,7 +14,12 @@ import {
 } from '@aws-sdk/client-rds';
 import { CLIENT_TOKEN_TAG } from './aws-ec2-reservations';
 import { buy, type FailedPurchase, isFailed, isServiceError, lookup } from './aws-provider-errors';
-import { OfferingNotFound, type PurchaseRequest, type PurchaseResult } from './marketplace';
+import {
+  OfferingNotFound,
+  PurchaseOutcomeUnknown,
+  type PurchaseRequest,
+  type PurchaseResult,
+} from './marketplace';
 import { checkLimitPrice, hourlyCharges } from './offering-price';
 import { reservationSize } from './purchase-quantity';
 
@@ -47,16 +52,25 @@ function completedFrom(reservation: ReservedDBInstance): PurchaseResult {
   };
 }
 
-/** The reservation bought under this id, or null when there is none. */
+/**
+ * The reservation bought under this id, or null when there is none. A refused lookup is `failed`
+ * only while no earlier attempt may have bought; for a resumed request it leaves the outcome unknown.
+ */
 async function existingReservation(
   rds: RDSClient,
   id: string,
+  resumed: boolean,
 ): Promise<ReservedDBInstance | null | FailedPurchase> {
   try {
     const answer = await rds.send(new DescribeReservedDBInstancesCommand({ ReservedDBInstanceId: id }));
     return answer.ReservedDBInstances?.[0] ?? null;
   } catch (error) {
     if (isServiceError(error) && error.name === 'ReservedDBInstanceNotFoundFault') return null;
+    if (isServiceError(error) && resumed) {
+      throw new PurchaseOutcomeUnknown(
+        `RDS reservation ${id}: could not look up what an earlier attempt bought (${error.message})`,
+      );
+    }
     if (isServiceError(error)) return { status: 'failed', message: error.message, providerCode: error.name };
     throw error;
   }
@@ -113,7 +127,7 @@ export async function purchaseRdsReservation(
 ): Promise<PurchaseResult> {
   const size = reservationSize(request);
   const id = reservedDbInstanceId(request.clientToken);
-  const earlier = await existingReservation(rds, id);
+  const earlier = await existingReservation(rds, id, request.earlierAttemptsSince !== undefined);
   if (isFailed(earlier)) return earlier;
   if (earlier) return completedFrom(earlier);
 
@@ -146,7 +160,7 @@ export async function purchaseRdsReservation(
   if (isFailed(purchased)) {
     if (purchased.providerCode !== 'ReservedDBInstanceAlreadyExistsFault') return purchased;
     // Another call with this token bought it between our lookup and our purchase.
-    const concurrent = await existingReservation(rds, id);
+    const concurrent = await existingReservation(rds, id, request.earlierAttemptsSince !== undefined);
     if (isFailed(concurrent)) return concurrent;
     if (concurrent) return completedFrom(concurrent);
     return purchased;

@@ -1,16 +1,21 @@
 /**
  * AWS Savings Plans through the customer's role. `CreateSavingsPlan` takes a `clientToken`: the
- * same token answers the plan it created first, so a repeated call never buys a second plan.
+ * same token answers the plan it created first, so a repeated call never buys a second plan. The
+ * plan is also created with the client token as a tag (in the same call), which is how a resumed
+ * request finds it before looking the offering up again: an offering no longer listed must not
+ * turn a plan already bought into a `failed` line.
  */
 import {
   CreateSavingsPlanCommand,
+  DescribeSavingsPlansCommand,
   DescribeSavingsPlansOfferingsCommand,
+  type SavingsPlan,
   type SavingsPlanOfferingFilterElement,
   type SavingsPlanType,
   type SavingsplansClient,
 } from '@aws-sdk/client-savingsplans';
 import { CLIENT_TOKEN_TAG } from './aws-ec2-reservations';
-import { buy, isFailed, lookup } from './aws-provider-errors';
+import { buy, isFailed, lookup, lookupEarlier } from './aws-provider-errors';
 import {
   InvalidPurchaseRequest,
   OfferingNotFound,
@@ -54,6 +59,44 @@ function termUpfront(commitment: number, termHours: number, paymentOption: strin
   }
 }
 
+/** The savings plan an earlier attempt created with this client token, found by its tag (every page). */
+async function taggedSavingsPlan(
+  savingsPlans: SavingsplansClient,
+  clientToken: string,
+): Promise<SavingsPlan | undefined> {
+  let nextToken: string | undefined;
+  do {
+    const page = await lookupEarlier(
+      () => savingsPlans.send(new DescribeSavingsPlansCommand({ ...(nextToken ? { nextToken } : {}) })),
+      'savings plans tagged with the client token',
+    );
+    const found = page.savingsPlans?.find((plan) => plan.tags?.[CLIENT_TOKEN_TAG] === clientToken);
+    if (found) return found;
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return undefined;
+}
+
+/** The answer for a plan an earlier attempt created: what it commits to, as the first answer said it. */
+function earlierPlan(plan: SavingsPlan, termHours: number): PurchaseResult {
+  if (plan.state === 'payment-failed') {
+    return {
+      status: 'failed',
+      message: 'the provider could not take the payment for this savings plan',
+      providerCode: 'payment-failed',
+    };
+  }
+  const commitment = Number(plan.commitment ?? 0);
+  const upfront = Number(plan.upfrontPaymentAmount ?? 0);
+  return {
+    status: 'completed',
+    providerIds: [plan.savingsPlanId ?? ''],
+    upfrontCost: upfront,
+    recurringCost: commitment - upfront / termHours,
+    providerQuantity: commitment,
+  };
+}
+
 export async function purchaseSavingsPlan(
   savingsPlans: SavingsplansClient,
   request: PurchaseRequest,
@@ -64,6 +107,10 @@ export async function purchaseSavingsPlan(
   const commitmentText = savingsPlanCommitment(request.quantity);
   const commitment = Number(commitmentText);
   const filters = offeringFilters(request, planType);
+  if (request.earlierAttemptsSince) {
+    const earlier = await taggedSavingsPlan(savingsPlans, request.clientToken);
+    if (earlier) return earlierPlan(earlier, offer.termHours);
+  }
 
   const offerings = await lookup(() =>
     savingsPlans.send(

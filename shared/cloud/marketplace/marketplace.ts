@@ -124,6 +124,29 @@ export class PurchaseOutcomeUnknown extends MarketplaceError {
   override readonly code: string = PurchaseOutcomeUnknown.code;
 }
 
+/**
+ * An earlier attempt may have bought this line item, and more than one purchase the provider
+ * cannot tie to a client token could be it (EC2: several untagged reservations of the same order
+ * made since that attempt began). Nothing was bought by this call, and buying again could buy
+ * twice, so an operator decides which purchase, if any, is the line item's.
+ *
+ * A PurchaseOutcomeUnknown, not a plain MarketplaceError: whether the line item was bought is
+ * exactly what is unknown, so it must never be recorded as `failed` (a failed line invites a
+ * retry that buys again). The caller keeps the purchase unfinished; its message is retried and
+ * dead-lettered until the operator has tagged the right purchase with the client token.
+ */
+export class AmbiguousEarlierPurchase extends PurchaseOutcomeUnknown {
+  static override code = 'ERR_MARKETPLACE_AMBIGUOUS_EARLIER_PURCHASE';
+  override readonly code: string = AmbiguousEarlierPurchase.code;
+  /** The provider's ids of the purchases that could be the earlier attempt's. */
+  readonly candidates: readonly string[];
+
+  constructor(message: string, candidates: readonly string[]) {
+    super(message);
+    this.candidates = candidates;
+  }
+}
+
 /** Refuses a request whose token is not its line item's, or whose quantity or provider is not buyable. */
 export function checkPurchaseRequest(request: PurchaseRequest): void {
   if (request.clientToken !== purchaseClientToken(request.planId, request.lineItemId)) {
@@ -136,6 +159,12 @@ export function checkPurchaseRequest(request: PurchaseRequest): void {
   }
   if (!Number.isFinite(request.quantity) || request.quantity <= 0) {
     throw new InvalidPurchaseRequest(`the quantity must be a positive number, not ${request.quantity}`);
+  }
+  if (request.earlierAttemptsSince !== undefined && Number.isNaN(Date.parse(request.earlierAttemptsSince))) {
+    // Not an InvalidPurchaseRequest: an earlier attempt may have bought, so this must not end `failed`.
+    throw new PurchaseOutcomeUnknown(
+      `earlierAttemptsSince must be an ISO 8601 time, not ${request.earlierAttemptsSince}`,
+    );
   }
 }
 

@@ -1,7 +1,11 @@
-import { jsonWebKeySet } from '../oauth';
+import { jsonWebKeySet, protectedResourceMetadata } from '../oauth';
 import type { OperationList } from '../operation-contract';
 
-/** The public keys that verify access tokens (#4), served by a function of its own. */
+/**
+ * The public documents of the resource server: the public keys that verify access tokens (#4)
+ * and the RFC 9728 protected-resource metadata, served by a function of their own that holds no
+ * secret and reads no table.
+ */
 export const jwksOperations = {
   getJwks: {
     method: 'GET',
@@ -11,5 +15,14 @@ export const jwksOperations = {
     tag: 'OAuth',
     public: true,
     responses: { 200: jsonWebKeySet },
+  },
+  getProtectedResourceMetadata: {
+    method: 'GET',
+    path: '/.well-known/oauth-protected-resource',
+    group: 'jwks',
+    summary: "The API's protected-resource metadata: its authorization server and scopes (RFC 9728)",
+    tag: 'OAuth',
+    public: true,
+    responses: { 200: protectedResourceMetadata },
   },
 } satisfies OperationList;

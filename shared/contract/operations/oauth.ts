@@ -1,8 +1,25 @@
-import { tokenErrorBody } from '../errors';
-import { authorizationServerMetadata, authorizeQuery, tokenRequestBody, tokenResponse } from '../oauth';
+import { registrationErrorBody, tokenErrorBody } from '../errors';
+import {
+  authorizationServerMetadata,
+  authorizeQuery,
+  clientRegistrationRequest,
+  clientRegistrationResponse,
+  consentForm,
+  revocationRequestBody,
+  signInCodeForm,
+  signInEmailForm,
+  signInPageQuery,
+  signInRestartForm,
+  tokenRequestBody,
+  tokenResponse,
+} from '../oauth';
 import type { OperationList } from '../operation-contract';
 
-/** The OAuth 2.0 authorization server: authorize (#1), token (#2) and its metadata (#3). */
+/**
+ * The OAuth 2.0 authorization server: authorize (#1), token (#2), its metadata (#3), client
+ * registration and token revocation, and the sign-in and consent pages a browser walks through
+ * between authorize and the redirect back to the client (docs/oauth.md).
+ */
 export const oauthOperations = {
   authorize: {
     method: 'GET',
@@ -12,8 +29,73 @@ export const oauthOperations = {
     tag: 'OAuth',
     public: false,
     oauth: true,
+    html: true,
     query: authorizeQuery,
     responses: { 302: null },
+  },
+  showSignInPage: {
+    method: 'GET',
+    path: '/oauth/consent',
+    group: 'oauth',
+    summary: 'The sign-in and consent page of a pending authorization (HTML)',
+    tag: 'OAuth',
+    public: false,
+    oauth: true,
+    html: true,
+    query: signInPageQuery,
+    responses: { 200: null },
+  },
+  requestSignInCode: {
+    method: 'POST',
+    path: '/oauth/sign-in/email',
+    group: 'oauth',
+    summary: 'Send a one-time sign-in code to an e-mail address (page form)',
+    tag: 'OAuth',
+    public: false,
+    oauth: true,
+    html: true,
+    body: signInEmailForm,
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    responses: { 303: null },
+  },
+  verifySignInCode: {
+    method: 'POST',
+    path: '/oauth/sign-in/code',
+    group: 'oauth',
+    summary: 'Sign in with the one-time code (page form)',
+    tag: 'OAuth',
+    public: false,
+    oauth: true,
+    html: true,
+    body: signInCodeForm,
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    responses: { 303: null },
+  },
+  restartSignIn: {
+    method: 'POST',
+    path: '/oauth/sign-in/restart',
+    group: 'oauth',
+    summary: 'Sign in with another e-mail address (page form)',
+    tag: 'OAuth',
+    public: false,
+    oauth: true,
+    html: true,
+    body: signInRestartForm,
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    responses: { 303: null },
+  },
+  decideAuthorization: {
+    method: 'POST',
+    path: '/oauth/consent',
+    group: 'oauth',
+    summary: 'Allow or deny the pending authorization (page form): redirects to the client',
+    tag: 'OAuth',
+    public: false,
+    oauth: true,
+    html: true,
+    body: consentForm,
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    responses: { 303: null },
   },
   issueToken: {
     method: 'POST',
@@ -27,6 +109,31 @@ export const oauthOperations = {
     bodyMediaType: 'application/x-www-form-urlencoded',
     responses: { 200: tokenResponse },
     clientErrorBody: tokenErrorBody,
+  },
+  revokeToken: {
+    method: 'POST',
+    path: '/oauth/revoke',
+    group: 'oauth',
+    summary: 'Revoke a refresh or access token and its family (RFC 7009)',
+    tag: 'OAuth',
+    public: false,
+    oauth: true,
+    body: revocationRequestBody,
+    bodyMediaType: 'application/x-www-form-urlencoded',
+    responses: { 200: null },
+    clientErrorBody: tokenErrorBody,
+  },
+  registerClient: {
+    method: 'POST',
+    path: '/oauth/register',
+    group: 'oauth',
+    summary: 'Register a public client (RFC 7591 dynamic client registration)',
+    tag: 'OAuth',
+    public: false,
+    oauth: true,
+    body: clientRegistrationRequest,
+    responses: { 201: clientRegistrationResponse },
+    clientErrorBody: registrationErrorBody,
   },
   getAuthorizationServerMetadata: {
     method: 'GET',

@@ -11,6 +11,7 @@ export const partnerPurchasePlanOperations = {
     summary: 'The recommended purchase plan for a provider; 204 when there is none',
     tag: 'Partners',
     public: false,
+    scope: 'plans:read',
     pathParams: orgPath,
     query: recommendedPurchasePlanQuery,
     responses: { 200: recommendedPurchasePlan, 204: null },

@@ -11,6 +11,7 @@ export const partnerSettingsOperations = {
     summary: "Set the partner's marketplace offer links",
     tag: 'Partners',
     public: false,
+    scope: 'org:write',
     pathParams: orgPath,
     body: partnerSettingsBody,
     responses: { 200: partnerSettings },

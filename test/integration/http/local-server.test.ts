@@ -41,7 +41,7 @@ const routes: Route[] = [
   },
 ];
 
-const partner: Principal = { kind: 'partner', orgId: 'partner-1', scopes: [] };
+const partner: Principal = { kind: 'partner', orgId: 'partner-1', scopes: ['*'] };
 
 interface Harness {
   readonly baseUrl: string;

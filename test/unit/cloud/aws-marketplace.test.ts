@@ -4,6 +4,7 @@ import {
   DescribeReservedInstancesOfferingsCommand,
   EC2Client,
   EC2ServiceException,
+  type Filter,
   PurchaseReservedInstancesOfferingCommand,
   type ReservedInstances,
   type ReservedInstancesOffering,
@@ -13,6 +14,7 @@ import {
   DescribeReservedDBInstancesOfferingsCommand,
   PurchaseReservedDBInstancesOfferingCommand,
   RDSClient,
+  RDSServiceException,
   type ReservedDBInstance,
   ReservedDBInstanceAlreadyExistsFault,
   ReservedDBInstanceNotFoundFault,
@@ -20,6 +22,7 @@ import {
 } from '@aws-sdk/client-rds';
 import {
   CreateSavingsPlanCommand,
+  DescribeSavingsPlansCommand,
   DescribeSavingsPlansOfferingsCommand,
   type SavingsPlan,
   SavingsplansClient,
@@ -31,6 +34,7 @@ import { CLIENT_TOKEN_TAG } from '../../../shared/cloud/marketplace/aws-ec2-rese
 import { AwsMarketplace } from '../../../shared/cloud/marketplace/aws-marketplace';
 import { reservedDbInstanceId } from '../../../shared/cloud/marketplace/aws-rds-reservations';
 import {
+  AmbiguousEarlierPurchase,
   FractionalQuantity,
   InvalidPurchaseRequest,
   OfferingNotFound,
@@ -87,6 +91,51 @@ interface Ec2State {
   offerings: ReservedInstancesOffering[];
   reservations: ReservedInstances[];
   purchaseCalls: number;
+  /** The next purchase is made but its answer never reaches the caller. */
+  answerLost?: boolean;
+  /** The next CreateTags never happens: the caller died after buying. */
+  diesBeforeTagging?: boolean;
+}
+
+/** A reservation of `count` instances bought from the offering at `start`, untagged. */
+function reservationOf(offering: ReservedInstancesOffering, count: number, start: Date): ReservedInstances {
+  return {
+    ReservedInstancesId: `ri-${offering.ReservedInstancesOfferingId}-${start.toISOString()}`,
+    InstanceType: offering.InstanceType,
+    InstanceCount: count,
+    ProductDescription: offering.ProductDescription,
+    OfferingClass: offering.OfferingClass,
+    OfferingType: offering.OfferingType,
+    InstanceTenancy: offering.InstanceTenancy,
+    Duration: offering.Duration,
+    Scope: offering.Scope,
+    FixedPrice: offering.FixedPrice,
+    UsagePrice: offering.UsagePrice,
+    RecurringCharges: offering.RecurringCharges,
+    CurrencyCode: 'USD',
+    State: 'active',
+    Start: start,
+    Tags: [],
+  };
+}
+
+/** DescribeReservedInstances' filters, as EC2 applies them (the ones the adapter sends). */
+function matchesFilter(reservation: ReservedInstances, filter: Filter): boolean {
+  const values = filter.Values ?? [];
+  const name = filter.Name ?? '';
+  if (name.startsWith('tag:')) {
+    const key = name.slice('tag:'.length);
+    return (reservation.Tags ?? []).some((tag) => tag.Key === key && values.includes(tag.Value ?? ''));
+  }
+  const field: Record<string, unknown> = {
+    'instance-type': reservation.InstanceType,
+    'product-description': reservation.ProductDescription,
+    duration: String(reservation.Duration),
+    scope: reservation.Scope,
+    state: reservation.State,
+  };
+  if (!(name in field)) throw new Error(`the EC2 mock knows no filter ${name}`);
+  return values.includes(String(field[name]));
 }
 
 const marketplace = () =>
@@ -129,15 +178,14 @@ function mockEc2(state: Ec2State) {
         (offering.Duration ?? 0) <= (input.MaxDuration ?? Number.POSITIVE_INFINITY),
     ),
   }));
-  ec2.on(DescribeReservedInstancesCommand).callsFake((input) => {
-    const filter = input.Filters?.find((candidate: { Name?: string }) => candidate.Name?.startsWith('tag:'));
-    const key = filter?.Name?.slice('tag:'.length);
-    return {
-      ReservedInstances: state.reservations.filter((reservation) =>
-        reservation.Tags?.some((tag) => tag.Key === key && filter.Values.includes(tag.Value)),
-      ),
-    };
-  });
+  ec2.on(DescribeReservedInstancesCommand).callsFake((input) => ({
+    ReservedInstances: state.reservations.filter(
+      (reservation) =>
+        (input.OfferingClass === undefined || reservation.OfferingClass === input.OfferingClass) &&
+        (input.OfferingType === undefined || reservation.OfferingType === input.OfferingType) &&
+        (input.Filters ?? []).every((filter: Filter) => matchesFilter(reservation, filter)),
+    ),
+  }));
   ec2.on(PurchaseReservedInstancesOfferingCommand).callsFake((input) => {
     state.purchaseCalls += 1;
     const offering = state.offerings.find(
@@ -162,18 +210,20 @@ function mockEc2(state: Ec2State) {
     }
     const id = `ri-${state.reservations.length + 1}`;
     state.reservations.push({
+      ...reservationOf(offering, input.InstanceCount, new Date()),
       ReservedInstancesId: id,
-      InstanceType: offering.InstanceType,
-      InstanceCount: input.InstanceCount,
-      FixedPrice: offering.FixedPrice,
-      UsagePrice: offering.UsagePrice,
-      RecurringCharges: offering.RecurringCharges,
-      State: 'active',
-      Tags: [],
     });
+    if (state.answerLost) {
+      state.answerLost = false;
+      throw new Error('socket hang up');
+    }
     return { ReservedInstancesId: id };
   });
   ec2.on(CreateTagsCommand).callsFake((input) => {
+    if (state.diesBeforeTagging) {
+      state.diesBeforeTagging = false;
+      throw new Error('the process died before tagging');
+    }
     for (const reservation of state.reservations) {
       if (input.Resources.includes(reservation.ReservedInstancesId)) reservation.Tags?.push(...input.Tags);
     }
@@ -224,13 +274,179 @@ describe('AwsMarketplace: EC2 reserved instances', () => {
     ]);
   });
 
-  it('after a crash between buying and recording, the same token finds the tagged reservation and buys nothing more', async () => {
+  it('after a crash between buying and recording, the resumed request finds the tagged reservation and buys nothing more', async () => {
+    // Prepare: the first attempt buys and tags, then its process dies before recording the answer
+    const since = new Date().toISOString();
     const request = purchaseRequest(m5FamilyAllUpfront, 48, 'line-1', { instanceType: 'm5.xlarge' });
-    const first = await marketplace().purchase(request); // its answer is lost: the caller crashed
-    const retry = await marketplace().purchase(request);
+    const first = await marketplace().purchase(request);
+    // Act
+    const retry = await marketplace().purchase({ ...request, earlierAttemptsSince: since });
+    // Assess
     expect(retry).toEqual(first);
     expect(state.reservations).toHaveLength(1);
     expect(state.purchaseCalls).toBe(1);
+  });
+
+  describe('a resumed request whose earlier attempt may have bought without tagging', () => {
+    const request = purchaseRequest(m5FamilyAllUpfront, 48, 'line-1', { instanceType: 'm5.xlarge' });
+    const token = request.clientToken;
+    /** The regional m5.xlarge offering the requests above buy from. */
+    const regional = () => state.offerings[1] as ReservedInstancesOffering;
+    const tagsOf = (id: string | undefined) =>
+      state.reservations.find((reservation) => reservation.ReservedInstancesId === id)?.Tags;
+
+    it('adopts the untagged reservation left by a crash between the purchase and CreateTags, tags it and buys nothing', async () => {
+      // Prepare: the first attempt buys, then dies before CreateTags (its answer never recorded)
+      const since = new Date().toISOString();
+      state.diesBeforeTagging = true;
+      await marketplace().purchase(request);
+      expect(state.reservations[0]?.Tags).toEqual([]);
+      // Act
+      const retry = await marketplace().purchase({ ...request, earlierAttemptsSince: since });
+      // Assess
+      expect(retry).toEqual({
+        status: 'completed',
+        providerIds: ['ri-1'],
+        upfrontCost: 6 * 8 * m5FamilyAllUpfront.upfront,
+        recurringCost: 0,
+        providerQuantity: 6,
+      });
+      expect(state.reservations).toHaveLength(1);
+      expect(state.purchaseCalls).toBe(1);
+      expect(tagsOf('ri-1')).toEqual([{ Key: CLIENT_TOKEN_TAG, Value: token }]);
+      // A later repeat finds it by its tag alone
+      expect(await marketplace().purchase({ ...request, earlierAttemptsSince: since })).toEqual(retry);
+      expect(state.purchaseCalls).toBe(1);
+    });
+
+    it('adopts the reservation a buy call made whose answer was lost', async () => {
+      // Prepare: EC2 buys, the answer never arrives: the outcome is unknown to the first attempt
+      const since = new Date().toISOString();
+      state.answerLost = true;
+      await expect(marketplace().purchase(request)).rejects.toBeInstanceOf(PurchaseOutcomeUnknown);
+      // Act
+      const retry = await marketplace().purchase({ ...request, earlierAttemptsSince: since });
+      // Assess
+      expect(retry).toMatchObject({ status: 'completed', providerIds: ['ri-1'], providerQuantity: 6 });
+      expect(state.reservations).toHaveLength(1);
+      expect(tagsOf('ri-1')).toEqual([{ Key: CLIENT_TOKEN_TAG, Value: token }]);
+    });
+
+    it('refuses to choose between two untagged reservations of the order: a typed error for an operator, nothing bought or tagged', async () => {
+      // Prepare: two untagged reservations of the same order started since the first attempt
+      const since = new Date(Date.now() - 60_000);
+      state.reservations.push(
+        { ...reservationOf(regional(), 6, new Date(since.getTime() + 1_000)), ReservedInstancesId: 'ri-a' },
+        { ...reservationOf(regional(), 6, new Date(since.getTime() + 2_000)), ReservedInstancesId: 'ri-b' },
+      );
+      // Act
+      const attempt = marketplace().purchase({ ...request, earlierAttemptsSince: since.toISOString() });
+      // Assess
+      await expect(attempt).rejects.toBeInstanceOf(AmbiguousEarlierPurchase);
+      await expect(attempt).rejects.toMatchObject({
+        code: 'ERR_MARKETPLACE_AMBIGUOUS_EARLIER_PURCHASE',
+        candidates: ['ri-a', 'ri-b'],
+      });
+      // The processor records no PurchaseOutcomeUnknown as failed
+      await expect(attempt).rejects.toBeInstanceOf(PurchaseOutcomeUnknown);
+      expect(state.purchaseCalls).toBe(0);
+      expect(state.reservations).toHaveLength(2);
+      expect(ec2.commandCalls(CreateTagsCommand)).toHaveLength(0);
+    });
+
+    it('buys once an operator has set the foreign candidates aside with another value of the tag', async () => {
+      // Prepare: the two candidates above, both marked by an operator as not this line item's
+      const since = new Date(Date.now() - 60_000);
+      for (const id of ['ri-a', 'ri-b']) {
+        state.reservations.push({
+          ...reservationOf(regional(), 6, new Date(since.getTime() + 1_000)),
+          ReservedInstancesId: id,
+          Tags: [{ Key: CLIENT_TOKEN_TAG, Value: 'not-a-line-item' }],
+        });
+      }
+      // Act
+      const result = await marketplace().purchase({ ...request, earlierAttemptsSince: since.toISOString() });
+      // Assess
+      expect(result).toMatchObject({ status: 'completed', providerIds: ['ri-3'] });
+      expect(state.purchaseCalls).toBe(1);
+    });
+
+    it('ignores untagged reservations started before the first attempt, or of another count', async () => {
+      // Prepare: the customer's own purchases of the same type: one a minute before, one of 5 instances
+      const since = new Date();
+      state.reservations.push(
+        {
+          ...reservationOf(regional(), 6, new Date(since.getTime() - 60_000)),
+          ReservedInstancesId: 'ri-old',
+        },
+        {
+          ...reservationOf(regional(), 5, new Date(since.getTime() + 1_000)),
+          ReservedInstancesId: 'ri-five',
+        },
+      );
+      // Act
+      const result = await marketplace().purchase({ ...request, earlierAttemptsSince: since.toISOString() });
+      // Assess: the earlier attempt bought nothing, so this one buys
+      expect(result).toMatchObject({ status: 'completed', providerIds: ['ri-3'], providerQuantity: 6 });
+      expect(state.purchaseCalls).toBe(1);
+      expect(tagsOf('ri-old')).toEqual([]);
+      expect(tagsOf('ri-five')).toEqual([]);
+    });
+
+    it("never adopts someone else's untagged reservation on a first attempt: without earlierAttemptsSince it buys", async () => {
+      // Prepare: an untagged reservation of the very order, bought by the customer just now
+      state.reservations.push({
+        ...reservationOf(regional(), 6, new Date()),
+        ReservedInstancesId: 'ri-theirs',
+      });
+      // Act
+      const result = await marketplace().purchase(request);
+      // Assess
+      expect(result).toMatchObject({ status: 'completed', providerIds: ['ri-2'] });
+      expect(state.purchaseCalls).toBe(1);
+      expect(state.reservations).toHaveLength(2);
+      expect(tagsOf('ri-theirs')).toEqual([]);
+      expect(tagsOf('ri-2')).toEqual([{ Key: CLIENT_TOKEN_TAG, Value: token }]);
+    });
+
+    it('leaves the outcome unknown when the adopted reservation cannot be tagged', async () => {
+      // Prepare: the reservation of a crashed attempt; EC2 then refuses the tag
+      const since = new Date(Date.now() - 60_000);
+      state.reservations.push({
+        ...reservationOf(regional(), 6, new Date()),
+        ReservedInstancesId: 'ri-crashed',
+      });
+      ec2.on(CreateTagsCommand).rejects(
+        new EC2ServiceException({
+          name: 'RequestLimitExceeded',
+          $fault: 'client',
+          $metadata: {},
+          message: 'slow down',
+        }),
+      );
+      // Act / Assess: untagged, it could be answered to another line item too, so nothing is settled
+      await expect(
+        marketplace().purchase({ ...request, earlierAttemptsSince: since.toISOString() }),
+      ).rejects.toBeInstanceOf(PurchaseOutcomeUnknown);
+      expect(state.purchaseCalls).toBe(0);
+    });
+
+    it('never answers failed when the lookup of the earlier purchase is refused', async () => {
+      // Prepare: EC2 throttles DescribeReservedInstances (a client fault)
+      ec2.on(DescribeReservedInstancesCommand).rejects(
+        new EC2ServiceException({
+          name: 'RequestLimitExceeded',
+          $fault: 'client',
+          $metadata: {},
+          message: 'slow down',
+        }),
+      );
+      // Act / Assess
+      await expect(
+        marketplace().purchase({ ...request, earlierAttemptsSince: new Date().toISOString() }),
+      ).rejects.toBeInstanceOf(PurchaseOutcomeUnknown);
+      expect(state.purchaseCalls).toBe(0);
+    });
   });
 
   it('buys a second line item of the same offer as its own reservation', async () => {
@@ -368,13 +584,26 @@ function mockSavingsPlans(plans: Map<string, SavingsPlan>) {
     // Savings Plans' idempotency: the same client token answers the plan it created.
     const earlier = plans.get(input.clientToken);
     if (earlier) return { savingsPlanId: earlier.savingsPlanId };
-    const plan = {
+    const plan: SavingsPlan = {
       savingsPlanId: `sp-${plans.size + 1}`,
       commitment: input.commitment,
       offeringId: input.savingsPlanOfferingId,
+      // The tests buy No and Partial Upfront plans: the upfront is what the request paid.
+      upfrontPaymentAmount: input.upfrontPaymentAmount ?? '0',
+      state: 'payment-pending',
+      tags: input.tags,
     };
     plans.set(input.clientToken, plan);
     return { savingsPlanId: plan.savingsPlanId };
+  });
+  // One plan per page, so a lookup must follow the pages.
+  savingsPlans.on(DescribeSavingsPlansCommand).callsFake((input) => {
+    const all = [...plans.values()];
+    const index = Number(input.nextToken ?? 0);
+    return {
+      savingsPlans: all.slice(index, index + 1),
+      ...(index + 1 < all.length ? { nextToken: String(index + 1) } : {}),
+    };
   });
   return savingsPlans;
 }
@@ -414,6 +643,34 @@ describe('AwsMarketplace: Savings Plans', () => {
     const retry = await marketplace().purchase(request);
     expect(retry).toEqual(first);
     expect(plans.size).toBe(1);
+  });
+
+  it('answers a resumed request from the plan its earlier attempt created, even once the offering is no longer listed', async () => {
+    // Prepare: another line's plan, then this line's; the process dies before recording this one
+    const since = new Date().toISOString();
+    await marketplace().purchase(purchaseRequest(computePlanPartial, 1, 'line-0'));
+    const request = purchaseRequest(computePlanPartial, 2.5);
+    const first = await marketplace().purchase(request);
+    savingsPlans.on(DescribeSavingsPlansOfferingsCommand).resolves({ searchResults: [] });
+    // Act
+    const retry = await marketplace().purchase({ ...request, earlierAttemptsSince: since });
+    // Assess: found by its tag, not bought again (nor refused as OfferingNotFound, which would record it failed)
+    expect(retry).toEqual(first);
+    expect(plans.size).toBe(2);
+    expect(savingsPlans.commandCalls(CreateSavingsPlanCommand)).toHaveLength(2);
+  });
+
+  it('a resumed request whose earlier attempt created nothing buys the plan', async () => {
+    // Prepare: another line's plan exists; this line's first attempt died before CreateSavingsPlan
+    await marketplace().purchase(purchaseRequest(computePlanPartial, 1, 'line-0'));
+    // Act
+    const result = await marketplace().purchase({
+      ...purchaseRequest(computePlanPartial, 2.5),
+      earlierAttemptsSince: new Date().toISOString(),
+    });
+    // Assess
+    expect(result).toMatchObject({ status: 'completed', providerIds: ['sp-2'], providerQuantity: 2.5 });
+    expect(plans.size).toBe(2);
   });
 
   it('rounds a Partial Upfront payment up to whole dollars within the catalog limit', async () => {
@@ -584,6 +841,37 @@ describe('AwsMarketplace: RDS reserved DB instances', () => {
     expect(retry).toEqual(first);
     expect(state.reservations.size).toBe(1);
     expect(state.purchaseCalls).toBe(1);
+  });
+
+  it('answers a resumed request from the reservation its earlier attempt bought, even once the price has risen', async () => {
+    // Prepare: the first attempt buys, its process dies before recording; then RDS raises the price
+    const since = new Date().toISOString();
+    const request = purchaseRequest(dbM5Family, 24, 'line-1', { instanceType: 'db.m5.xlarge' });
+    const first = await marketplace().purchase(request);
+    const offering = state.offerings[0] as ReservedDBInstancesOffering;
+    offering.FixedPrice = (offering.FixedPrice ?? 0) * 1.1;
+    // Act
+    const retry = await marketplace().purchase({ ...request, earlierAttemptsSince: since });
+    // Assess: answered by the id derived from the token, not refused as PriceAboveLimit
+    expect(retry).toEqual(first);
+    expect(state.reservations.size).toBe(1);
+    expect(state.purchaseCalls).toBe(1);
+  });
+
+  it('never answers failed when the lookup for a resumed request is refused', async () => {
+    rds.on(DescribeReservedDBInstancesCommand).rejects(
+      new RDSServiceException({
+        name: 'Throttling',
+        $fault: 'client',
+        $metadata: {},
+        message: 'Rate exceeded',
+      }),
+    );
+    const request = purchaseRequest(dbM5Family, 24, 'line-1', { instanceType: 'db.m5.xlarge' });
+    await expect(
+      marketplace().purchase({ ...request, earlierAttemptsSince: new Date().toISOString() }),
+    ).rejects.toBeInstanceOf(PurchaseOutcomeUnknown);
+    expect(state.purchaseCalls).toBe(0);
   });
 
   it('answers "already exists" as the earlier purchase made between the lookup and the buy', async () => {

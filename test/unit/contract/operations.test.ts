@@ -10,7 +10,7 @@ import type { LineItemSortField } from '../../../shared/contract/plan-queries';
 import type { CommitmentPlan } from '../../../shared/contract/plans';
 
 describe('operation registry', () => {
-  it('holds the 21 endpoints of the spec, the OpenAPI document and the purchase reads', () => {
+  it('holds the 21 endpoints of the spec, the protected-resource metadata, the OpenAPI document, the purchase reads, the OAuth server around #1 and #2 and the onboarding additions', () => {
     // Assess
     expect([...operationIds].sort()).toEqual(
       [
@@ -18,6 +18,7 @@ describe('operation registry', () => {
         'issueToken',
         'getAuthorizationServerMetadata',
         'getJwks',
+        'getProtectedResourceMetadata',
         'getRecommendedCommitmentPlan',
         'listDefaultCommitmentPlans',
         'listPlanLineItems',
@@ -38,6 +39,15 @@ describe('operation registry', () => {
         'getOpenApiDocument',
         'getCommitmentPlan',
         'listPlanPurchases',
+        'showSignInPage',
+        'requestSignInCode',
+        'verifySignInCode',
+        'restartSignIn',
+        'decideAuthorization',
+        'revokeToken',
+        'registerClient',
+        'getAwsRoleTemplate',
+        'completeAzureConsent',
       ].sort(),
     );
   });
@@ -68,12 +78,18 @@ describe('operation registry', () => {
     }
   });
 
-  it('makes public only the discovery documents and the OpenAPI document', () => {
+  it('makes public only the discovery documents, the OpenAPI document and the Azure consent callback', () => {
     // Act
     const publicIds = operationIds.filter((id) => operations[id].public);
 
     // Assess
-    expect(publicIds).toEqual(['getAuthorizationServerMetadata', 'getJwks', 'getOpenApiDocument']);
+    expect(publicIds).toEqual([
+      'getAuthorizationServerMetadata',
+      'getJwks',
+      'getProtectedResourceMetadata',
+      'completeAzureConsent',
+      'getOpenApiDocument',
+    ]);
   });
 
   it('routes exactly the operations of the groups that have a handler, without the authorizer where the client authenticates itself', () => {

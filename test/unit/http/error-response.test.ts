@@ -101,12 +101,15 @@ describe('gateway-style responses', () => {
     expect(JSON.parse(response.body)).toMatchObject({ code: 405, status: 'Method Not Allowed', errors: {} });
   });
 
-  it('answers refused credentials with 401 in the error body shape', () => {
+  it('answers refused credentials with 401 in the error body shape and a challenge naming the resource metadata', () => {
     // Act
-    const response = unauthorizedResponse();
+    const response = unauthorizedResponse('https://api.example.com');
 
     // Assess
     expect(response.statusCode).toBe(401);
+    expect(response.headers?.['www-authenticate']).toBe(
+      'Bearer resource_metadata="https://api.example.com/.well-known/oauth-protected-resource"',
+    );
     expect(JSON.parse(response.body)).toEqual({
       code: 401,
       status: 'Unauthorized',

@@ -11,7 +11,8 @@ import { type Implementations, noContent, withHeaders } from '../../../shared/ht
 import { paginate, paginationHeaderName } from '../../../shared/http/pagination';
 import { lambdaContext, proxyEvent } from './proxy-event';
 
-const admin: Principal = { kind: 'user', orgId: 'org-1', userId: 'user-1', role: 'admin', scopes: [] };
+/** An API-key caller: every scope. */
+const admin: Principal = { kind: 'user', orgId: 'org-1', userId: 'user-1', role: 'admin', scopes: ['*'] };
 
 const partnerOrgPath = z.strictObject({ partner_org_id: z.string() });
 
@@ -24,6 +25,7 @@ const contracts = {
     summary: 'Register an org',
     tag: 'Partners',
     public: false,
+    scope: 'partner:write',
     pathParams: partnerOrgPath,
     body: z.strictObject({
       name: z.string().min(1),
@@ -38,6 +40,7 @@ const contracts = {
     summary: 'List orgs',
     tag: 'Partners',
     public: false,
+    scope: 'plans:read',
     pathParams: partnerOrgPath,
     query: z.strictObject({
       page: z.coerce.number().int().min(1).default(1),
@@ -53,6 +56,7 @@ const contracts = {
     summary: 'Apply',
     tag: 'Partners',
     public: false,
+    scope: 'plans:read',
     responses: { 200: z.object({}) },
   },
   deleteOrg: {
@@ -62,6 +66,7 @@ const contracts = {
     summary: 'Delete',
     tag: 'Partners',
     public: false,
+    scope: 'plans:read',
     responses: { 204: null },
   },
   failUnexpectedly: {
@@ -71,6 +76,7 @@ const contracts = {
     summary: 'Fail',
     tag: 'Partners',
     public: false,
+    scope: 'plans:read',
     responses: { 200: z.object({}) },
   },
 } satisfies OperationList;
@@ -423,7 +429,46 @@ describe('group handler', () => {
 
     // Assess
     expect(result.statusCode).toBe(401);
+    expect(result.headers?.['www-authenticate']).toBe('Bearer');
     expect(jsonOf(result)).toMatchObject({ code: 401, status: 'Unauthorized', errors: {} });
+  });
+
+  it('answers 403 with an insufficient_scope challenge when a Bearer token lacks the operation scope', async () => {
+    // Prepare
+    const handler = partnerOrgsHandler();
+    const readOnly: Principal = { ...admin, scopes: ['plans:read'] };
+    const event = proxyEvent({ ...registerEvent(JSON.stringify({ name: 'Acme' })), principal: readOnly });
+    const allowed = proxyEvent({
+      ...registerEvent(JSON.stringify({ name: 'Acme' })),
+      principal: { ...admin, scopes: ['plans:read', 'partner:write'] },
+    });
+
+    // Act
+    const refused = await handler(event, lambdaContext());
+    const served = await handler(allowed, lambdaContext());
+
+    // Assess
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers?.['www-authenticate']).toBe(
+      'Bearer error="insufficient_scope", scope="partner:write"',
+    );
+    expect(jsonOf(refused)).toMatchObject({
+      code: 403,
+      message: 'This operation needs the scope partner:write.',
+    });
+    expect(served.statusCode).toBe(201);
+  });
+
+  it('refuses to build a handler for an operation behind the authorizer that states no scope', () => {
+    // Prepare
+    const { scope: _scope, ...unscoped } = contracts.registerOrg;
+
+    // Act
+    const build = () =>
+      createGroupHandler({ registerOrg: unscoped }, { registerOrg: implementations.registerOrg });
+
+    // Assess
+    expect(build).toThrow(/must state its OAuth scope/);
   });
 
   it('answers 401 when the principal is not a valid principal', async () => {

@@ -11,8 +11,14 @@ import { type Implementations, withHeaders } from '../../../shared/http/operatio
 import { MemoryIdempotencyRecords } from '../../support/memory-idempotency-records';
 import { lambdaContext, proxyEvent } from './proxy-event';
 
-const ada: Principal = { kind: 'user', orgId: 'org-1', userId: 'ada@example.com', role: 'admin', scopes: [] };
-const partner: Principal = { kind: 'partner', orgId: 'org-1', scopes: [] };
+const ada: Principal = {
+  kind: 'user',
+  orgId: 'org-1',
+  userId: 'ada@example.com',
+  role: 'admin',
+  scopes: ['*'],
+};
+const partner: Principal = { kind: 'partner', orgId: 'org-1', scopes: ['*'] };
 
 const planPath = z.strictObject({ org_id: z.string(), plan_id: z.string() });
 
@@ -25,6 +31,7 @@ const contracts = {
     summary: 'Purchase',
     tag: 'Partners',
     public: false,
+    scope: 'plans:read',
     pathParams: planPath,
     body: z.strictObject({ email: z.email(), note: z.object({ a: z.number(), b: z.number() }).optional() }),
     responses: { 200: z.object({}) },
@@ -37,6 +44,7 @@ const contracts = {
     summary: 'Read',
     tag: 'Partners',
     public: false,
+    scope: 'plans:read',
     pathParams: planPath,
     responses: { 200: z.object({}) },
   },

@@ -15,9 +15,15 @@ import {
   membershipByUserIndexKey,
   membershipKey,
   membershipPrefix,
+  oauthClientFamilyKey,
   oauthClientKey,
   oauthCodeKey,
+  oauthFamilyByUserIndexKey,
+  oauthFamilyKey,
   oauthRefreshTokenKey,
+  oauthRequestKey,
+  oauthSessionKey,
+  oauthSignInCodeKey,
   onboardingKey,
   orgKey,
   orgListIndexKey,
@@ -72,6 +78,7 @@ describe('single-table keys', () => {
     expect(oauthClientKey('cl1')).toEqual({ PK: 'OAUTH#CLIENT#cl1', SK: 'OAUTH#CLIENT#cl1' });
     expect(oauthCodeKey('ab12')).toEqual({ PK: 'OAUTH#CODE#ab12', SK: 'OAUTH#CODE#ab12' });
     expect(oauthRefreshTokenKey('cd34')).toEqual({ PK: 'OAUTH#RT#cd34', SK: 'OAUTH#RT#cd34' });
+    expect(oauthFamilyKey('f1')).toEqual({ PK: 'OAUTH#FAMILY#f1', SK: 'FAMILY' });
     expect(idempotencyRecordKey('user:o1:ada@example.com', 'req-1')).toEqual({
       PK: 'IDEM#user:o1:ada@example.com#req-1',
       SK: 'IDEM',
@@ -146,6 +153,18 @@ describe('single-table keys', () => {
     ).toBe(true);
     expect(() => idempotencyResponsePartKey('p1', 'k', 'a1', 0)).toThrow(RangeError);
     expect(() => idempotencyResponsePartKey('p1', 'k', 'a1', 10_000)).toThrow(RangeError);
+  });
+
+  it('keeps the authorization server items apart, a family where the authorizer reads it', () => {
+    expect(oauthFamilyKey('f1')).toEqual({ PK: 'OAUTH#FAMILY#f1', SK: 'FAMILY' });
+    expect(oauthClientFamilyKey('c1', 'f1')).toEqual({ PK: oauthClientKey('c1').PK, SK: 'FAMILY#f1' });
+    expect(oauthRequestKey('r1').PK).toBe('OAUTH#REQ#r1');
+    expect(oauthSessionKey('ab').PK).toBe('OAUTH#SESSION#ab');
+    expect(oauthSignInCodeKey('r1').PK).toBe('OAUTH#OTP#r1');
+    expect(oauthFamilyByUserIndexKey(' Ann@Example.com ', '2026-01-01T00:00:00.000Z', 'f1')).toEqual({
+      GSI1PK: 'OAUTH#USER#ann@example.com',
+      GSI1SK: '2026-01-01T00:00:00.000Z#f1',
+    });
   });
 
   it('rejects empty segments', () => {

@@ -1,0 +1,147 @@
+import {
+  awsRoleTemplate,
+  type ConsentOutcome,
+  completeAzureConsent,
+  createAzureAuthUrl,
+  registerChildViaOnboarding,
+  startOnboarding,
+  verifyAwsOnboarding,
+  verifyAzureOnboarding,
+} from '../../shared/app/onboarding';
+import { listChildOrgOverviews } from '../../shared/app/onboarding-child-orgs';
+import { onboardingOperations } from '../../shared/contract/operations/onboarding';
+import type { CheckResult } from '../../shared/domain/onboarding/checklist';
+import { createGroupHandler } from '../../shared/http/group-handler';
+import { escapeHtml, htmlPage, pageHeaders } from '../../shared/http/html';
+import { RawResponse, withHeaders } from '../../shared/http/operation';
+import { paginationHeaderName, paginationInfo } from '../../shared/http/pagination';
+import { functionContext } from '../../shared/runtime/current';
+import {
+  consentCallbackUrl,
+  onboardingRuntime,
+  onboardingContext as withVerifier,
+} from '../../shared/runtime/onboarding';
+import {
+  membershipRepository,
+  onboardingRepository,
+  orgRepository,
+  planRepository,
+  usageRepository,
+  userRepository,
+} from '../../shared/store/store';
+
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext({
+  onboarding: onboardingRepository,
+  orgs: orgRepository,
+  memberships: membershipRepository,
+  users: userRepository,
+  usage: usageRepository,
+  plans: planRepository,
+});
+
+/** The verifying and signing use cases' context: the function's own with the verifier and settings. */
+const onboardingContext = () => withVerifier(appContext());
+
+/** Onboarding of a partner's customers and their clouds (#16-#21, DESIGN §11). */
+export const handler = createGroupHandler(onboardingOperations, {
+  registerChildViaOnboarding: async ({ principal, pathParams, body }) => {
+    const { orgId } = await registerChildViaOnboarding(appContext(), principal, pathParams.org_id, {
+      company: body.company,
+      partnerSubscriptionId: body.partner_subscription_id ?? null,
+      email: body.email ?? null,
+    });
+    return { org_id: orgId };
+  },
+
+  startOnboarding: async ({ principal, pathParams }) => {
+    const record = await startOnboarding(appContext(), principal, pathParams.org_id);
+    return { onboarding_id: record.onboardingId };
+  },
+
+  getAwsRoleTemplate: async ({ principal, pathParams }) => {
+    const { template, quickCreateUrl } = await awsRoleTemplate(
+      onboardingContext(),
+      principal,
+      pathParams.org_id,
+    );
+    return { template, quick_create_url: quickCreateUrl };
+  },
+
+  verifyAwsOnboarding: async ({ principal, pathParams, body }) => {
+    const cur = body.existing_cur;
+    const items = await verifyAwsOnboarding(onboardingContext(), principal, pathParams.org_id, {
+      onboardingId: body.onboarding_id,
+      accountId: body.account_id,
+      existingCur: cur
+        ? { region: cur.region, bucket: cur.bucket, prefix: cur.prefix, reportName: cur.report_name }
+        : null,
+    });
+    return items.map(checklistItemJson);
+  },
+
+  verifyAzureOnboarding: async ({ principal, pathParams }) => {
+    const items = await verifyAzureOnboarding(onboardingContext(), principal, pathParams.org_id);
+    return items.map(checklistItemJson);
+  },
+
+  createAzureAuthUrl: async ({ principal, pathParams, body, headers }) => {
+    const url = await createAzureAuthUrl(onboardingContext(), principal, pathParams.org_id, {
+      tenantId: body.tenant_id,
+      subscriptionId: body.subscription_id,
+      callbackUrl: consentCallbackUrl(onboardingRuntime(), headers.host),
+    });
+    return { url };
+  },
+
+  listChildOrgs: async ({ principal, pathParams, query }) => {
+    const request = { page: query.page, pageSize: query.page_size };
+    const { total, items } = await listChildOrgOverviews(appContext(), principal, pathParams.org_id, request);
+    const body = items.map((child) => ({
+      created_at: child.createdAt,
+      org_id: child.orgId,
+      org_name: child.orgName,
+      org_checklist: child.orgChecklist.map(checklistItemJson),
+      integration_checklist: {
+        aws: child.integrationChecklist.aws.map(checklistItemJson),
+        azure: child.integrationChecklist.azure.map(checklistItemJson),
+      },
+    }));
+    return withHeaders(body, { [paginationHeaderName]: JSON.stringify(paginationInfo(total, request)) });
+  },
+
+  completeAzureConsent: async ({ query }) => {
+    const outcome = await completeAzureConsent(onboardingContext(), {
+      state: query.state,
+      adminConsent: query.admin_consent,
+      tenant: query.tenant,
+      error: query.error,
+      errorDescription: query.error_description,
+    });
+    return consentPage(outcome);
+  },
+});
+
+function checklistItemJson(item: CheckResult) {
+  return { feature: item.feature, status: item.status, detail: item.detail };
+}
+
+function consentPage(outcome: ConsentOutcome): RawResponse {
+  const [title, message] =
+    outcome.outcome === 'granted'
+      ? [
+          'Access granted',
+          `Thank you: the commitment planning service may now read tenant ${outcome.tenantId}. You can close this page.`,
+        ]
+      : outcome.outcome === 'refused'
+        ? [
+            'Access not granted',
+            `The consent was not given (${outcome.reason}). Ask your partner for a new link to try again.`,
+          ]
+        : ['Link not valid', outcome.reason];
+  return new RawResponse(
+    200,
+    pageHeaders,
+    htmlPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`),
+  );
+}

@@ -1,0 +1,14 @@
+import type { Signer } from '../../auth/signers/signer';
+import type { ContextWith, Mailer } from '../ports';
+
+/** The repositories the authorization server's use cases read and write. */
+export type OAuthRepositories = 'oauth' | 'memberships' | 'orgs';
+
+/** What the authorization server's use cases run with, beside the common context. */
+export interface OAuthContext extends ContextWith<OAuthRepositories> {
+  /** The issuer (`iss`): the API's base URL, without a trailing slash; the default `resource`. */
+  readonly issuer: string;
+  readonly mailer: Mailer;
+  /** Signs access tokens; its public keys verify the tokens clients revoke. */
+  readonly signer: Signer;
+}

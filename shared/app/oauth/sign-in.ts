@@ -1,0 +1,273 @@
+import {
+  equalSecrets,
+  matchesSecretHash,
+  oneTimeCode,
+  randomSecret,
+  secretHash,
+} from '../../auth/oauth-secrets';
+import { OAuthError } from '../../domain/oauth/errors';
+import {
+  hasExpired,
+  oauthLifetimes,
+  type SignInSession,
+  secondsAfter,
+  signInCodeAttempts,
+} from '../../domain/oauth/records';
+import { normalizeEmail } from '../../domain/orgs';
+import type { ContextWith } from '../ports';
+import { authorizationResponse, type PendingAuthorization, pendingAuthorization } from './authorization';
+import type { OAuthContext } from './oauth-context';
+
+/**
+ * The sign-in and consent pages' steps (DESIGN §10): a browser session (a cookie holding a random
+ * id, stored hashed) carries a CSRF token every form posts; the user asks for a one-time code by
+ * e-mail, enters it, then allows or denies the pending request for one of their orgs.
+ */
+
+/** Codes asked for one address, and from one network address, per window. */
+export const signInRateLimits = {
+  windowSeconds: 3600,
+  perAddress: 5,
+  perIp: 30,
+} as const;
+
+/** What the pages show a user after a step that did not go through (a fixed list: never echoed input). */
+export type SignInNotice =
+  | 'code_sent'
+  | 'wrong_code'
+  | 'code_expired'
+  | 'too_many_attempts'
+  | 'rate_limited'
+  | 'not_a_member'
+  | 'invalid_email';
+
+/** A session as the pages use it: the cookie value (to set when new) and the stored state. */
+export interface BrowserSession {
+  readonly token: string;
+  readonly session: SignInSession;
+  /** Whether it was created by this request: the response sets its cookie. */
+  readonly isNew: boolean;
+}
+
+/** The session of the cookie's value, or a new anonymous one when it is absent, unknown or expired. */
+export async function openSession(ctx: ContextWith<'oauth'>, token: string | null): Promise<BrowserSession> {
+  if (token !== null) {
+    const session = await ctx.repos.oauth.getSession(secretHash(token));
+    if (session !== null && !hasExpired(session.expiresAt, ctx.clock.now())) {
+      return { token, session, isNew: false };
+    }
+  }
+  return createSession(ctx, { email: null, pendingEmail: null });
+}
+
+async function createSession(
+  ctx: ContextWith<'oauth'>,
+  state: Pick<SignInSession, 'email' | 'pendingEmail'>,
+): Promise<BrowserSession> {
+  const token = randomSecret();
+  const session: SignInSession = {
+    sessionHash: secretHash(token),
+    csrfToken: randomSecret(),
+    ...state,
+    expiresAt: secondsAfter(ctx.clock.now(), oauthLifetimes.session),
+  };
+  await ctx.repos.oauth.putSession(session);
+  return { token, session, isNew: true };
+}
+
+/** An org the signed-in user may grant access to. */
+export interface GrantableOrg {
+  readonly orgId: string;
+  readonly name: string;
+  readonly role: string;
+}
+
+/** What the page of a pending request shows: which step, for whom. */
+export interface SignInPage {
+  readonly pending: PendingAuthorization;
+  readonly browser: BrowserSession;
+  readonly step: 'email' | 'code' | 'consent';
+  /** The signed-in user's orgs (consent step). */
+  readonly orgs: readonly GrantableOrg[];
+}
+
+export async function signInPage(
+  ctx: ContextWith<'oauth' | 'memberships' | 'orgs'>,
+  requestId: string,
+  sessionToken: string | null,
+): Promise<SignInPage> {
+  const pending = await pendingAuthorization(ctx, requestId);
+  const browser = await openSession(ctx, sessionToken);
+  const { email, pendingEmail } = browser.session;
+  if (email !== null) {
+    return { pending, browser, step: 'consent', orgs: await grantableOrgs(ctx, email) };
+  }
+  return { pending, browser, step: pendingEmail !== null ? 'code' : 'email', orgs: [] };
+}
+
+async function grantableOrgs(
+  ctx: ContextWith<'memberships' | 'orgs'>,
+  email: string,
+): Promise<GrantableOrg[]> {
+  const memberships = await ctx.repos.memberships.listByUser(email);
+  const orgs = await Promise.all(
+    memberships.map(async (membership) => {
+      const org = await ctx.repos.orgs.get(membership.orgId);
+      return org === null ? null : { orgId: org.id, name: org.name, role: membership.role };
+    }),
+  );
+  return orgs.filter((org) => org !== null).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A form post of the pages: its pending request, its session cookie and CSRF token. */
+export interface PagePost {
+  readonly requestId: string;
+  readonly sessionToken: string | null;
+  readonly csrfToken: string;
+}
+
+/**
+ * The session a form was posted in, when its CSRF token is the session's: otherwise the post
+ * came from elsewhere (or a stale page) and is refused.
+ */
+async function postedSession(ctx: ContextWith<'oauth'>, post: PagePost): Promise<BrowserSession> {
+  const refused = new OAuthError('invalid_request', 'The form expired. Reload the page and try again.');
+  if (post.sessionToken === null) throw refused;
+  const browser = await openSession(ctx, post.sessionToken);
+  if (browser.isNew || !equalSecrets(post.csrfToken, browser.session.csrfToken)) throw refused;
+  return browser;
+}
+
+/**
+ * Sends a one-time code for the pending request to `email`, if it is a member of an org (the
+ * answer is the same either way: the page never tells which addresses have accounts), within the
+ * per-address and per-network-address rates.
+ */
+export async function requestSignInCode(
+  ctx: OAuthContext,
+  post: PagePost & { readonly email: string; readonly sourceIp: string },
+): Promise<SignInNotice> {
+  const { request } = await pendingAuthorization(ctx, post.requestId);
+  const browser = await postedSession(ctx, post);
+  const email = normalizeEmail(post.email);
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 255) return 'invalid_email';
+  const now = ctx.clock.now();
+  const window = Math.floor(now.getTime() / 1000 / signInRateLimits.windowSeconds);
+  const windowEnd = new Date((window + 1) * signInRateLimits.windowSeconds * 1000).toISOString();
+  const withinRate =
+    (await ctx.repos.oauth.countRateEvent(
+      `ip:${secretHash(post.sourceIp)}:${window}`,
+      signInRateLimits.perIp,
+      windowEnd,
+    )) &&
+    (await ctx.repos.oauth.countRateEvent(
+      `email:${secretHash(email)}:${window}`,
+      signInRateLimits.perAddress,
+      windowEnd,
+    ));
+  if (!withinRate) return 'rate_limited';
+
+  await ctx.repos.oauth.putSession({ ...browser.session, pendingEmail: email });
+  const memberships = await ctx.repos.memberships.listByUser(email);
+  if (memberships.length > 0) {
+    const code = oneTimeCode();
+    await ctx.repos.oauth.putSignInCode({
+      requestId: request.requestId,
+      email,
+      codeHash: secretHash(code),
+      attempts: 0,
+      expiresAt: secondsAfter(now, oauthLifetimes.signInCode),
+    });
+    await ctx.mailer.send({
+      to: email,
+      subject: `Your sign-in code: ${code}`,
+      text: [
+        `Your one-time sign-in code is ${code}.`,
+        '',
+        `It is valid for ${oauthLifetimes.signInCode / 60} minutes. If you did not ask for it, ignore this message: nobody can sign in without the code.`,
+      ].join('\n'),
+    });
+  } else {
+    // The same work as for a member, less the mail: nothing to tell the two apart by.
+    await ctx.repos.oauth.deleteSignInCode(request.requestId);
+  }
+  return 'code_sent';
+}
+
+/** Forgets the address awaiting a code, so that the page asks for an address again. */
+export async function restartSignIn(ctx: ContextWith<'oauth'>, post: PagePost): Promise<void> {
+  await pendingAuthorization(ctx, post.requestId);
+  const browser = await postedSession(ctx, post);
+  await ctx.repos.oauth.putSession({ ...browser.session, email: null, pendingEmail: null });
+}
+
+/**
+ * Checks the one-time code (5 attempts, 10 minutes). On success the user is signed in, in a new
+ * session (a new cookie: a session id seen before sign-in never carries a signed-in user).
+ */
+export async function verifySignInCode(
+  ctx: ContextWith<'oauth'>,
+  post: PagePost & { readonly code: string },
+): Promise<{ readonly notice: SignInNotice } | { readonly signedIn: BrowserSession }> {
+  await pendingAuthorization(ctx, post.requestId);
+  const browser = await postedSession(ctx, post);
+  const email = browser.session.pendingEmail;
+  const stored = await ctx.repos.oauth.getSignInCode(post.requestId);
+  if (email === null || stored === null || stored.email !== email) return { notice: 'wrong_code' };
+  if (hasExpired(stored.expiresAt, ctx.clock.now())) return { notice: 'code_expired' };
+  if (!(await ctx.repos.oauth.countSignInAttempt(post.requestId, signInCodeAttempts))) {
+    return { notice: 'too_many_attempts' };
+  }
+  if (!matchesSecretHash(post.code.trim(), stored.codeHash)) return { notice: 'wrong_code' };
+
+  await ctx.repos.oauth.deleteSignInCode(post.requestId);
+  await ctx.repos.oauth.deleteSession(browser.session.sessionHash);
+  return { signedIn: await createSession(ctx, { email, pendingEmail: null }) };
+}
+
+/**
+ * The user's answer. Allow: a code bound to the client, the redirect URI, the PKCE challenge,
+ * the user and the chosen org (where they must be a member), single-use and valid 60 s. Deny:
+ * `access_denied`. Either way the pending request is spent, and the answer is the redirect.
+ */
+export async function decideAuthorization(
+  ctx: OAuthContext,
+  post: PagePost & { readonly decision: 'allow' | 'deny'; readonly orgId: string | undefined },
+): Promise<{ readonly location: string } | { readonly notice: SignInNotice }> {
+  const { request } = await pendingAuthorization(ctx, post.requestId);
+  const browser = await postedSession(ctx, post);
+  const email = browser.session.email;
+  if (email === null) throw new OAuthError('invalid_request', 'Sign in first.');
+
+  let params: Record<string, string | null>;
+  if (post.decision === 'deny') {
+    params = {
+      error: 'access_denied',
+      error_description: 'The user denied the request.',
+      state: request.state,
+    };
+  } else {
+    const membership = post.orgId === undefined ? null : await ctx.repos.memberships.get(post.orgId, email);
+    if (membership === null) return { notice: 'not_a_member' };
+    const code = randomSecret();
+    await ctx.repos.oauth.putCode({
+      codeHash: secretHash(code),
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      codeChallenge: request.codeChallenge,
+      email,
+      orgId: membership.orgId,
+      scopes: request.scopes,
+      resource: request.resource,
+      familyId: ctx.ids.uuid(),
+      expiresAt: secondsAfter(ctx.clock.now(), oauthLifetimes.authorizationCode),
+      usedAt: null,
+    });
+    params = { code, state: request.state };
+  }
+  // Spent once: a second tab's answer to the same request finds it gone.
+  if (!(await ctx.repos.oauth.takeRequest(request.requestId))) {
+    throw new OAuthError('invalid_request', 'This sign-in request was completed already.');
+  }
+  return { location: authorizationResponse(ctx.issuer, request.redirectUri, params) };
+}

@@ -1,0 +1,77 @@
+import { cloudProviders } from '../domain/cloud-providers';
+import { ForbiddenError } from '../domain/errors';
+import { awsFeatures } from '../domain/onboarding/aws-checks';
+import { azureFeatures } from '../domain/onboarding/azure-checks';
+import { type CheckResult, uncheckedList, type Verification } from '../domain/onboarding/checklist';
+import { orgChecklist } from '../domain/onboarding/org-checklist';
+import { hasScope } from '../domain/permissions';
+import type { Principal } from '../domain/principal';
+import { PARTNER_SCOPE } from './onboarding';
+import { loadPartnerOrgFor } from './org-access';
+import type { ContextWith } from './ports';
+
+export interface ChildOrgOverview {
+  readonly createdAt: string;
+  readonly orgId: string;
+  readonly orgName: string;
+  readonly orgChecklist: readonly CheckResult[];
+  readonly integrationChecklist: {
+    readonly aws: readonly CheckResult[];
+    readonly azure: readonly CheckResult[];
+  };
+}
+
+/**
+ * #21: one page of the partner's children, oldest first, each with its checklists: what it set
+ * up in the service, and the last verification per provider (`unknown` before any). Only the
+ * page's children are read in detail.
+ */
+export async function listChildOrgOverviews(
+  ctx: ContextWith<'orgs' | 'memberships' | 'usage' | 'plans' | 'onboarding'>,
+  principal: Principal,
+  partnerOrgId: string,
+  page: { readonly page: number; readonly pageSize: number },
+): Promise<{ readonly total: number; readonly items: ChildOrgOverview[] }> {
+  if (!hasScope(principal, PARTNER_SCOPE)) {
+    throw new ForbiddenError(`This operation needs the scope ${PARTNER_SCOPE}`);
+  }
+  const partner = await loadPartnerOrgFor(ctx, principal, partnerOrgId);
+  const links = (await ctx.repos.orgs.listChildLinks(partner.id)).sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.childOrgId.localeCompare(b.childOrgId),
+  );
+  const start = (page.page - 1) * page.pageSize;
+  const items = await Promise.all(
+    links.slice(start, start + page.pageSize).map(async (link): Promise<ChildOrgOverview> => {
+      const [org, members, providersWithUsage, planSets, onboarding] = await Promise.all([
+        ctx.repos.orgs.get(link.childOrgId),
+        ctx.repos.memberships.listByOrg(link.childOrgId),
+        ctx.repos.usage.listProvidersWithUsage(link.childOrgId),
+        Promise.all(cloudProviders.map((provider) => ctx.repos.plans.planSet(link.childOrgId, provider))),
+        ctx.repos.onboarding.get(link.childOrgId),
+      ]);
+      return {
+        createdAt: link.createdAt,
+        orgId: link.childOrgId,
+        orgName: org?.name ?? link.childOrgName,
+        orgChecklist: orgChecklist({
+          members: members.length,
+          providersWithUsage,
+          providersWithPlans: planSets.filter((set) => set?.computed).map((set) => set?.provider ?? ''),
+          offerLinks: org ? cloudProviders.filter((provider) => org.offerLinks[provider]) : [],
+        }),
+        integrationChecklist: {
+          aws: lastChecklist(onboarding?.aws?.verification ?? null, awsFeatures),
+          azure: lastChecklist(onboarding?.azure?.verification ?? null, azureFeatures),
+        },
+      };
+    }),
+  );
+  return { total: links.length, items };
+}
+
+function lastChecklist(
+  verification: Verification | null,
+  features: readonly string[],
+): readonly CheckResult[] {
+  return verification ? verification.items : uncheckedList(features);
+}

@@ -1,0 +1,315 @@
+import {
+  type ConsentState,
+  consentStateLifetimeSeconds,
+  signConsentState,
+  verifyConsentState,
+} from '../auth/consent-state';
+import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors';
+import { onboardingRoleArn } from '../domain/onboarding/aws-checks';
+import { onboardingRoleTemplate, quickCreateUrl } from '../domain/onboarding/aws-role-template';
+import { azureFeatures, checksWithoutConsent } from '../domain/onboarding/azure-checks';
+import { type CheckResult, check } from '../domain/onboarding/checklist';
+import { externalIdFromUuid } from '../domain/onboarding/external-id';
+import {
+  type ExistingCur,
+  newOnboardingRecord,
+  type OnboardingRecord,
+} from '../domain/onboarding/onboarding-record';
+import type { OrgPlacement } from '../domain/orgs';
+import { hasScope } from '../domain/permissions';
+import type { Principal } from '../domain/principal';
+import { loadOrgFor } from './org-access';
+import { registerChildOrg } from './partner-orgs';
+import type { CloudVerifier, ContextWith } from './ports';
+
+/** The scope every onboarding endpoint needs (DESIGN §5). */
+export const PARTNER_SCOPE = 'partner:write';
+
+/** What onboarding needs beside the store: the service's identities and the cloud verifier. */
+export interface OnboardingSettings {
+  /** The AWS account the service runs in: the principal the customer's role trusts. */
+  readonly serviceAwsAccountId: string;
+  /** Where the operator published the role template for quick create (an S3 URL); null: none. */
+  readonly awsTemplateUrl: string | null;
+  /** The service's Microsoft Entra application (multi-tenant) the customer consents to. */
+  readonly azureClientId: string;
+  /**
+   * The identity platform's base URL (`https://login.microsoftonline.com`); locally, the local
+   * server's simulated consent page.
+   */
+  readonly azureAuthority: string;
+  /** The secret that signs the consent `state`; read once, when first needed. */
+  stateSecret(): Promise<string>;
+}
+
+/** The repositories the onboarding use cases that verify or sign read and write. */
+export type OnboardingRepositories = 'onboarding' | 'orgs';
+
+export interface OnboardingContext extends ContextWith<OnboardingRepositories> {
+  readonly verifier: CloudVerifier;
+  readonly onboarding: OnboardingSettings;
+}
+
+function requirePartnerScope(principal: Principal): void {
+  if (!hasScope(principal, PARTNER_SCOPE)) {
+    throw new ForbiddenError(`This operation needs the scope ${PARTNER_SCOPE}`);
+  }
+}
+
+/**
+ * The org an onboarding request is about: the partner's own org or one of its children, or, for
+ * a member, its own org with the `admin` role (403 for other roles). Other orgs answer 404.
+ */
+async function loadOnboardingOrgFor(
+  ctx: ContextWith<'orgs'>,
+  principal: Principal,
+  orgId: string,
+): Promise<OrgPlacement> {
+  requirePartnerScope(principal);
+  return loadOrgFor(ctx, principal, orgId, 'manage');
+}
+
+/** #16: the partner's short form of #14, the same use case (a duplicate name is the same 409). */
+export async function registerChildViaOnboarding(
+  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
+  principal: Principal,
+  partnerOrgId: string,
+  input: {
+    readonly company: string;
+    readonly partnerSubscriptionId: string | null;
+    readonly email: string | null;
+  },
+): Promise<{ readonly orgId: string }> {
+  requirePartnerScope(principal);
+  const { org } = await registerChildOrg(ctx, principal, partnerOrgId, {
+    name: input.company,
+    partnerSubscriptionId: input.partnerSubscriptionId,
+    domain: null,
+    primaryAddress: null,
+    offerLinks: {},
+    members: input.email ? [{ email: input.email, role: 'admin', name: null }] : [],
+  });
+  return { orgId: org.id };
+}
+
+/** The org's onboarding record, created when it has none (#17; operators: the demo seed, the admin CLI). */
+export async function ensureOnboarding(
+  ctx: ContextWith<'onboarding'>,
+  orgId: string,
+): Promise<OnboardingRecord> {
+  const existing = await ctx.repos.onboarding.get(orgId);
+  if (existing) return existing;
+  return ctx.repos.onboarding.createOrGet(
+    newOnboardingRecord({
+      orgId,
+      onboardingId: ctx.ids.uuid(),
+      externalId: externalIdFromUuid(ctx.ids.uuid()),
+      at: ctx.clock.now().toISOString(),
+    }),
+  );
+}
+
+/** #17: creates the org's onboarding record, or answers the one it has. */
+export async function startOnboarding(
+  ctx: ContextWith<'onboarding' | 'orgs'>,
+  principal: Principal,
+  orgId: string,
+): Promise<OnboardingRecord> {
+  const org = await loadOnboardingOrgFor(ctx, principal, orgId);
+  return ensureOnboarding(ctx, org.id);
+}
+
+/** The AWS template endpoint: the role template with the org's external id (the only place it shows). */
+export async function awsRoleTemplate(
+  ctx: OnboardingContext,
+  principal: Principal,
+  orgId: string,
+): Promise<{ readonly template: Record<string, unknown>; readonly quickCreateUrl: string }> {
+  const org = await loadOnboardingOrgFor(ctx, principal, orgId);
+  const record = await ensureOnboarding(ctx, org.id);
+  const cur = record.aws?.existingCur ?? null;
+  const location = { exportBucket: cur?.bucket ?? null, exportPrefix: cur?.prefix ?? null };
+  return {
+    template: onboardingRoleTemplate({
+      serviceAccountId: ctx.onboarding.serviceAwsAccountId,
+      externalId: record.externalId,
+      ...location,
+    }),
+    quickCreateUrl: quickCreateUrl({
+      templateUrl: ctx.onboarding.awsTemplateUrl,
+      externalId: record.externalId,
+      ...location,
+    }),
+  };
+}
+
+async function loadStartedOnboarding(
+  ctx: ContextWith<'onboarding'>,
+  orgId: string,
+  onboardingId: string,
+): Promise<OnboardingRecord> {
+  const record = await ctx.repos.onboarding.get(orgId);
+  if (!record || record.onboardingId !== onboardingId) {
+    throw new NotFoundError(`Onboarding ${onboardingId} not found`);
+  }
+  return record;
+}
+
+/** #18: checks the account through its onboarding role and records the checklist. */
+export async function verifyAwsOnboarding(
+  ctx: OnboardingContext,
+  principal: Principal,
+  orgId: string,
+  input: {
+    readonly onboardingId: string;
+    readonly accountId: string;
+    readonly existingCur: ExistingCur | null;
+  },
+): Promise<CheckResult[]> {
+  const org = await loadOnboardingOrgFor(ctx, principal, orgId);
+  const record = await loadStartedOnboarding(ctx, org.id, input.onboardingId);
+  const items = await ctx.verifier.verifyAws({
+    accountId: input.accountId,
+    roleArn: onboardingRoleArn(input.accountId),
+    externalId: record.externalId,
+    existingCur: input.existingCur,
+  });
+  const at = ctx.clock.now().toISOString();
+  const stored = await ctx.repos.onboarding.update(org.id, record.onboardingId, {
+    provider: 'aws',
+    aws: {
+      accountId: input.accountId,
+      existingCur: input.existingCur,
+      verification: { checkedAt: at, items },
+    },
+    at,
+  });
+  if (!stored) throw new ConflictError('The onboarding was restarted while it was verified; verify again');
+  return items;
+}
+
+/** #20: the admin-consent URL for the org's Azure tenant, with a signed state bound to the onboarding. */
+export async function createAzureAuthUrl(
+  ctx: OnboardingContext,
+  principal: Principal,
+  orgId: string,
+  input: { readonly tenantId: string; readonly subscriptionId: string; readonly callbackUrl: string },
+): Promise<string> {
+  const org = await loadOnboardingOrgFor(ctx, principal, orgId);
+  const record = await ensureOnboarding(ctx, org.id);
+  const now = ctx.clock.now();
+  const sameTarget =
+    record.azure?.tenantId === input.tenantId && record.azure.subscriptionId === input.subscriptionId;
+  await ctx.repos.onboarding.update(org.id, record.onboardingId, {
+    provider: 'azure',
+    azure: {
+      tenantId: input.tenantId,
+      subscriptionId: input.subscriptionId,
+      consent: sameTarget ? (record.azure?.consent ?? null) : null,
+      verification: sameTarget ? (record.azure?.verification ?? null) : null,
+    },
+    at: now.toISOString(),
+  });
+  const state = signConsentState(
+    {
+      orgId: org.id,
+      onboardingId: record.onboardingId,
+      tenantId: input.tenantId,
+      subscriptionId: input.subscriptionId,
+      expiresAt: Math.floor(now.getTime() / 1000) + consentStateLifetimeSeconds,
+    },
+    await ctx.onboarding.stateSecret(),
+  );
+  const params = new URLSearchParams({
+    client_id: ctx.onboarding.azureClientId,
+    scope: 'https://management.azure.com/.default',
+    redirect_uri: input.callbackUrl,
+    state,
+  });
+  const tenant = encodeURIComponent(input.tenantId);
+  return `${ctx.onboarding.azureAuthority}/${tenant}/v2.0/adminconsent?${params.toString()}`;
+}
+
+/** What the identity platform sent back to the callback (query parameters). */
+export interface ConsentCallback {
+  readonly state: string | undefined;
+  readonly adminConsent: string | undefined;
+  readonly tenant: string | undefined;
+  readonly error: string | undefined;
+  readonly errorDescription: string | undefined;
+}
+
+export type ConsentOutcome =
+  | { readonly outcome: 'granted'; readonly tenantId: string }
+  | { readonly outcome: 'refused'; readonly reason: string }
+  | { readonly outcome: 'invalid'; readonly reason: string };
+
+/**
+ * The public consent callback: records the consent (or the refusal) on the onboarding the
+ * signed state names. An invalid or expired state changes nothing.
+ */
+export async function completeAzureConsent(
+  ctx: OnboardingContext,
+  callback: ConsentCallback,
+): Promise<ConsentOutcome> {
+  const now = ctx.clock.now();
+  const state: ConsentState | null = callback.state
+    ? verifyConsentState(callback.state, await ctx.onboarding.stateSecret(), now)
+    : null;
+  if (!state)
+    return { outcome: 'invalid', reason: 'This consent link is invalid or has expired: ask for a new one.' };
+  const record = await ctx.repos.onboarding.get(state.orgId);
+  if (
+    !record ||
+    record.onboardingId !== state.onboardingId ||
+    record.azure?.tenantId !== state.tenantId ||
+    record.azure.subscriptionId !== state.subscriptionId
+  ) {
+    return { outcome: 'invalid', reason: 'This consent link was replaced by a newer one: use the latest.' };
+  }
+  const granted = callback.error === undefined && callback.adminConsent?.toLowerCase() === 'true';
+  const error = granted
+    ? null
+    : `${callback.error ?? 'consent_not_granted'}${callback.errorDescription ? `: ${callback.errorDescription}` : ''}`;
+  await ctx.repos.onboarding.update(state.orgId, state.onboardingId, {
+    azure: { ...record.azure, consent: { granted, error, at: now.toISOString() } },
+    at: now.toISOString(),
+  });
+  return granted
+    ? { outcome: 'granted', tenantId: state.tenantId }
+    : { outcome: 'refused', reason: error ?? 'consent not granted' };
+}
+
+/** #19: checks the org's Azure tenant and subscription and records the checklist. */
+export async function verifyAzureOnboarding(
+  ctx: OnboardingContext,
+  principal: Principal,
+  orgId: string,
+): Promise<CheckResult[]> {
+  const org = await loadOnboardingOrgFor(ctx, principal, orgId);
+  const record = await ctx.repos.onboarding.get(org.id);
+  const azure = record?.azure;
+  if (!record || !azure) {
+    // Nothing to verify yet: the answer says what to do, and nothing is stored.
+    return [
+      check(
+        azureFeatures[0],
+        'missing',
+        'no Azure tenant named yet: create the consent URL (auth-url) first',
+      ),
+      ...checksWithoutConsent('no Azure tenant named yet'),
+    ];
+  }
+  const items = await ctx.verifier.verifyAzure({
+    tenantId: azure.tenantId,
+    subscriptionId: azure.subscriptionId,
+    consent: azure.consent,
+  });
+  const at = ctx.clock.now().toISOString();
+  const stored = await ctx.repos.onboarding.update(org.id, record.onboardingId, {
+    azure: { ...azure, verification: { checkedAt: at, items } },
+    at,
+  });
+  if (!stored) throw new ConflictError('The onboarding was restarted while it was verified; verify again');
+  return items;
+}

@@ -1,0 +1,211 @@
+import { BCMDataExportsClient, GetExportCommand, ListExportsCommand } from '@aws-sdk/client-bcm-data-exports';
+import {
+  CostAndUsageReportServiceClient,
+  DescribeReportDefinitionsCommand,
+  type ReportDefinition,
+} from '@aws-sdk/client-cost-and-usage-report-service';
+import { CostExplorerClient, GetCostAndUsageCommand } from '@aws-sdk/client-cost-explorer';
+import {
+  DescribeReservedInstancesOfferingsCommand,
+  EC2Client,
+  PurchaseReservedInstancesOfferingCommand,
+} from '@aws-sdk/client-ec2';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import type { CostExport } from '../../domain/onboarding/aws-checks';
+import type { AwsAccountProbe, AwsAccountSession } from './aws-verification';
+import { ProviderError } from './provider-failure';
+
+/** Billing services (Data Exports, CUR, Cost Explorer) answer in us-east-1 only. */
+const billingRegion = 'us-east-1';
+/** How many pages of exports or report definitions are looked through for the one named. */
+const maxPages = 5;
+
+export interface AwsSdkProbeOptions {
+  /** The region of the service's own calls (STS, EC2's DryRun). */
+  readonly region: string;
+  /** Builds the clients; tests give clients mocked with aws-sdk-client-mock. */
+  readonly clients?: AwsClientFactory;
+}
+
+type Credentials = {
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  readonly sessionToken: string;
+};
+
+export interface AwsClientFactory {
+  sts(region: string): STSClient;
+  dataExports(credentials: Credentials): BCMDataExportsClient;
+  cur(credentials: Credentials): CostAndUsageReportServiceClient;
+  s3(credentials: Credentials, region: string): S3Client;
+  costExplorer(credentials: Credentials): CostExplorerClient;
+  ec2(credentials: Credentials, region: string): EC2Client;
+}
+
+/** Clients on the assumed role's credentials; the SDK's own retries are kept short (a verify is interactive). */
+export const sdkClients: AwsClientFactory = {
+  sts: (region) => new STSClient({ region, maxAttempts: 2 }),
+  dataExports: (credentials) =>
+    new BCMDataExportsClient({ region: billingRegion, credentials, maxAttempts: 2 }),
+  cur: (credentials) =>
+    new CostAndUsageReportServiceClient({ region: billingRegion, credentials, maxAttempts: 2 }),
+  s3: (credentials, region) => new S3Client({ region, credentials, maxAttempts: 2 }),
+  costExplorer: (credentials) =>
+    new CostExplorerClient({ region: billingRegion, credentials, maxAttempts: 2 }),
+  ec2: (credentials, region) => new EC2Client({ region, credentials, maxAttempts: 2 }),
+};
+
+/**
+ * The AWS checks' calls with the AWS SDK: STS AssumeRole with the external id, then each service
+ * with the role's credentials. Errors are the SDK's (their `name` is AWS's error code), except
+ * EC2's DryRun, whose success is the `DryRunOperation` error.
+ */
+export function awsSdkProbe(options: AwsSdkProbeOptions): AwsAccountProbe {
+  const clients = options.clients ?? sdkClients;
+  const sts = clients.sts(options.region);
+  return {
+    async assumeRole(request): Promise<AwsAccountSession> {
+      const assumed = await sts.send(
+        new AssumeRoleCommand({
+          RoleArn: request.roleArn,
+          RoleSessionName: 'commitment-planning-verify',
+          ExternalId: request.externalId,
+          DurationSeconds: 900,
+        }),
+      );
+      const given = assumed.Credentials;
+      if (!given?.AccessKeyId || !given.SecretAccessKey || !given.SessionToken) {
+        throw new ProviderError('InvalidCredentials', 'AssumeRole answered no credentials');
+      }
+      const credentials = {
+        accessKeyId: given.AccessKeyId,
+        secretAccessKey: given.SecretAccessKey,
+        sessionToken: given.SessionToken,
+      };
+      return accountSession(clients, credentials, options.region);
+    },
+  };
+}
+
+function accountSession(
+  clients: AwsClientFactory,
+  credentials: Credentials,
+  region: string,
+): AwsAccountSession {
+  return {
+    async findDataExport(name) {
+      const client = clients.dataExports(credentials);
+      let nextToken: string | undefined;
+      for (let page = 0; page < maxPages; page++) {
+        const listed = await client.send(
+          new ListExportsCommand({ ...(nextToken ? { NextToken: nextToken } : {}) }),
+        );
+        for (const reference of listed.Exports ?? []) {
+          if (!reference.ExportArn || (name !== null && reference.ExportName !== name)) continue;
+          const found = await client.send(new GetExportCommand({ ExportArn: reference.ExportArn }));
+          const described = found.Export;
+          const table = described?.DataQuery?.TableConfigurations?.COST_AND_USAGE_REPORT;
+          const destination = described?.DestinationConfigurations?.S3Destination;
+          // Without a name, only a Cost and Usage (CUR 2.0) export will do.
+          if (!described || !destination || (name === null && !table)) continue;
+          return {
+            name: described.Name ?? reference.ExportName ?? '',
+            source: 'data-exports',
+            granularity: table?.TIME_GRANULARITY ?? 'UNKNOWN',
+            format: destination.S3OutputConfigurations?.Format === 'PARQUET' ? 'parquet' : 'csv',
+            includesResourceIds: table?.INCLUDE_RESOURCES === 'TRUE',
+            bucket: destination.S3Bucket ?? '',
+            prefix: destination.S3Prefix ?? '',
+            region: destination.S3Region ?? billingRegion,
+          } satisfies CostExport;
+        }
+        nextToken = listed.NextToken;
+        if (!nextToken) break;
+      }
+      return null;
+    },
+
+    async findLegacyReport(name) {
+      const client = clients.cur(credentials);
+      let nextToken: string | undefined;
+      for (let page = 0; page < maxPages; page++) {
+        const listed = await client.send(
+          new DescribeReportDefinitionsCommand({ ...(nextToken ? { NextToken: nextToken } : {}) }),
+        );
+        const found = (listed.ReportDefinitions ?? []).find(
+          (report) => name === null || report.ReportName === name,
+        );
+        if (found) return legacyExport(found);
+        nextToken = listed.NextToken;
+        if (!nextToken) break;
+      }
+      return null;
+    },
+
+    async listObjects(location) {
+      const listed = await clients
+        .s3(credentials, location.region)
+        .send(new ListObjectsV2Command({ Bucket: location.bucket, Prefix: location.prefix, MaxKeys: 1000 }));
+      return { keys: (listed.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])) };
+    },
+
+    async queryCostExplorer() {
+      // The smallest query: yesterday's cost, one metric, no grouping (each call is billed $0.01).
+      const end = new Date();
+      const start = new Date(end.getTime() - 86_400_000);
+      await clients.costExplorer(credentials).send(
+        new GetCostAndUsageCommand({
+          TimePeriod: { Start: start.toISOString().slice(0, 10), End: end.toISOString().slice(0, 10) },
+          Granularity: 'DAILY',
+          Metrics: ['UnblendedCost'],
+        }),
+      );
+    },
+
+    async dryRunReservationPurchase() {
+      const ec2 = clients.ec2(credentials, region);
+      const offerings = await ec2.send(
+        new DescribeReservedInstancesOfferingsCommand({
+          InstanceType: 't3.micro',
+          ProductDescription: 'Linux/UNIX',
+          OfferingType: 'No Upfront',
+          IncludeMarketplace: false,
+          MaxResults: 5,
+        }),
+      );
+      const offeringId = offerings.ReservedInstancesOfferings?.[0]?.ReservedInstancesOfferingId;
+      if (!offeringId) throw new ProviderError('NoOffering', `no t3.micro offering in ${region} to dry-run`);
+      try {
+        await ec2.send(
+          new PurchaseReservedInstancesOfferingCommand({
+            ReservedInstancesOfferingId: offeringId,
+            InstanceCount: 1,
+            DryRun: true,
+          }),
+        );
+      } catch (error) {
+        // "Request would have succeeded, but DryRun flag is set": the permission is there.
+        if (error instanceof Error && error.name === 'DryRunOperation') return;
+        throw error;
+      }
+      throw new ProviderError(
+        'DryRunIgnored',
+        'EC2 answered a DryRun purchase without the DryRunOperation error',
+      );
+    },
+  };
+}
+
+function legacyExport(report: ReportDefinition): CostExport {
+  return {
+    name: report.ReportName ?? '',
+    source: 'legacy-cur',
+    granularity: report.TimeUnit ?? 'UNKNOWN',
+    format: report.Format === 'Parquet' ? 'parquet' : 'csv',
+    includesResourceIds: (report.AdditionalSchemaElements ?? []).includes('RESOURCES'),
+    bucket: report.S3Bucket ?? '',
+    prefix: report.S3Prefix ?? '',
+    region: report.S3Region ?? billingRegion,
+  };
+}

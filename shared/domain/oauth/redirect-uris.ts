@@ -1,0 +1,70 @@
+/**
+ * Redirect URIs (RFC 9700 §2.1, RFC 8252 §7): registered URIs are matched exactly, except the
+ * port of an http loopback URI, which native apps choose when they start listening.
+ */
+
+const loopbackHosts: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Why a redirect URI may not be registered; null when it may. */
+export function redirectUriProblem(uri: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return 'must be an absolute URI';
+  }
+  if (url.hash !== '' || uri.includes('#')) return 'must not have a fragment';
+  if (url.username !== '' || url.password !== '') return 'must not carry credentials';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:') {
+    return isLoopback(url)
+      ? null
+      : 'must use https, except on a loopback address (127.0.0.1, [::1], localhost)';
+  }
+  // A private-use scheme of a native app (RFC 8252 §7.1): reverse domain names such as
+  // `com.example.app:/callback`; never a scheme a browser runs or displays content with.
+  if (/^(javascript|data|vbscript|file|blob|about|ftp|ws|wss):$/i.test(url.protocol)) {
+    return 'must not use this scheme';
+  }
+  return null;
+}
+
+function isLoopback(url: URL): boolean {
+  return url.protocol === 'http:' && loopbackHosts.has(url.hostname);
+}
+
+/**
+ * An http loopback URI as written: its host and what follows its port. Matching the written text
+ * rather than a parsed URL keeps the comparison exact (parsing would fold case and dot segments).
+ */
+const loopbackText = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?([/?][^#]*)?$/;
+
+/**
+ * Whether `requested` is one of the `registered` URIs: byte for byte, or, for an http loopback
+ * URI, equal in everything but the port (RFC 8252 §7.3). No other normalization: a trailing
+ * slash, a case change or an extra query parameter is another URI.
+ */
+export function matchesRegisteredRedirect(registered: readonly string[], requested: string): boolean {
+  if (registered.includes(requested)) return true;
+  const wanted = loopbackText.exec(requested);
+  if (wanted === null) return false;
+  return registered.some((candidate) => {
+    const match = loopbackText.exec(candidate);
+    return match !== null && match[1] === wanted[1] && (match[2] ?? '') === (wanted[2] ?? '');
+  });
+}
+
+function parseUrl(uri: string): URL | null {
+  try {
+    return new URL(uri);
+  } catch {
+    return null;
+  }
+}
+
+/** The host (with port, if any) a redirect URI sends the user to, as the consent page names it. */
+export function redirectHost(uri: string): string {
+  const url = parseUrl(uri);
+  if (url === null) return uri;
+  return url.host === '' ? `${url.protocol}` : url.host;
+}

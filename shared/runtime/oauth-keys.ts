@@ -1,0 +1,60 @@
+import { KMSClient } from '@aws-sdk/client-kms';
+import { type AccessTokenVerifier, createAccessTokenVerifier } from '../auth/access-token-verification';
+import { createKmsSigner } from '../auth/signers/kms-signer';
+import type { Signer } from '../auth/signers/signer';
+
+/**
+ * The keys side of OAuth for the functions that issue, publish or verify access tokens: the
+ * issuer (the API's base URL, also the tokens' audience), the signer and the verifier on its
+ * public keys. On Lambda it is built from the environment on first use (`ISSUER_URL`,
+ * `SIGNING_KEY_ALIAS`, `SIGNING_KEY_PREVIOUS_ALIAS`, set by the CDK API stack); the local runtime
+ * installs its own first (the local signer, the server's base URL). Kept apart from current.ts so
+ * that only these functions bundle the KMS client.
+ */
+export interface OAuthKeys {
+  /** The API's base URL, without a trailing slash: `iss` and `aud` of every access token. */
+  readonly issuer: string;
+  readonly signer: Signer;
+  readonly accessTokens: AccessTokenVerifier;
+}
+
+let installed: OAuthKeys | undefined;
+
+export function installOAuthKeys(keys: OAuthKeys): void {
+  installed = keys;
+}
+
+export function oauthKeys(): OAuthKeys {
+  installed ??= awsOAuthKeys(process.env);
+  return installed;
+}
+
+/** The issuer as configured: a base URL, compared byte for byte, so its trailing slash is dropped. */
+export function issuerOf(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  if (url.search || url.hash) throw new Error(`The issuer ${baseUrl} must have no query or fragment`);
+  return baseUrl.replace(/\/+$/, '');
+}
+
+/** The OAuth keys on one signer: its public keys verify the tokens, the issuer is their audience. */
+export function oauthKeysOf(baseUrl: string, signer: Signer): OAuthKeys {
+  const issuer = issuerOf(baseUrl);
+  return {
+    issuer,
+    signer,
+    accessTokens: createAccessTokenVerifier({ keys: signer, issuer, audience: issuer }),
+  };
+}
+
+function awsOAuthKeys(env: NodeJS.ProcessEnv): OAuthKeys {
+  const baseUrl = env.ISSUER_URL;
+  const currentAlias = env.SIGNING_KEY_ALIAS;
+  if (!baseUrl) throw new Error("ISSUER_URL is not set: the API's base URL, the tokens' issuer");
+  if (!currentAlias) throw new Error('SIGNING_KEY_ALIAS is not set: the alias of the KMS signing key');
+  const previousAlias = env.SIGNING_KEY_PREVIOUS_ALIAS;
+  const client = new KMSClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION });
+  return oauthKeysOf(
+    baseUrl,
+    createKmsSigner({ client, currentAlias, ...(previousAlias ? { previousAlias } : {}) }),
+  );
+}

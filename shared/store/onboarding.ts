@@ -1,0 +1,71 @@
+import type { OnboardingRepository } from '../app/ports';
+import type {
+  AwsOnboarding,
+  AzureOnboarding,
+  OnboardingProvider,
+  OnboardingRecord,
+} from '../domain/onboarding/onboarding-record';
+import { putIfAbsent, updateIf } from './conditional-writes';
+import { onboardingKey } from './keys';
+import { getItem, type StoredItem, type TableClient } from './table-client';
+
+/**
+ * The onboarding record (`ORG#<org>` / `ONBOARDING`, docs/data-model.md): the ids and external id
+ * as attributes, each provider's inputs and last verification as one map, written whole.
+ */
+export function createOnboardingRepository(table: TableClient): OnboardingRepository {
+  const read = async (orgId: string) => {
+    const item = await getItem(table, onboardingKey(orgId));
+    return item ? toRecord(item) : null;
+  };
+  return {
+    get: read,
+
+    async createOrGet(record) {
+      const existing = await putIfAbsent(table, onboardingKey(record.orgId), {
+        type: 'onboarding',
+        version: 1,
+        orgId: record.orgId,
+        onboardingId: record.onboardingId,
+        provider: record.provider,
+        externalId: record.externalId,
+        ...(record.aws ? { aws: record.aws } : {}),
+        ...(record.azure ? { azure: record.azure } : {}),
+        createdAt: record.createdAt,
+        updatedAt: record.updatedAt,
+      });
+      return existing ? toRecord(existing) : record;
+    },
+
+    async update(orgId, onboardingId, change) {
+      const sets: [string, unknown][] = [['updatedAt', change.at]];
+      if (change.provider) sets.push(['provider', change.provider]);
+      if (change.aws) sets.push(['aws', change.aws]);
+      if (change.azure) sets.push(['azure', change.azure]);
+      const written = await updateIf(table, {
+        key: onboardingKey(orgId),
+        expression: `SET ${sets.map((_, index) => `#s${index} = :s${index}`).join(', ')}`,
+        condition: 'onboardingId = :onboarding',
+        names: Object.fromEntries(sets.map(([name], index) => [`#s${index}`, name])),
+        values: {
+          ':onboarding': onboardingId,
+          ...Object.fromEntries(sets.map(([, value], index) => [`:s${index}`, value])),
+        },
+      });
+      return written ? read(orgId) : null;
+    },
+  };
+}
+
+function toRecord(item: StoredItem): OnboardingRecord {
+  return {
+    orgId: item.orgId as string,
+    onboardingId: item.onboardingId as string,
+    provider: item.provider as OnboardingProvider,
+    externalId: item.externalId as string,
+    aws: (item.aws as AwsOnboarding | undefined) ?? null,
+    azure: (item.azure as AzureOnboarding | undefined) ?? null,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+}

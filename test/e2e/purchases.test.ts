@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUserKey } from '../../shared/app/operator';
+import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
+import { type InProcessApi, startInProcessApi } from '../support/in-process-api';
+
+/**
+ * Applying plans (#8) and purchasing them for a user (#13) over HTTP, against the local API with
+ * its in-process purchase queue and simulated marketplace (DESIGN §9): what is bought, what the
+ * reads show afterwards, and every refusal leaving the store as it was.
+ *
+ * Reads after an apply poll while the processor runs, as a client would: purchases must complete
+ * while other requests are served (a batch once lost its records to a concurrent request's
+ * invocation scope, leaving purchases queued).
+ */
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let server: InProcessApi;
+let baseUrl: string;
+let orgId: string;
+let adminKey: string;
+let partnerKey: string;
+
+beforeAll(async () => {
+  server = await startInProcessApi();
+  const { credentials } = server.api;
+  baseUrl = credentials.base_url;
+  orgId = credentials.org.org_id;
+  adminKey = credentials.org.api_key;
+  partnerKey = credentials.partner.api_key;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function call(path: string, request: ApiRequest = {}): Promise<ApiResponse> {
+  return callApi(baseUrl, path, request);
+}
+
+const plansPath = () => `/v1/org/${orgId}/commitment-plans`;
+
+async function recommendedPlan(provider: 'aws' | 'azure', key = adminKey) {
+  const response = await call(`${plansPath()}/recommended?provider=${provider}`, { apiKey: key });
+  expect(response.status).toBe(200);
+  return response.body as { id: string; status: string };
+}
+
+async function defaultPlans(provider: 'aws' | 'azure') {
+  const response = await call(`${plansPath()}/default?provider=${provider}`, { apiKey: adminKey });
+  expect(response.status).toBe(200);
+  return response.body as { id: string; name: string; status: string }[];
+}
+
+async function selectedLineItems(planId: string) {
+  const response = await call(`${plansPath()}/${planId}/line-items?page_size=100`, { apiKey: adminKey });
+  expect(response.status).toBe(200);
+  // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
+  return (response.body as any[]).filter(
+    (item) => item.is_selected && (item.selected_quantity > 0 || item.selected_commitment > 0),
+  );
+}
+
+function apply(planId: string, request: ApiRequest = {}): Promise<ApiResponse> {
+  return call(`${plansPath()}/${planId}/apply`, { method: 'POST', apiKey: adminKey, ...request });
+}
+
+function purchaseFor(planId: string, json: unknown, request: ApiRequest = {}): Promise<ApiResponse> {
+  return call(`/v2/org/${orgId}/partners/purchase-plans-v2/${planId}/purchase`, {
+    method: 'POST',
+    apiKey: partnerKey,
+    json,
+    ...request,
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the API's JSON
+async function purchases(planId: string): Promise<any[]> {
+  const response = await call(`${plansPath()}/${planId}/purchases?page_size=100`, { apiKey: adminKey });
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+/** Polls the plan until it ends (completed or needs_review), reading its purchases meanwhile. */
+async function settledPlan(planId: string): Promise<{ id: string; status: string }> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const response = await call(`${plansPath()}/${planId}`, { apiKey: adminKey });
+    expect(response.status).toBe(200);
+    if (response.body.status === 'completed' || response.body.status === 'needs_review') return response.body;
+    if (Date.now() > deadline) throw new Error(`plan ${planId} is still ${response.body.status}`);
+    await purchases(planId);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The marketplace purchases of one plan, counted by client token. */
+function marketplacePurchasesOf(planId: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const purchase of server.api.purchasing.marketplace.purchases()) {
+    if (purchase.request.planId !== planId) continue;
+    counts.set(purchase.clientToken, (counts.get(purchase.clientToken) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The commitment the chart shows over the next 30 days, summed. */
+async function futureCommitment(): Promise<number> {
+  const response = await call(
+    `/v1/org/${orgId}/commitments/chart?provider=aws&start_date=${isoDay(0)}&end_date=${isoDay(30)}`,
+    { apiKey: adminKey },
+  );
+  expect(response.status).toBe(200);
+  return (
+    response.body.data as { remaining_commit: number; locked_commit: number; unlocked_commit: number }[]
+  )
+    .map((point) => point.locked_commit + point.unlocked_commit)
+    .reduce((total, each) => total + each, 0);
+}
+
+describe('refused requests change nothing', () => {
+  let planId: string;
+  let restrictedKey: string;
+
+  beforeAll(async () => {
+    planId = (await recommendedPlan('aws')).id;
+    const { key } = await createUserKey(
+      server.api.runtime.ctx,
+      orgId,
+      'viewer@demo-customer.example',
+      'restricted_user',
+    );
+    restrictedKey = key.apiKey;
+    await createUserKey(server.api.runtime.ctx, orgId, 'helpdesk@demo-customer.example', 'support');
+  });
+
+  /** Sends the request and expects `status`, with the table as it was before. */
+  async function refused(send: () => Promise<ApiResponse>, status: number): Promise<ApiResponse> {
+    // Prepare
+    const before = await server.snapshot();
+    // Act
+    const response = await send();
+    // Assess
+    expect(response.status, JSON.stringify(response.body)).toBe(status);
+    expect(response.body.code).toBe(status);
+    expect(await server.snapshot()).toEqual(before);
+    expect(server.api.purchasing.marketplace.purchases()).toEqual([]);
+    return response;
+  }
+
+  it('answers 401 to an apply without a key', async () => {
+    await refused(() => apply(planId, { apiKey: undefined }), 401);
+  });
+
+  it("answers 403 to a restricted_user's apply, and to a partner's (partners purchase with #13)", async () => {
+    await refused(() => apply(planId, { apiKey: restrictedKey }), 403);
+    const partner = await refused(() => apply(planId, { apiKey: partnerKey }), 403);
+    expect(partner.body.message).toContain('/purchase');
+  });
+
+  it('answers 403 to a purchase naming a member whose role may not apply', async () => {
+    await refused(() => purchaseFor(planId, { email: 'viewer@demo-customer.example' }), 403);
+    await refused(() => purchaseFor(planId, { email: 'helpdesk@demo-customer.example' }), 403);
+  });
+
+  it("answers 404 to another org's plan and to an unknown plan", async () => {
+    await refused(
+      () =>
+        call(`/v1/org/${server.api.credentials.partner.org_id}/commitment-plans/${planId}/apply`, {
+          method: 'POST',
+          apiKey: adminKey,
+        }),
+      404,
+    );
+    await refused(
+      () =>
+        call(`/v1/org/${server.api.credentials.partner.org_id}/commitment-plans/${planId}/purchases`, {
+          apiKey: partnerKey,
+        }),
+      404,
+    );
+    await refused(
+      () =>
+        call(
+          `/v2/org/${server.api.credentials.partner.org_id}/partners/purchase-plans-v2/${planId}/purchase`,
+          {
+            method: 'POST',
+            apiKey: partnerKey,
+            json: { email: 'someone@demo-customer.example' },
+          },
+        ),
+      404,
+    );
+    await refused(() => apply('00000000-0000-4000-8000-000000000000'), 404);
+    await refused(() => purchaseFor('00000000-0000-4000-8000-000000000000', { email: 'a@b.example' }), 404);
+  });
+
+  it('answers 422 to a bad, too long or missing e-mail and to an unknown field', async () => {
+    const bad = await refused(() => purchaseFor(planId, { email: 'not-an-email' }), 422);
+    expect(Object.keys(bad.body.errors)).toContain('email');
+    const long = `${'a'.repeat(250)}@b.example`;
+    await refused(() => purchaseFor(planId, { email: long }), 422);
+    await refused(() => purchaseFor(planId, {}), 422);
+    await refused(() => purchaseFor(planId, { email: 'new@demo-customer.example', role: 'admin' }), 422);
+  });
+
+  it('answers 422 to an Idempotency-Key that is empty or over 255 characters', async () => {
+    for (const key of ['', 'k'.repeat(256)]) {
+      const response = await refused(() => apply(planId, { headers: { 'idempotency-key': key } }), 422);
+      expect(Object.keys(response.body.errors)).toContain('Idempotency-Key');
+    }
+  });
+});
+
+describe('applying the recommended AWS plan', () => {
+  let planId: string;
+  let selected: { id: string }[];
+  let commitmentBefore: number;
+
+  beforeAll(async () => {
+    planId = (await recommendedPlan('aws')).id;
+    selected = await selectedLineItems(planId);
+    commitmentBefore = await futureCommitment();
+  });
+
+  it('schedules the plan and buys each selected line item once', async () => {
+    // Act
+    const applied = await apply(planId);
+    // Assess
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body).toMatchObject({ id: planId, status: 'scheduled' });
+    expect((await settledPlan(planId)).status).toBe('completed');
+    const records = await purchases(planId);
+    expect(records.map((record) => record.line_item_id).sort()).toEqual(
+      selected.map((item) => item.id).sort(),
+    );
+    for (const record of records) {
+      expect(record).toMatchObject({ status: 'completed', attempts: 1, plan_id: planId, error: null });
+      expect(record.provider_ids.length).toBeGreaterThan(0);
+    }
+    const bought = marketplacePurchasesOf(planId);
+    expect(bought.size).toBe(records.length);
+    expect([...bought.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it('shows the bought commitments on the chart from now on', async () => {
+    expect(await futureCommitment()).toBeGreaterThan(commitmentBefore);
+  });
+
+  it('recommends another plan, computed around what was bought', async () => {
+    const next = await recommendedPlan('aws');
+    expect(next.id).not.toBe(planId);
+    expect(next.status).toBe('new');
+  });
+
+  it('answers 409 to applying it again, buying nothing more', async () => {
+    const before = await server.snapshot();
+    const again = await apply(planId);
+    expect(again.status).toBe(409);
+    expect(await server.snapshot()).toEqual(before);
+    expect(marketplacePurchasesOf(planId).size).toBe(selected.length);
+  });
+});
+
+describe('purchasing the recommended Azure plan for a new user (#13)', () => {
+  it('makes the user a member and answers the plan with one submitted purchase action per line item', async () => {
+    // Prepare
+    const v2 = await call(`/v2/org/${orgId}/partners/purchase-plans-v2/recommended?provider=azure`, {
+      apiKey: partnerKey,
+    });
+    expect(v2.status).toBe(200);
+    const planId: string = v2.body.id;
+    const selected = await selectedLineItems(planId);
+    const email = 'buyer@demo-customer.example';
+
+    // Act
+    const response = await purchaseFor(planId, { email });
+
+    // Assess
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.id).toBe(planId);
+    expect(['scheduled', 'in_progress', 'completed']).toContain(response.body.status);
+    expect(response.body.flagged_actions).toHaveLength(selected.length);
+    for (const action of response.body.flagged_actions) {
+      expect(action).toMatchObject({
+        action_type: 'purchase',
+        plan_id: planId,
+        org_id: orgId,
+        user_id: email,
+      });
+      expect(['submitted', 'executed']).toContain(action.status);
+    }
+    const membership = await server.api.runtime.ctx.repos.memberships.get(orgId, email);
+    expect(membership?.role).toBe('user');
+
+    expect((await settledPlan(planId)).status).toBe('completed');
+    const records = await purchases(planId);
+    expect(records.every((record) => record.status === 'completed')).toBe(true);
+    const later = await purchaseFor(planId, { email });
+    expect(later.status).toBe(409);
+  });
+});
+
+describe('Idempotency-Key on apply', () => {
+  it('replays the first answer for the same key and request, and buys nothing twice', async () => {
+    // Prepare: a default AWS plan the earlier purchase left applicable
+    const plan = (await defaultPlans('aws')).find(
+      (each) => each.status === 'new' && each.name !== 'Recommended',
+    );
+    if (!plan) throw new Error('no applicable default AWS plan');
+    const headers = { 'idempotency-key': `apply-${plan.id}` };
+
+    // Act
+    const first = await apply(plan.id, { headers });
+    await settledPlan(plan.id);
+    const replay = await apply(plan.id, { headers });
+
+    // Assess
+    expect(first.status).toBe(200);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const bought = marketplacePurchasesOf(plan.id);
+    expect(bought.size).toBe((await purchases(plan.id)).length);
+    expect([...bought.values()].every((count) => count === 1)).toBe(true);
+
+    const otherPlan = (await recommendedPlan('aws')).id;
+    const before = await server.snapshot();
+    const reused = await apply(otherPlan, { headers });
+    expect(reused.status).toBe(422);
+    expect(Object.keys(reused.body.errors)).toContain('Idempotency-Key');
+    expect(await server.snapshot()).toEqual(before);
+  });
+});
+
+describe('an offer the provider refuses', () => {
+  it('fails its purchase with the message, completes the others and leaves the plan needing review', async () => {
+    // Prepare
+    const planId = (await recommendedPlan('aws')).id;
+    const selected = await selectedLineItems(planId);
+    expect(selected.length).toBeGreaterThan(1);
+    const refusedItem = selected[0];
+    const message = 'Offering sold out in this region';
+    server.api.purchasing.marketplace.failOffer(refusedItem.offer_id, message);
+
+    // Act
+    const applied = await apply(planId);
+
+    // Assess
+    expect(applied.status).toBe(200);
+    expect((await settledPlan(planId)).status).toBe('needs_review');
+    const records = await purchases(planId);
+    const failed = records.filter((record) => record.status === 'failed');
+    expect(failed.map((record) => record.line_item_id)).toEqual(
+      selected.filter((item) => item.offer_id === refusedItem.offer_id).map((item) => item.id),
+    );
+    for (const record of failed) {
+      expect(record.error).toContain(message);
+      expect(record.provider_ids).toEqual([]);
+    }
+    const others = records.filter((record) => record.status !== 'failed');
+    expect(others.length).toBe(records.length - failed.length);
+    expect(others.every((record) => record.status === 'completed')).toBe(true);
+    server.api.purchasing.marketplace.stopFailing(refusedItem.offer_id);
+  });
+});

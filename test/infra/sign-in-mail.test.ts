@@ -1,0 +1,43 @@
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { describe, expect, it } from 'vitest';
+import type { ServiceFunction } from '../../lib/constructs/service-function';
+import { synthesizeService } from './service-app';
+
+interface PolicyStatement {
+  readonly Action: string | string[];
+  readonly Resource: unknown;
+}
+
+describe('sign-in mail', () => {
+  const { api, stacks } = synthesizeService(undefined, { context: { mailFrom: 'codes@acme.example' } });
+  const sesStatementsOf = (serviceFunction: ServiceFunction): PolicyStatement[] => {
+    const roleId = stacks.api.getLogicalId(serviceFunction.role.node.defaultChild as CfnFunction);
+    const policies = api.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } });
+    return Object.values(policies)
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as PolicyStatement[])
+      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ses:')));
+  };
+
+  it('lets only the OAuth function send, as the configured address or its domain', () => {
+    // Prepare
+    const oauth = stacks.api.groupFunctions.get('oauth') as ServiceFunction;
+    const others = [...stacks.api.groupFunctions].filter(([group]) => group !== 'oauth');
+
+    // Assess
+    const [statement, ...more] = sesStatementsOf(oauth);
+    expect(more).toEqual([]);
+    expect(statement?.Action).toBe('ses:SendEmail');
+    expect(JSON.stringify(statement?.Resource)).toContain(':identity/codes@acme.example');
+    expect(JSON.stringify(statement?.Resource)).toContain(':identity/acme.example');
+    for (const [group, groupFunction] of others) expect(sesStatementsOf(groupFunction), group).toEqual([]);
+    const functionId = stacks.api.getLogicalId(oauth.function.node.defaultChild as CfnFunction);
+    const resource = api.findResources('AWS::Lambda::Function')[functionId];
+    expect(resource?.Properties.Environment.Variables.MAIL_FROM).toBe('codes@acme.example');
+  });
+
+  it('refuses a mailFrom that is not an e-mail address', () => {
+    expect(() => synthesizeService(undefined, { context: { mailFrom: 'nobody' } })).toThrow(
+      'Context mailFrom must be an e-mail address; got nobody',
+    );
+  });
+});

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  completeAzureConsent,
+  createAzureAuthUrl,
+  type OnboardingContext,
+  registerChildViaOnboarding,
+  startOnboarding,
+  verifyAwsOnboarding,
+} from '../../../shared/app/onboarding';
+import { listChildOrgOverviews } from '../../../shared/app/onboarding-child-orgs';
+import { createOrg, createPartner } from '../../../shared/app/operator';
+import type { AppContext, AwsVerificationRequest } from '../../../shared/app/ports';
+import { ForbiddenError } from '../../../shared/domain/errors';
+import type { Principal } from '../../../shared/domain/principal';
+import { randomIds, systemClock } from '../../../shared/runtime/app-context';
+import { startTestTable, type TestTable } from '../../support/dynalite';
+
+let table: TestTable;
+// Every repository: the operators' use cases and #16 and #21 run on it too.
+let ctx: OnboardingContext & AppContext;
+const verified: AwsVerificationRequest[] = [];
+
+beforeAll(async () => {
+  table = await startTestTable();
+  ctx = {
+    repos: table.store,
+    clock: systemClock,
+    ids: randomIds,
+    verifier: {
+      async verifyAws(request) {
+        verified.push(request);
+        return [{ feature: 'role_assumable', status: 'available', detail: 'assumed' }];
+      },
+      async verifyAzure() {
+        return [];
+      },
+    },
+    onboarding: {
+      serviceAwsAccountId: '111122223333',
+      awsTemplateUrl: null,
+      azureClientId: 'app',
+      azureAuthority: 'https://login.example',
+      stateSecret: async () => 'secret',
+    },
+  };
+});
+
+afterAll(async () => {
+  await table.close();
+});
+
+const partnerWith = (orgId: string, scopes: string[]): Principal => ({ kind: 'partner', orgId, scopes });
+const callback = 'https://api.example/prod/v2/onboarding/azure/callback';
+
+describe('onboarding use cases', () => {
+  it('create one record per org however many starts race, and verify with its external id and the fixed role', async () => {
+    // Prepare
+    const { org: partner } = await createPartner(ctx, 'Racing Partner');
+    const child = await createOrg(ctx, 'Racing Child', partner.id);
+    const caller = partnerWith(partner.id, ['*']);
+
+    // Act
+    const records = await Promise.all([1, 2, 3, 4].map(() => startOnboarding(ctx, caller, child.id)));
+    await verifyAwsOnboarding(ctx, caller, child.id, {
+      onboardingId: records[0]?.onboardingId ?? '',
+      accountId: '444455556666',
+      existingCur: null,
+    });
+
+    // Assess
+    expect(new Set(records.map((record) => record.onboardingId)).size).toBe(1);
+    expect(verified.at(-1)).toEqual({
+      accountId: '444455556666',
+      roleArn: 'arn:aws:iam::444455556666:role/commitment-planning-purchaser',
+      externalId: records[0]?.externalId,
+      existingCur: null,
+    });
+    expect((await ctx.repos.onboarding.get(child.id))?.aws?.verification?.items).toHaveLength(1);
+  });
+
+  it('refuse a token without partner:write on every endpoint, storing nothing', async () => {
+    // Prepare
+    const { org: partner } = await createPartner(ctx, 'Scoped Partner');
+    const child = await createOrg(ctx, 'Scoped Child', partner.id);
+    const readOnly = partnerWith(partner.id, ['plans:read']);
+
+    // Act
+    const attempts = await Promise.allSettled([
+      registerChildViaOnboarding(ctx, readOnly, partner.id, {
+        company: 'Nope',
+        partnerSubscriptionId: null,
+        email: null,
+      }),
+      startOnboarding(ctx, readOnly, child.id),
+      createAzureAuthUrl(ctx, readOnly, child.id, {
+        tenantId: 't',
+        subscriptionId: 's',
+        callbackUrl: callback,
+      }),
+      listChildOrgOverviews(ctx, readOnly, partner.id, { page: 1, pageSize: 20 }),
+    ]);
+
+    // Assess
+    for (const attempt of attempts) {
+      expect(attempt.status).toBe('rejected');
+      expect((attempt as PromiseRejectedResult).reason).toBeInstanceOf(ForbiddenError);
+    }
+    expect(await ctx.repos.onboarding.get(child.id)).toBeNull();
+    expect(await ctx.repos.orgs.listChildLinks(partner.id)).toHaveLength(1);
+  });
+
+  it("record a consent only through the state of the org's latest consent link", async () => {
+    // Prepare
+    const { org: partner } = await createPartner(ctx, 'Consent Partner');
+    const child = await createOrg(ctx, 'Consent Child', partner.id);
+    const caller = partnerWith(partner.id, ['partner:write']);
+    const first = new URL(
+      await createAzureAuthUrl(ctx, caller, child.id, {
+        tenantId: 'tenant-a',
+        subscriptionId: 's',
+        callbackUrl: callback,
+      }),
+    );
+    const latest = new URL(
+      await createAzureAuthUrl(ctx, caller, child.id, {
+        tenantId: 'tenant-b',
+        subscriptionId: 's',
+        callbackUrl: callback,
+      }),
+    );
+    const answer = (url: URL) => ({
+      state: url.searchParams.get('state') ?? undefined,
+      adminConsent: 'True',
+      tenant: undefined,
+      error: undefined,
+      errorDescription: undefined,
+    });
+
+    // Act
+    const replaced = await completeAzureConsent(ctx, answer(first));
+    const stored = await ctx.repos.onboarding.get(child.id);
+    const granted = await completeAzureConsent(ctx, answer(latest));
+
+    // Assess
+    expect(latest.searchParams.get('redirect_uri')).toBe(callback);
+    expect(latest.pathname).toBe('/tenant-b/v2.0/adminconsent');
+    expect(replaced.outcome).toBe('invalid');
+    expect(stored?.azure?.consent).toBeNull();
+    expect(granted).toEqual({ outcome: 'granted', tenantId: 'tenant-b' });
+    expect((await ctx.repos.onboarding.get(child.id))?.azure?.consent?.granted).toBe(true);
+  });
+});
