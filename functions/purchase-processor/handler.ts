@@ -9,6 +9,7 @@ import { functionContext } from '../../shared/runtime/current';
 import { processorContext } from '../../shared/runtime/marketplace';
 import {
   commitmentRepository,
+  onboardingRepository,
   orgRepository,
   planRepository,
   purchaseRepository,
@@ -30,6 +31,8 @@ const appContext = functionContext({
   orgs: orgRepository,
   commitments: commitmentRepository,
   usage: usageRepository,
+  // The aws marketplace assumes each org's role with the ExternalId of its onboarding record.
+  onboarding: onboardingRepository,
 });
 
 async function processRecord(record: SQSRecord): Promise<void> {
