@@ -108,10 +108,11 @@ const planItemActions = [
 const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
 
 /**
- * Groups whose functions compute plans in a request when stored ones are missing or stale:
- * more memory (CPU), and a timeout just under API Gateway's 29 s integration timeout.
+ * Groups whose functions run the plan engine in a request (plans when stored ones are missing or
+ * stale, resource matches over part of a lookback, the chart): more memory (CPU), and a timeout
+ * just under API Gateway's 29 s integration timeout.
  */
-const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'partner-purchase-plans']);
+const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'plan-coverage', 'partner-purchase-plans']);
 const planFunctionTimeout = Duration.seconds(28);
 
 /** The sender of sign-in codes until the operator names a verified one. */

@@ -3,10 +3,24 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { authenticateRequest } from '../../shared/app/authenticate';
 import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-context';
 import { headerValue } from '../../shared/http/request-headers';
-import { appContext } from '../../shared/runtime/current';
+import { functionContext } from '../../shared/runtime/current';
 import { oauthKeys } from '../../shared/runtime/oauth-keys';
+import {
+  apiKeyRepository,
+  membershipRepository,
+  orgRepository,
+  tokenFamilyRevocations,
+} from '../../shared/store/store';
 
 const logger = new Logger({ serviceName: 'authorizer' });
+
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext({
+  orgs: orgRepository,
+  memberships: membershipRepository,
+  apiKeys: apiKeyRepository,
+  tokenFamilyRevocations,
+});
 
 /**
  * API Gateway answers a thrown `Unauthorized` with its UNAUTHORIZED gateway response (401, in

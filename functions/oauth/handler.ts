@@ -15,9 +15,21 @@ import { oauthLifetimes } from '../../shared/domain/oauth/records';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { errorPage, pageHeaders } from '../../shared/http/html';
 import { RawResponse, redirectTo, withHeaders } from '../../shared/http/operation';
-import { oauthContext, oauthIssuer } from '../../shared/runtime/oauth';
+import { functionContext } from '../../shared/runtime/current';
+import { oauthIssuer, oauthContext as withOAuthKeys } from '../../shared/runtime/oauth';
+import { membershipRepository, oauthRepository, orgRepository } from '../../shared/store/store';
 import { isSignInNotice, signInPageHtml } from './pages';
 import { sessionCookie, sessionTokenOf } from './session-cookie';
+
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext({
+  oauth: oauthRepository,
+  memberships: membershipRepository,
+  orgs: orgRepository,
+});
+
+/** The use cases' context: the function's own with the issuer, the signer and the mailer. */
+const oauthContext = () => withOAuthKeys(appContext());
 
 /** RFC 6749 §5.1: token responses are never cached. */
 const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };

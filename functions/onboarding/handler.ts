@@ -15,8 +15,33 @@ import { createGroupHandler } from '../../shared/http/group-handler';
 import { escapeHtml, htmlPage, pageHeaders } from '../../shared/http/html';
 import { RawResponse, withHeaders } from '../../shared/http/operation';
 import { paginationHeaderName, paginationInfo } from '../../shared/http/pagination';
-import { appContext } from '../../shared/runtime/current';
-import { consentCallbackUrl, onboardingContext, onboardingRuntime } from '../../shared/runtime/onboarding';
+import { functionContext } from '../../shared/runtime/current';
+import {
+  consentCallbackUrl,
+  onboardingRuntime,
+  onboardingContext as withVerifier,
+} from '../../shared/runtime/onboarding';
+import {
+  membershipRepository,
+  onboardingRepository,
+  orgRepository,
+  planRepository,
+  usageRepository,
+  userRepository,
+} from '../../shared/store/store';
+
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext({
+  onboarding: onboardingRepository,
+  orgs: orgRepository,
+  memberships: membershipRepository,
+  users: userRepository,
+  usage: usageRepository,
+  plans: planRepository,
+});
+
+/** The verifying and signing use cases' context: the function's own with the verifier and settings. */
+const onboardingContext = () => withVerifier(appContext());
 
 /** Onboarding of a partner's customers and their clouds (#16-#21, DESIGN §11). */
 export const handler = createGroupHandler(onboardingOperations, {

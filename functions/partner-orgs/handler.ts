@@ -3,8 +3,15 @@ import { toChildOrgRegistration } from '../../shared/contract/child-org-registra
 import { partnerOrgOperations } from '../../shared/contract/operations/partner-orgs';
 import { membershipView, registeredOrganizationView } from '../../shared/contract/organization-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
-import { appContext } from '../../shared/runtime/current';
+import { functionContext } from '../../shared/runtime/current';
+import { membershipRepository, orgRepository, userRepository } from '../../shared/store/store';
 
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext({
+  orgs: orgRepository,
+  memberships: membershipRepository,
+  users: userRepository,
+});
 /** Partners registering their customer orgs (#14) and inviting the customers' users (#15). */
 export const handler = createGroupHandler(partnerOrgOperations, {
   registerChildOrg: async ({ principal, pathParams, body }) => {

@@ -2,8 +2,11 @@ import { updatePartnerSettings } from '../../shared/app/partner-settings';
 import { partnerSettingsOperations } from '../../shared/contract/operations/partner-settings';
 import { partnerSettingsView } from '../../shared/contract/organization-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
-import { appContext } from '../../shared/runtime/current';
+import { functionContext } from '../../shared/runtime/current';
+import { orgRepository } from '../../shared/store/store';
 
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext({ orgs: orgRepository });
 /** An org's partner settings: its marketplace offer links (#11). */
 export const handler = createGroupHandler(partnerSettingsOperations, {
   updatePartnerSettings: async ({ principal, pathParams, body }) => {

@@ -6,19 +6,44 @@ import { purchaseRecordView } from '../../shared/contract/purchases';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
-import { appContext } from '../../shared/runtime/current';
+import { functionContext } from '../../shared/runtime/current';
 import { applyContext } from '../../shared/runtime/purchasing';
+import {
+  idempotencyRepository,
+  membershipRepository,
+  orgRepository,
+  planRepository,
+  purchaseRepository,
+  userRepository,
+} from '../../shared/store/store';
 
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext({
+  orgs: orgRepository,
+  memberships: membershipRepository,
+  users: userRepository,
+  plans: planRepository,
+  purchases: purchaseRepository,
+  idempotencyRecords: idempotencyRepository,
+});
 /** Applying a plan (#8), purchasing one for a user (#13), and reading what that did. */
 export const handler = createGroupHandler(
   planPurchaseOperations,
   {
     applyCommitmentPlan: async ({ principal, pathParams }) =>
-      commitmentPlanView(await applyPlan(applyContext(), principal, pathParams.org_id, pathParams.plan_id)),
+      commitmentPlanView(
+        await applyPlan(applyContext(appContext()), principal, pathParams.org_id, pathParams.plan_id),
+      ),
 
     purchasePlan: async ({ principal, pathParams, body }) =>
       purchasePlanView(
-        await purchasePlanFor(applyContext(), principal, pathParams.org_id, pathParams.plan_id, body.email),
+        await purchasePlanFor(
+          applyContext(appContext()),
+          principal,
+          pathParams.org_id,
+          pathParams.plan_id,
+          body.email,
+        ),
       ),
 
     getCommitmentPlan: async ({ principal, pathParams }) =>

@@ -1,23 +1,26 @@
 import { getRecommendedPlan, listDefaultPlans } from '../../shared/app/commitment-plans';
-import { commitmentsChart } from '../../shared/app/commitments-chart';
 import { listPlanLineItems } from '../../shared/app/plan-line-items';
-import { listPlanResourceMatches } from '../../shared/app/plan-resource-matches';
 import { planOperations } from '../../shared/contract/operations/plans';
-import {
-  chartView,
-  commitmentPlanView,
-  lineItemJson,
-  lineItemSortKeys,
-  resourceMatchSortKeys,
-  resourceMatchView,
-} from '../../shared/contract/plan-views';
+import { commitmentPlanView, lineItemJson, lineItemSortKeys } from '../../shared/contract/plan-views';
+import { residualArena } from '../../shared/domain/engine/residual-arena';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { noContent, withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
 import { serializedArray } from '../../shared/http/serialized-json';
-import { appContext } from '../../shared/runtime/current';
+import { functionContext } from '../../shared/runtime/current';
+import {
+  commitmentRepository,
+  orgRepository,
+  planRepository,
+  usageRepository,
+} from '../../shared/store/store';
 
-/** Commitment plans (#5, #6), their line items (#7) and resource matches (#9), and the commitments chart (#10). */
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext(
+  { orgs: orgRepository, usage: usageRepository, commitments: commitmentRepository, plans: planRepository },
+  { engineMemory: residualArena },
+);
+/** Commitment plans (#5, #6), computed in the request when missing or stale, and their line items (#7). */
 export const handler = createGroupHandler(planOperations, {
   getRecommendedCommitmentPlan: async ({ principal, pathParams, query }) => {
     const plan = await getRecommendedPlan(appContext(), principal, pathParams.org_id, query.provider);
@@ -42,35 +45,5 @@ export const handler = createGroupHandler(planOperations, {
     return withHeaders(serializedArray(page.items.map(lineItemJson)), {
       [paginationHeaderName]: page.header,
     });
-  },
-
-  listPlanResourceMatches: async ({ principal, pathParams, query }) => {
-    const matches = await listPlanResourceMatches(
-      appContext(),
-      principal,
-      pathParams.org_id,
-      pathParams.plan_id,
-      {
-        startDate: query.start_date,
-        endDate: query.end_date,
-        lineItemIds: query.line_item_ids,
-        order: {
-          key: query.order_by === null ? null : resourceMatchSortKeys[query.order_by],
-          descending: query.desc,
-        },
-      },
-    );
-    const page = paginate(matches, { page: query.page, pageSize: query.page_size });
-    return withHeaders(page.items.map(resourceMatchView), { [paginationHeaderName]: page.header });
-  },
-
-  getCommitmentsChart: async ({ principal, pathParams, query }) => {
-    const points = await commitmentsChart(appContext(), principal, pathParams.org_id, {
-      provider: query.provider,
-      criteria: query.filter ?? [],
-      startDate: query.start_date,
-      endDate: query.end_date,
-    });
-    return chartView(points);
   },
 });

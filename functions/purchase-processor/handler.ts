@@ -5,7 +5,16 @@ import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { processPurchase } from '../../shared/app/purchase-processing';
 import { PurchaseMessageFormatError, parsePurchaseMessage } from '../../shared/queue/purchase-queue';
+import { functionContext } from '../../shared/runtime/current';
 import { processorContext } from '../../shared/runtime/marketplace';
+import {
+  commitmentRepository,
+  onboardingRepository,
+  orgRepository,
+  planRepository,
+  purchaseRepository,
+  usageRepository,
+} from '../../shared/store/store';
 
 /**
  * The purchase processor (DESIGN §9): an SQS FIFO event source with ReportBatchItemFailures.
@@ -14,6 +23,17 @@ import { processorContext } from '../../shared/runtime/marketplace';
  * timeout, and the rest of its org's group with it (FIFO order); other orgs' records go on.
  */
 const logger = new Logger();
+
+/** The repositories this function's use cases read and write; it bundles no other. */
+const appContext = functionContext({
+  purchases: purchaseRepository,
+  plans: planRepository,
+  orgs: orgRepository,
+  commitments: commitmentRepository,
+  usage: usageRepository,
+  // The aws marketplace assumes each org's role with the ExternalId of its onboarding record.
+  onboarding: onboardingRepository,
+});
 
 async function processRecord(record: SQSRecord): Promise<void> {
   let message: ReturnType<typeof parsePurchaseMessage>;
@@ -29,7 +49,7 @@ async function processRecord(record: SQSRecord): Promise<void> {
   }
   const logKeys = { message_id: record.messageId, plan_id: message.planId, line_item_id: message.lineItemId };
   try {
-    const result = await processPurchase(processorContext(), message);
+    const result = await processPurchase(processorContext(appContext()), message);
     logger.info('purchase processed', {
       ...logKeys,
       outcome: result.outcome,

@@ -8,7 +8,7 @@ import {
 } from '../auth/api-keys';
 import type { Principal } from '../domain/principal';
 import { type OAuthScope, oauthScopes, parseScopeClaim } from '../domain/scopes';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 /** API-key callers are not limited by OAuth scopes. */
 const API_KEY_SCOPES = ['*'] as const;
@@ -34,7 +34,7 @@ export interface PresentedCredentials {
  * (DESIGN §5): both are accepted wherever either is. Answers null for every refusal alike.
  */
 export async function authenticateRequest(
-  ctx: AppContext,
+  ctx: ContextWith<'apiKeys' | 'memberships' | 'orgs' | 'tokenFamilyRevocations'>,
   accessTokens: () => AccessTokenVerifier,
   credentials: PresentedCredentials,
 ): Promise<AuthenticatedCaller | null> {
@@ -58,7 +58,7 @@ export function bearerTokenOf(authorization: string | undefined): string | null 
  * the token's known scopes only: a token never carries the API keys' `*`.
  */
 export async function authenticateBearer(
-  ctx: AppContext,
+  ctx: ContextWith<'memberships' | 'tokenFamilyRevocations'>,
   accessTokens: AccessTokenVerifier,
   token: string,
 ): Promise<AuthenticatedCaller | null> {
@@ -91,7 +91,7 @@ export async function authenticateBearer(
 
 /** The principal a presented API key acts as (see `authenticateCaller`); null when it is refused. */
 export async function authenticateApiKey(
-  ctx: AppContext,
+  ctx: ContextWith<'apiKeys' | 'memberships' | 'orgs'>,
   apiKey: string | undefined,
 ): Promise<Principal | null> {
   return (await authenticateCaller(ctx, apiKey))?.principal ?? null;
@@ -104,7 +104,7 @@ export async function authenticateApiKey(
  * partner. Answers null for every failure alike, so callers cannot tell which check failed.
  */
 export async function authenticateCaller(
-  ctx: AppContext,
+  ctx: ContextWith<'apiKeys' | 'memberships' | 'orgs'>,
   apiKey: string | undefined,
 ): Promise<AuthenticatedCaller | null> {
   const parsed = apiKey ? parseApiKey(apiKey.trim()) : null;
@@ -119,7 +119,10 @@ export async function authenticateCaller(
   return { principal, usageIdentifier: usageIdentifierOfKey(record.keyId) };
 }
 
-async function principalOf(ctx: AppContext, owner: ApiKeyOwner): Promise<Principal | null> {
+async function principalOf(
+  ctx: ContextWith<'apiKeys' | 'memberships' | 'orgs'>,
+  owner: ApiKeyOwner,
+): Promise<Principal | null> {
   if (owner.kind === 'partner') {
     const org = await ctx.repos.orgs.placement(owner.orgId);
     return org?.isPartner ? { kind: 'partner', orgId: org.id, scopes: API_KEY_SCOPES } : null;

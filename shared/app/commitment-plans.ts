@@ -3,7 +3,7 @@ import { isCurrent, type PlanSetState } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { loadOrgFor } from './org-access';
 import { type PlanRefreshOptions, refreshPlans } from './plan-computation';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 /**
  * The plans an org is shown for a provider (#5, #6, #12): the current ones, computed on the spot
@@ -29,7 +29,7 @@ interface ServedPlans {
 
 /** Spec #6: the provider's default plans (three, or none before the first computation ends). */
 export async function listDefaultPlans(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   principal: Principal,
   orgId: string,
   provider: Provider,
@@ -41,7 +41,7 @@ export async function listDefaultPlans(
 
 /** Spec #5: the provider's recommended plan; null when it has none (no usage, or nothing saves money). */
 export async function getRecommendedPlan(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   principal: Principal,
   orgId: string,
   provider: Provider,
@@ -56,7 +56,7 @@ export async function getRecommendedPlan(
  * for; null for others (`kubernetes`, `unknown`) and when there is no recommended plan.
  */
 export async function getRecommendedPurchasePlan(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   principal: Principal,
   orgId: string,
   provider: string,
@@ -79,7 +79,7 @@ function isPlannedProvider(provider: string): provider is Provider {
 }
 
 async function servedPlans(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   orgId: string,
   provider: Provider,
   options: PlanServingOptions,
@@ -106,7 +106,7 @@ async function servedPlans(
 
 /** Polls the plan set while another process computes its first plans, up to the wait bound. */
 async function waitForFirstPlans(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   orgId: string,
   provider: Provider,
   planSet: PlanSetState | null,

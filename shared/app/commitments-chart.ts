@@ -7,7 +7,7 @@ import { lookbackWindow } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { bundledCatalog } from './bundled-catalog';
 import { loadOrgFor } from './org-access';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 export interface ChartRequest {
   /** Only this provider's commitments and usage; all providers together when absent. */
@@ -27,7 +27,7 @@ export interface ChartRequest {
  * average hour elsewhere (docs/plan-engine.md, The chart).
  */
 export async function commitmentsChart(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'usage'>,
   principal: Principal,
   orgId: string,
   request: ChartRequest,

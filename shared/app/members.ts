@@ -1,5 +1,5 @@
 import { type Membership, type MembershipRole, normalizeEmail } from '../domain/orgs';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 export interface MemberInvite {
   readonly email: string;
@@ -13,7 +13,7 @@ export interface MemberInvite {
  * Each step is an idempotent single-item write, so a retry after a failure completes the list.
  */
 export async function addMembers(
-  ctx: AppContext,
+  ctx: ContextWith<'memberships' | 'users'>,
   orgId: string,
   invites: readonly MemberInvite[],
 ): Promise<Membership[]> {

@@ -8,7 +8,7 @@ import { hasScope } from '../domain/permissions';
 import type { Principal } from '../domain/principal';
 import { PARTNER_SCOPE } from './onboarding';
 import { loadPartnerOrgFor } from './org-access';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 export interface ChildOrgOverview {
   readonly createdAt: string;
@@ -27,7 +27,7 @@ export interface ChildOrgOverview {
  * page's children are read in detail.
  */
 export async function listChildOrgOverviews(
-  ctx: AppContext,
+  ctx: ContextWith<'orgs' | 'memberships' | 'usage' | 'plans' | 'onboarding'>,
   principal: Principal,
   partnerOrgId: string,
   page: { readonly page: number; readonly pageSize: number },

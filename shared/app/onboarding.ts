@@ -20,7 +20,7 @@ import { hasScope } from '../domain/permissions';
 import type { Principal } from '../domain/principal';
 import { loadOrgFor } from './org-access';
 import { registerChildOrg } from './partner-orgs';
-import type { AppContext, CloudVerifier } from './ports';
+import type { CloudVerifier, ContextWith } from './ports';
 
 /** The scope every onboarding endpoint needs (DESIGN §5). */
 export const PARTNER_SCOPE = 'partner:write';
@@ -42,7 +42,10 @@ export interface OnboardingSettings {
   stateSecret(): Promise<string>;
 }
 
-export interface OnboardingContext extends AppContext {
+/** The repositories the onboarding use cases that verify or sign read and write. */
+export type OnboardingRepositories = 'onboarding' | 'orgs';
+
+export interface OnboardingContext extends ContextWith<OnboardingRepositories> {
   readonly verifier: CloudVerifier;
   readonly onboarding: OnboardingSettings;
 }
@@ -58,7 +61,7 @@ function requirePartnerScope(principal: Principal): void {
  * a member, its own org with the `admin` role (403 for other roles). Other orgs answer 404.
  */
 async function loadOnboardingOrgFor(
-  ctx: AppContext,
+  ctx: ContextWith<'orgs'>,
   principal: Principal,
   orgId: string,
 ): Promise<OrgPlacement> {
@@ -68,7 +71,7 @@ async function loadOnboardingOrgFor(
 
 /** #16: the partner's short form of #14, the same use case (a duplicate name is the same 409). */
 export async function registerChildViaOnboarding(
-  ctx: AppContext,
+  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
   principal: Principal,
   partnerOrgId: string,
   input: {
@@ -90,7 +93,10 @@ export async function registerChildViaOnboarding(
 }
 
 /** The org's onboarding record, created when it has none (#17; operators: the demo seed, the admin CLI). */
-export async function ensureOnboarding(ctx: AppContext, orgId: string): Promise<OnboardingRecord> {
+export async function ensureOnboarding(
+  ctx: ContextWith<'onboarding'>,
+  orgId: string,
+): Promise<OnboardingRecord> {
   const existing = await ctx.repos.onboarding.get(orgId);
   if (existing) return existing;
   return ctx.repos.onboarding.createOrGet(
@@ -105,7 +111,7 @@ export async function ensureOnboarding(ctx: AppContext, orgId: string): Promise<
 
 /** #17: creates the org's onboarding record, or answers the one it has. */
 export async function startOnboarding(
-  ctx: AppContext,
+  ctx: ContextWith<'onboarding' | 'orgs'>,
   principal: Principal,
   orgId: string,
 ): Promise<OnboardingRecord> {
@@ -138,7 +144,7 @@ export async function awsRoleTemplate(
 }
 
 async function loadStartedOnboarding(
-  ctx: AppContext,
+  ctx: ContextWith<'onboarding'>,
   orgId: string,
   onboardingId: string,
 ): Promise<OnboardingRecord> {

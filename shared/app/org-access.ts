@@ -2,14 +2,14 @@ import { ForbiddenError, NotFoundError } from '../domain/errors';
 import type { OrgPlacement } from '../domain/orgs';
 import { decideOrgAccess, type Permission } from '../domain/permissions';
 import type { Principal } from '../domain/principal';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 /**
  * Loads the placement of the org a request targets and checks the caller may act on it. Orgs the
  * caller cannot see answer 404 like unknown ones; orgs it sees without the needed role answer 403.
  */
 export async function loadOrgFor(
-  ctx: AppContext,
+  ctx: ContextWith<'orgs'>,
   principal: Principal,
   orgId: string,
   permission: Permission,
@@ -25,7 +25,7 @@ export async function loadOrgFor(
 
 /** Loads a partner org the caller acts for; an org that is not a partner cannot have children. */
 export async function loadPartnerOrgFor(
-  ctx: AppContext,
+  ctx: ContextWith<'orgs'>,
   principal: Principal,
   partnerOrgId: string,
 ): Promise<OrgPlacement> {

@@ -9,7 +9,7 @@ import {
   type Organization,
 } from '../domain/orgs';
 import { addMembers, type MemberInvite } from './members';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 export interface NewOrganization {
   readonly name: string;
@@ -36,7 +36,7 @@ export interface RegisteredOrganization {
  * interrupted registration, which this one resumes under the claimed id.
  */
 export async function registerOrganization(
-  ctx: AppContext,
+  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
   spec: NewOrganization,
 ): Promise<RegisteredOrganization> {
   const now = ctx.clock.now().toISOString();
@@ -85,7 +85,11 @@ export async function registerOrganization(
  * way: only a retry of the same registration resumes it, so that a concurrent registration of the
  * name never adds its members to the other one's org.
  */
-async function claimChildName(ctx: AppContext, partnerOrgId: string, spec: NewOrganization): Promise<string> {
+async function claimChildName(
+  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
+  partnerOrgId: string,
+  spec: NewOrganization,
+): Promise<string> {
   const candidateId = ctx.ids.uuid();
   const claim = await ctx.repos.orgs.claimChildName(
     partnerOrgId,

@@ -5,14 +5,14 @@ import type { MemberInvite } from './members';
 import { addMembers } from './members';
 import { loadPartnerOrgFor } from './org-access';
 import { type NewOrganization, type RegisteredOrganization, registerOrganization } from './organizations';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 /** A customer org as a partner registers it (spec #14, either body shape). */
 export type ChildOrgRegistration = Omit<NewOrganization, 'parentOrgId' | 'isPartner'>;
 
 /** Spec #14: a partner registers a customer org, its users, and its link to the partner. */
 export async function registerChildOrg(
-  ctx: AppContext,
+  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
   principal: Principal,
   partnerOrgId: string,
   registration: ChildOrgRegistration,
@@ -23,7 +23,7 @@ export async function registerChildOrg(
 
 /** Spec #15: a partner invites users to one of its child orgs. */
 export async function inviteChildOrgUsers(
-  ctx: AppContext,
+  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
   principal: Principal,
   partnerOrgId: string,
   childOrgId: string,

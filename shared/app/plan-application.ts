@@ -20,7 +20,7 @@ import {
 import { type PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
 import { loadOrgFor } from './org-access';
 import { loadPlanFor } from './plan-access';
-import type { AppContext, PlanContent } from './ports';
+import type { ContextWith, PlanContent } from './ports';
 import { purchaseMessageOf } from './purchase-messages';
 
 /**
@@ -33,7 +33,10 @@ import { purchaseMessageOf } from './purchase-messages';
 
 export const APPLY_SCOPE = 'plans:apply';
 
-export interface ApplyContext extends AppContext {
+/** The repositories applying and purchasing use. */
+export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases' | 'users';
+
+export interface ApplyContext extends ContextWith<ApplyRepository> {
   readonly purchaseQueue: PurchaseQueue;
   readonly catalog: () => Promise<Catalog>;
   /** Told about messages the queue did not take (the sweep sends them again). */
@@ -203,7 +206,7 @@ async function applyAs(ctx: ApplyContext, content: PlanContent, userId: string):
   return scheduled;
 }
 
-async function storedPlan(ctx: AppContext, content: PlanContent): Promise<StoredPlan> {
+async function storedPlan(ctx: ContextWith<'plans'>, content: PlanContent): Promise<StoredPlan> {
   const [stored] = await ctx.repos.plans.getPlans(content.orgId, content.provider, [content.planId]);
   if (!stored) throw new NotFoundError(`Commitment plan ${content.planId} not found`);
   return stored;

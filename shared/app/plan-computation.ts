@@ -10,7 +10,7 @@ import {
 } from '../domain/plans/plan-set';
 import { importStatus, type UsageState } from '../domain/usage/usage-state';
 import { loadPlanInputs } from './plan-inputs';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 /**
  * Keeping an org's plans current (docs/plans-api.md, Freshness): plans are computed from the
@@ -50,7 +50,7 @@ export interface PlanRefresh {
  * the plans they supersede (best effort: leftovers are never referenced again).
  */
 export async function refreshPlans(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   orgId: string,
   provider: Provider,
   options: PlanRefreshOptions = {},
@@ -109,7 +109,7 @@ export async function refreshPlans(
  * last hour of stored usage; every id is seeded by the org, provider and input version.
  */
 async function computeAndStore(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   orgId: string,
   provider: Provider,
   usageState: UsageState | null,
@@ -145,7 +145,7 @@ async function computeAndStore(
 
 /** Deletes the plans of `planIds` not in `kept`; applied plans stay, failures are left for good. */
 async function deletePlans(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   orgId: string,
   provider: Provider,
   planIds: readonly string[],

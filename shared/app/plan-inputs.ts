@@ -9,7 +9,7 @@ import type {
 } from '../domain/engine';
 import { NotFoundError } from '../domain/errors';
 import { bundledCatalog } from './bundled-catalog';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 export interface PlanInputs {
   readonly streams: readonly UsageStream[];
@@ -26,7 +26,7 @@ export interface PlanInputs {
  * price from the catalog: what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'usage'>,
   orgId: string,
   provider: Provider,
   window: UsageWindow,

@@ -3,7 +3,7 @@ import { defaultSegmentId } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { type ListOrder, sortList } from './list-order';
 import { loadPlanFor } from './plan-access';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 export interface LineItemQuery {
   readonly order: ListOrder<LineItem>;
@@ -15,7 +15,7 @@ export interface LineItemQuery {
 
 /** Spec #7: a plan's line items, filtered and sorted (the caller pages them). */
 export async function listPlanLineItems(
-  ctx: AppContext,
+  ctx: ContextWith<'orgs' | 'plans'>,
   principal: Principal,
   orgId: string,
   planId: string,

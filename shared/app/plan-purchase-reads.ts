@@ -3,7 +3,7 @@ import { NotFoundError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import type { PurchaseRecord } from '../domain/purchases/purchase-record';
 import { loadPlanFor } from './plan-access';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 
 /**
  * Reading what applying a plan did (extensions of the interface): the plan by id, to poll its
@@ -11,7 +11,7 @@ import type { AppContext } from './ports';
  */
 
 export async function getPlan(
-  ctx: AppContext,
+  ctx: ContextWith<'orgs' | 'plans' | 'purchases'>,
   principal: Principal,
   orgId: string,
   planId: string,
@@ -24,7 +24,7 @@ export async function getPlan(
 
 /** The plan's purchase records, in line item order (none until it is applied). */
 export async function listPlanPurchases(
-  ctx: AppContext,
+  ctx: ContextWith<'orgs' | 'plans' | 'purchases'>,
   principal: Principal,
   orgId: string,
   planId: string,

@@ -10,7 +10,7 @@ import { storedInputsAre } from '../domain/usage/usage-state';
 import { type ListOrder, sortList } from './list-order';
 import { loadPlanFor } from './plan-access';
 import { loadPlanInputs } from './plan-inputs';
-import type { AppContext, PlanContent } from './ports';
+import type { ContextWith, PlanContent } from './ports';
 
 export interface ResourceMatchQuery {
   /** `YYYY-MM-DD`, both days included. */
@@ -29,7 +29,7 @@ export interface ResourceMatchQuery {
  * those hours only.
  */
 export async function listPlanResourceMatches(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   principal: Principal,
   orgId: string,
   planId: string,
@@ -66,7 +66,7 @@ export async function listPlanResourceMatches(
  * figures of usage the plan never saw: a ConflictError instead (the plan is about to be replaced).
  */
 async function matchesOverRange(
-  ctx: AppContext,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
   content: PlanContent,
   range: { start: number; end: number },
 ): Promise<LineResourceMatch[]> {

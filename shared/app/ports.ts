@@ -563,3 +563,12 @@ export interface AppContext {
    */
   readonly engineMemory?: ResidualArena;
 }
+
+/**
+ * The context of a use case that needs only some repositories. A Lambda function builds only the
+ * repositories its use cases name here (shared/runtime/current.ts), so its bundle carries no
+ * other repository's code; a full AppContext (local runtime, tests) serves every use case.
+ */
+export type ContextWith<K extends keyof Repositories> = Omit<AppContext, 'repos'> & {
+  readonly repos: Pick<Repositories, K>;
+};

@@ -16,7 +16,7 @@ import {
   purchasingStatuses,
 } from '../domain/purchases/purchase-record';
 import type { PurchaseMessage } from '../queue/purchase-queue';
-import type { AppContext, PurchaseOutcome } from './ports';
+import type { AppContext, ContextWith, PurchaseOutcome } from './ports';
 
 /**
  * The purchase processor's use case (DESIGN §9): one queue message names one line item's
@@ -28,7 +28,10 @@ import type { AppContext, PurchaseOutcome } from './ports';
 /** How long an attempt holds a record: past it, the attempt is presumed dead and another resumes it. */
 export const PURCHASE_CLAIM_SECONDS = 120;
 
-export interface ProcessorContext extends AppContext {
+/** The repositories the processor reads and writes. */
+export type ProcessorRepository = 'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage';
+
+export interface ProcessorContext extends ContextWith<ProcessorRepository> {
   readonly marketplace: Marketplace;
   /** The catalog the plans were priced with (the bundled one). */
   readonly catalog: () => Promise<Catalog>;
@@ -191,7 +194,7 @@ function purchaseRequest(record: PurchaseRecord, offer: Offer): PurchaseRequest 
  * plan finishes what a crash left.
  */
 export async function settlePlan(
-  ctx: AppContext & Pick<ProcessorContext, 'catalog'>,
+  ctx: ContextWith<'commitments' | 'plans' | 'purchases' | 'usage'> & Pick<ProcessorContext, 'catalog'>,
   record: PurchaseRecord,
 ): Promise<void> {
   if (!isSettled(record.status)) return;
@@ -224,6 +227,6 @@ async function reread(ctx: ProcessorContext, record: PurchaseRecord): Promise<Pu
   return current;
 }
 
-function now(ctx: AppContext): string {
+function now(ctx: Pick<AppContext, 'clock'>): string {
   return ctx.clock.now().toISOString();
 }

@@ -1,6 +1,6 @@
 import { type PurchaseRecord, planOutcome, purchasingStatuses } from '../domain/purchases/purchase-record';
 import { type PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
-import type { AppContext } from './ports';
+import type { ContextWith } from './ports';
 import { purchaseMessageOf } from './purchase-messages';
 
 /**
@@ -26,7 +26,7 @@ export interface SweepResult {
 }
 
 export async function sweepPurchases(
-  ctx: AppContext & { readonly purchaseQueue: PurchaseQueue },
+  ctx: ContextWith<'plans' | 'purchases'> & { readonly purchaseQueue: PurchaseQueue },
   quietSeconds = SWEEP_QUIET_SECONDS,
 ): Promise<SweepResult> {
   const now = ctx.clock.now().getTime();
@@ -82,7 +82,7 @@ export function isStuck(record: PurchaseRecord, now: number, quietBefore: number
 
 /** Every purchase that is stuck now (operators' view; what the next sweep sends again). */
 export async function stuckPurchases(
-  ctx: AppContext,
+  ctx: ContextWith<'purchases'>,
   quietSeconds = SWEEP_QUIET_SECONDS,
 ): Promise<PurchaseRecord[]> {
   const now = ctx.clock.now().getTime();

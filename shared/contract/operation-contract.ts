@@ -19,6 +19,7 @@ export type FunctionGroup =
   | 'jwks'
   | 'openapi'
   | 'plans'
+  | 'plan-coverage'
   | 'plan-purchases'
   | 'partner-settings'
   | 'partner-purchase-plans'

@@ -1,5 +1,6 @@
 import type { AppContext } from '../app/ports';
 import { createDocumentClient } from '../store/dynamo-client';
+import type { TableClient } from '../store/table-client';
 import { createAppContext } from './app-context';
 
 /** What a Lambda function reads from its environment (set by the CDK API stack). */
@@ -16,10 +17,12 @@ export function readAwsConfig(env: NodeJS.ProcessEnv): AwsConfig {
   return { tableName, region };
 }
 
-/** The composition root on AWS: one DynamoDB client per Lambda container, created on first use. */
+/** The service's table on AWS: one DynamoDB client per Lambda container. */
+export function createAwsTable(config: AwsConfig): TableClient {
+  return { client: createDocumentClient({ region: config.region }), tableName: config.tableName };
+}
+
+/** The composition root on AWS with every repository (the SQS consumers). */
 export function createAwsAppContext(config: AwsConfig): AppContext {
-  return createAppContext({
-    client: createDocumentClient({ region: config.region }),
-    tableName: config.tableName,
-  });
+  return createAppContext(createAwsTable(config));
 }

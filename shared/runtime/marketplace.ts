@@ -1,8 +1,8 @@
 import { bundledCatalog } from '../app/bundled-catalog';
-import type { ProcessorContext } from '../app/purchase-processing';
+import type { ContextWith } from '../app/ports';
+import type { ProcessorContext, ProcessorRepository } from '../app/purchase-processing';
 import type { Marketplace } from '../cloud/marketplace/marketplace';
 import { SimulatedMarketplace } from '../cloud/marketplace/simulated-marketplace';
-import { appContext } from './current';
 
 /**
  * The marketplace the purchase processor buys from (DESIGN §9): `simulated` unless the operator
@@ -17,8 +17,9 @@ export function installMarketplace(marketplace: Marketplace): void {
   installed = marketplace;
 }
 
-export function marketplace(): Marketplace {
-  installed ??= marketplaceFromEnvironment(process.env);
+/** The installed marketplace, or the environment's, which reads ExternalIds from `ctx`'s onboarding records. */
+function marketplace(ctx: ContextWith<'onboarding'>): Marketplace {
+  installed ??= marketplaceFromEnvironment(process.env, (orgId) => onboardedExternalId(ctx, orgId));
   return installed;
 }
 
@@ -26,7 +27,7 @@ export type MarketplaceKind = 'simulated' | 'aws';
 
 export function marketplaceFromEnvironment(
   env: NodeJS.ProcessEnv,
-  externalIdOf: (orgId: string) => Promise<string | null> = onboardedExternalId,
+  externalIdOf: (orgId: string) => Promise<string | null>,
 ): Marketplace {
   const kind = env.MARKETPLACE ?? 'simulated';
   if (kind === 'simulated') return new SimulatedMarketplace();
@@ -46,12 +47,12 @@ export function marketplaceFromEnvironment(
   };
 }
 
-/** The org's ExternalId from its onboarding record; null before it started onboarding. */
-async function onboardedExternalId(orgId: string): Promise<string | null> {
-  return (await appContext().repos.onboarding.get(orgId))?.externalId ?? null;
+/** What the purchase processor runs with: its own context (current.ts), the marketplace and the catalog. */
+export function processorContext(base: ContextWith<ProcessorRepository | 'onboarding'>): ProcessorContext {
+  return { ...base, marketplace: marketplace(base), catalog: bundledCatalog };
 }
 
-/** What the purchase processor runs with. */
-export function processorContext(): ProcessorContext {
-  return { ...appContext(), marketplace: marketplace(), catalog: bundledCatalog };
+/** The org's ExternalId from its onboarding record; null before it started onboarding. */
+async function onboardedExternalId(ctx: ContextWith<'onboarding'>, orgId: string): Promise<string | null> {
+  return (await ctx.repos.onboarding.get(orgId))?.externalId ?? null;
 }

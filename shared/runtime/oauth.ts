@@ -1,12 +1,11 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import type { OAuthContext } from '../app/oauth/oauth-context';
-import type { Mailer } from '../app/ports';
+import type { OAuthContext, OAuthRepositories } from '../app/oauth/oauth-context';
+import type { ContextWith, Mailer } from '../app/ports';
 import { sesMailer } from '../mail/ses-mailer';
-import { appContext } from './current';
 import { oauthKeys } from './oauth-keys';
 
 /**
- * What the OAuth function runs with beside the common context: the issuer and the token signer
+ * What the OAuth function runs with beside its own context (current.ts): the issuer and the token signer
  * (oauth-keys.ts: the KMS signer on Lambda, the local key locally) and the mailer that sends
  * sign-in codes. On Lambda the mailer is SES v2 from `MAIL_FROM`, built on first use; the local
  * server installs its outbox. Kept apart from current.ts so that only the OAuth function bundles
@@ -18,10 +17,10 @@ export function installMailer(installed: Mailer): void {
   mailer = installed;
 }
 
-export function oauthContext(): OAuthContext {
+export function oauthContext(base: ContextWith<OAuthRepositories>): OAuthContext {
   const keys = oauthKeys();
   mailer ??= sesMailerFrom(process.env);
-  return { ...appContext(), issuer: keys.issuer, mailer, signer: keys.signer };
+  return { ...base, issuer: keys.issuer, mailer, signer: keys.signer };
 }
 
 /** The issuer, for the pages (cookie attributes depend on whether it is https). */

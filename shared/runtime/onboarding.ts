@@ -1,11 +1,10 @@
-import type { OnboardingContext, OnboardingSettings } from '../app/onboarding';
-import type { CloudVerifier } from '../app/ports';
+import type { OnboardingContext, OnboardingRepositories, OnboardingSettings } from '../app/onboarding';
+import type { CloudVerifier, ContextWith } from '../app/ports';
 import type { AwsAccountProbe } from '../cloud/verifiers/aws-verification';
 import { runAwsChecks } from '../cloud/verifiers/aws-verification';
 import { azureArmProbe, clientSecretTokens } from '../cloud/verifiers/azure-arm-probe';
 import { type AzureTenantProbe, runAzureChecks } from '../cloud/verifiers/azure-verification';
 import { ProviderError } from '../cloud/verifiers/provider-failure';
-import { appContext } from './current';
 
 /**
  * What the onboarding function runs with (DESIGN §11): the service's identities from the
@@ -39,9 +38,10 @@ export function onboardingRuntime(): OnboardingRuntime {
   return installed;
 }
 
-export function onboardingContext(): OnboardingContext {
+/** The onboarding function's own context (current.ts) with the verifier and the settings. */
+export function onboardingContext(base: ContextWith<OnboardingRepositories>): OnboardingContext {
   const runtime = onboardingRuntime();
-  return { ...appContext(), verifier: runtime.verifier, onboarding: runtime.settings };
+  return { ...base, verifier: runtime.verifier, onboarding: runtime.settings };
 }
 
 /** The consent callback's URL: the configured public URL, or the request's host and the stage. */

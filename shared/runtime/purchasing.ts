@@ -4,7 +4,6 @@ import type { ApplyContext } from '../app/plan-application';
 import type { PurchaseQueue } from '../queue/purchase-queue';
 import { sqsDeadLetters } from '../queue/sqs-dead-letters';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
-import { appContext } from './current';
 
 /**
  * The purchase queue of the functions that send purchases (apply, the sweep): on Lambda an SQS
@@ -32,9 +31,12 @@ function createSqsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
   });
 }
 
-/** What the apply and purchase operations (#8, #13) and the sweep run with. */
-export function applyContext(): ApplyContext {
-  return { ...appContext(), purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
+/**
+ * What the apply and purchase operations (#8, #13) and the sweep run with: the function's own
+ * context (current.ts) with the purchase queue and the bundled catalog.
+ */
+export function applyContext<C extends object>(base: C): C & Pick<ApplyContext, 'purchaseQueue' | 'catalog'> {
+  return { ...base, purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
 }
 
 /** The dead-letter queue of the purchase queue, from `PURCHASE_DLQ_URL` (operators' CLI). */

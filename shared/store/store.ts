@@ -34,18 +34,75 @@ export function createStore(table: TableClient): Repositories {
   };
 }
 
-/**
- * The repositories of a long-lived process (a Lambda container, the local server): the store's,
- * three of them behind in-process caches (docs/architecture.md, Caches). Only what cannot change,
- * or bookkeeping that may lag, is cached: org placements, a plan id's content, key use records.
+/** How a long-lived process builds one repository: on the table, behind its cache if it has one. */
+export type RepositoryBuilder<K extends keyof Repositories> = (
+  table: TableClient,
+  clock: Clock,
+) => Repositories[K];
+
+/*
+ * The repositories of a long-lived process (a Lambda container, the local server), one builder
+ * each: a function names the builders of the repositories it uses and bundles no other (an
+ * object holding every builder would bring them all along; shared/runtime/current.ts). Three
+ * are behind in-process caches (docs/architecture.md, Caches). Only what cannot change, or
+ * bookkeeping that may lag, is cached: org placements, a plan id's content, key use records.
  * Whether a plan is still served is never cached (the plan set is read on every request).
  */
+export const orgRepository: RepositoryBuilder<'orgs'> = (table, clock) =>
+  withOrgPlacementCache(createOrgRepository(table), clock);
+export const userRepository: RepositoryBuilder<'users'> = (table) => createUserRepository(table);
+export const membershipRepository: RepositoryBuilder<'memberships'> = (table) =>
+  createMembershipRepository(table);
+export const apiKeyRepository: RepositoryBuilder<'apiKeys'> = (table, clock) =>
+  withThrottledKeyUse(createApiKeyRepository(table), clock);
+export const usageRepository: RepositoryBuilder<'usage'> = (table) => createUsageRepository(table);
+export const commitmentRepository: RepositoryBuilder<'commitments'> = (table) =>
+  createCommitmentRepository(table);
+export const planRepository: RepositoryBuilder<'plans'> = (table, clock) =>
+  withPlanContentCache(createPlanRepository(table), clock);
+export const idempotencyRepository: RepositoryBuilder<'idempotencyRecords'> = (table) =>
+  createIdempotencyRepository(table);
+export const purchaseRepository: RepositoryBuilder<'purchases'> = (table) => createPurchaseRepository(table);
+export const tokenFamilyRevocations: RepositoryBuilder<'tokenFamilyRevocations'> = (table) =>
+  createTokenFamilyRevocations(table);
+export const oauthRepository: RepositoryBuilder<'oauth'> = (table) => createOAuthRepository(table);
+export const onboardingRepository: RepositoryBuilder<'onboarding'> = (table) =>
+  createOnboardingRepository(table);
+
+/** The builders of a function's repositories, by repository name. */
+export type RepositoryBuilders<K extends keyof Repositories> = { readonly [P in K]: RepositoryBuilder<P> };
+
+/** Every repository of a long-lived process (the local server, tests of the composition). */
 export function createCachingStore(table: TableClient, clock: Clock): Repositories {
-  const store = createStore(table);
-  return {
-    ...store,
-    orgs: withOrgPlacementCache(store.orgs, clock),
-    apiKeys: withThrottledKeyUse(store.apiKeys, clock),
-    plans: withPlanContentCache(store.plans, clock),
-  };
+  return buildRepositories(
+    {
+      orgs: orgRepository,
+      users: userRepository,
+      memberships: membershipRepository,
+      apiKeys: apiKeyRepository,
+      usage: usageRepository,
+      commitments: commitmentRepository,
+      plans: planRepository,
+      idempotencyRecords: idempotencyRepository,
+      purchases: purchaseRepository,
+      tokenFamilyRevocations,
+      oauth: oauthRepository,
+      onboarding: onboardingRepository,
+    },
+    table,
+    clock,
+  );
+}
+
+/** The repositories the builders name, on one table. */
+export function buildRepositories<K extends keyof Repositories>(
+  builders: RepositoryBuilders<K>,
+  table: TableClient,
+  clock: Clock,
+): Pick<Repositories, K> {
+  const repositories: Partial<Pick<Repositories, K>> = {};
+  for (const name of Object.keys(builders) as K[]) {
+    (repositories as Record<K, unknown>)[name] = builders[name](table, clock);
+  }
+  return repositories as Pick<Repositories, K>;
 }

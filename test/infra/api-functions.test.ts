@@ -43,8 +43,8 @@ describe('API functions', () => {
     'Fn::ImportValue': expect.stringMatching(/^CommitmentPlanning-Stateful:ExportsOutputFnGetAttTable.*Arn/),
   };
 
-  /** The groups whose functions compute plans in a request. */
-  const planGroups = ['plans', 'partner-purchase-plans'] as const;
+  /** The groups whose functions run the plan engine in a request. */
+  const planGroups = ['plans', 'plan-coverage', 'partner-purchase-plans'] as const;
   const planFunctions = planGroups.map((group) => stacks.api.groupFunctions.get(group) as ServiceFunction);
   const propertiesOf = (serviceFunction: ServiceFunction) =>
     (api.findResources('AWS::Lambda::Function')[logicalId(serviceFunction)] as CfnFunctionResource)

@@ -49,7 +49,7 @@ describe('API stack options', () => {
 
   it('sizes, levels and retains the functions’ logs as configured', () => {
     const planFunctionIds = new Set(
-      (['plans', 'partner-purchase-plans'] as const).map((group) =>
+      (['plans', 'plan-coverage', 'partner-purchase-plans'] as const).map((group) =>
         stacks.api.getLogicalId(
           stacks.api.groupFunctions.get(group)?.function.node.defaultChild as CfnFunction,
         ),

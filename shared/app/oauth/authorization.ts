@@ -9,7 +9,7 @@ import {
 } from '../../domain/oauth/records';
 import { matchesRegisteredRedirect } from '../../domain/oauth/redirect-uris';
 import { parseScope } from '../../domain/oauth/scopes';
-import type { AppContext } from '../ports';
+import type { ContextWith } from '../ports';
 import type { OAuthContext } from './oauth-context';
 
 /**
@@ -124,7 +124,7 @@ export interface PendingAuthorization {
 
 /** The pending request `requestId` and its client; an OAuthError when either is gone or expired. */
 export async function pendingAuthorization(
-  ctx: AppContext,
+  ctx: ContextWith<'oauth'>,
   requestId: string,
 ): Promise<PendingAuthorization> {
   const request = await ctx.repos.oauth.getRequest(requestId);

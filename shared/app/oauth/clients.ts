@@ -3,7 +3,7 @@ import { ValidationError } from '../../domain/errors';
 import { OAuthError } from '../../domain/oauth/errors';
 import type { ClientAuthMethod, OAuthClient, TokenFamily } from '../../domain/oauth/records';
 import { redirectUriProblem } from '../../domain/oauth/redirect-uris';
-import type { AppContext } from '../ports';
+import type { ContextWith } from '../ports';
 
 /**
  * OAuth clients (DESIGN §10): registered by operators (confidential with a secret shown once, or
@@ -25,7 +25,10 @@ const supportedGrantTypes: ReadonlySet<string> = new Set(['authorization_code', 
 /** What a client named nothing is called on the consent page. */
 const unnamedClient = 'Unnamed application';
 
-export async function registerClient(ctx: AppContext, metadata: ClientMetadata): Promise<OAuthClient> {
+export async function registerClient(
+  ctx: ContextWith<'oauth'>,
+  metadata: ClientMetadata,
+): Promise<OAuthClient> {
   const uriProblem = redirectUrisProblem(metadata.redirect_uris);
   if (uriProblem !== null) throw new OAuthError('invalid_redirect_uri', uriProblem);
   if ((metadata.token_endpoint_auth_method ?? 'none') !== 'none') {
@@ -68,7 +71,7 @@ export interface OperatorClientRequest {
 
 /** An operator's client, and its secret (confidential clients only): shown once, stored hashed. */
 export async function createOperatorClient(
-  ctx: AppContext,
+  ctx: ContextWith<'oauth'>,
   request: OperatorClientRequest,
 ): Promise<{ readonly client: OAuthClient; readonly secret: string | null }> {
   const uriProblem = redirectUrisProblem(request.redirectUris);
@@ -89,13 +92,13 @@ export async function createOperatorClient(
   return { client, secret };
 }
 
-export function listClients(ctx: AppContext): Promise<OAuthClient[]> {
+export function listClients(ctx: ContextWith<'oauth'>): Promise<OAuthClient[]> {
   return ctx.repos.oauth.listClients();
 }
 
 /** Revokes the client and every token family it holds; answers the client and how many families. */
 export async function revokeClient(
-  ctx: AppContext,
+  ctx: ContextWith<'oauth'>,
   clientId: string,
 ): Promise<{ readonly client: OAuthClient; readonly families: number }> {
   const at = ctx.clock.now().toISOString();
@@ -106,7 +109,7 @@ export async function revokeClient(
 }
 
 /** Revokes every token family of the user: its access tokens are refused, its refresh tokens dead. */
-export async function revokeUserTokens(ctx: AppContext, email: string): Promise<TokenFamily[]> {
+export async function revokeUserTokens(ctx: ContextWith<'oauth'>, email: string): Promise<TokenFamily[]> {
   const at = ctx.clock.now().toISOString();
   const families = (await ctx.repos.oauth.familiesOfUser(email)).filter((family) => !family.revoked);
   for (const family of families) await ctx.repos.oauth.revokeFamily(family.familyId, at);
@@ -129,7 +132,7 @@ export interface ClientCredentials {
  * the form's client_secret. Anything else is `invalid_client`, unknown and revoked clients too.
  */
 export async function authenticateClient(
-  ctx: AppContext,
+  ctx: ContextWith<'oauth'>,
   credentials: ClientCredentials,
 ): Promise<OAuthClient> {
   const basic = parseBasic(credentials.authorization);
@@ -186,6 +189,6 @@ function redirectUrisProblem(uris: readonly string[]): string | null {
   return null;
 }
 
-function newClientId(ctx: AppContext): string {
+function newClientId(ctx: ContextWith<'oauth'>): string {
   return ctx.ids.uuid();
 }

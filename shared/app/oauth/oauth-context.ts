@@ -1,8 +1,11 @@
 import type { Signer } from '../../auth/signers/signer';
-import type { AppContext, Mailer } from '../ports';
+import type { ContextWith, Mailer } from '../ports';
+
+/** The repositories the authorization server's use cases read and write. */
+export type OAuthRepositories = 'oauth' | 'memberships' | 'orgs';
 
 /** What the authorization server's use cases run with, beside the common context. */
-export interface OAuthContext extends AppContext {
+export interface OAuthContext extends ContextWith<OAuthRepositories> {
   /** The issuer (`iss`): the API's base URL, without a trailing slash; the default `resource`. */
   readonly issuer: string;
   readonly mailer: Mailer;

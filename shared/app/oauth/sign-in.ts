@@ -14,7 +14,7 @@ import {
   signInCodeAttempts,
 } from '../../domain/oauth/records';
 import { normalizeEmail } from '../../domain/orgs';
-import type { AppContext } from '../ports';
+import type { ContextWith } from '../ports';
 import { authorizationResponse, type PendingAuthorization, pendingAuthorization } from './authorization';
 import type { OAuthContext } from './oauth-context';
 
@@ -50,7 +50,7 @@ export interface BrowserSession {
 }
 
 /** The session of the cookie's value, or a new anonymous one when it is absent, unknown or expired. */
-export async function openSession(ctx: AppContext, token: string | null): Promise<BrowserSession> {
+export async function openSession(ctx: ContextWith<'oauth'>, token: string | null): Promise<BrowserSession> {
   if (token !== null) {
     const session = await ctx.repos.oauth.getSession(secretHash(token));
     if (session !== null && !hasExpired(session.expiresAt, ctx.clock.now())) {
@@ -61,7 +61,7 @@ export async function openSession(ctx: AppContext, token: string | null): Promis
 }
 
 async function createSession(
-  ctx: AppContext,
+  ctx: ContextWith<'oauth'>,
   state: Pick<SignInSession, 'email' | 'pendingEmail'>,
 ): Promise<BrowserSession> {
   const token = randomSecret();
@@ -92,7 +92,7 @@ export interface SignInPage {
 }
 
 export async function signInPage(
-  ctx: AppContext,
+  ctx: ContextWith<'oauth' | 'memberships' | 'orgs'>,
   requestId: string,
   sessionToken: string | null,
 ): Promise<SignInPage> {
@@ -105,7 +105,10 @@ export async function signInPage(
   return { pending, browser, step: pendingEmail !== null ? 'code' : 'email', orgs: [] };
 }
 
-async function grantableOrgs(ctx: AppContext, email: string): Promise<GrantableOrg[]> {
+async function grantableOrgs(
+  ctx: ContextWith<'memberships' | 'orgs'>,
+  email: string,
+): Promise<GrantableOrg[]> {
   const memberships = await ctx.repos.memberships.listByUser(email);
   const orgs = await Promise.all(
     memberships.map(async (membership) => {
@@ -127,7 +130,7 @@ export interface PagePost {
  * The session a form was posted in, when its CSRF token is the session's: otherwise the post
  * came from elsewhere (or a stale page) and is refused.
  */
-async function postedSession(ctx: AppContext, post: PagePost): Promise<BrowserSession> {
+async function postedSession(ctx: ContextWith<'oauth'>, post: PagePost): Promise<BrowserSession> {
   const refused = new OAuthError('invalid_request', 'The form expired. Reload the page and try again.');
   if (post.sessionToken === null) throw refused;
   const browser = await openSession(ctx, post.sessionToken);
@@ -192,7 +195,7 @@ export async function requestSignInCode(
 }
 
 /** Forgets the address awaiting a code, so that the page asks for an address again. */
-export async function restartSignIn(ctx: AppContext, post: PagePost): Promise<void> {
+export async function restartSignIn(ctx: ContextWith<'oauth'>, post: PagePost): Promise<void> {
   await pendingAuthorization(ctx, post.requestId);
   const browser = await postedSession(ctx, post);
   await ctx.repos.oauth.putSession({ ...browser.session, email: null, pendingEmail: null });
@@ -203,7 +206,7 @@ export async function restartSignIn(ctx: AppContext, post: PagePost): Promise<vo
  * session (a new cookie: a session id seen before sign-in never carries a signed-in user).
  */
 export async function verifySignInCode(
-  ctx: AppContext,
+  ctx: ContextWith<'oauth'>,
   post: PagePost & { readonly code: string },
 ): Promise<{ readonly notice: SignInNotice } | { readonly signedIn: BrowserSession }> {
   await pendingAuthorization(ctx, post.requestId);

@@ -11,6 +11,7 @@ import { openApiOperations } from './openapi';
 import { partnerOrgOperations } from './partner-orgs';
 import { partnerPurchasePlanOperations } from './partner-purchase-plans';
 import { partnerSettingsOperations } from './partner-settings';
+import { planCoverageOperations } from './plan-coverage';
 import { planPurchaseOperations } from './plan-purchases';
 import { planOperations } from './plans';
 
@@ -23,6 +24,7 @@ export const operations = {
   ...oauthOperations,
   ...jwksOperations,
   ...planOperations,
+  ...planCoverageOperations,
   ...planPurchaseOperations,
   ...partnerSettingsOperations,
   ...partnerPurchasePlanOperations,

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
-import { chartQuery, chartResponse } from '../chart';
 import type { OperationList } from '../operation-contract';
-import { lineItemsQuery, providerQuery, resourceMatchesQuery } from '../plan-queries';
+import { lineItemsQuery, providerQuery } from '../plan-queries';
 import { commitmentPlan, lineItem } from '../plans';
-import { resourceMatch } from '../resource-matches';
 import { orgPath, planPath } from './path-params';
 
-/** Commitment plans (#5, #6), their line items (#7) and resource matches (#9), and the commitments chart (#10). */
+/**
+ * Commitment plans (#5, #6) and their line items (#7): stored plans, computed in the request when
+ * missing or stale. How plans cover resources and the chart are in ./plan-coverage.ts.
+ */
 export const planOperations = {
   getRecommendedCommitmentPlan: {
     method: 'GET',
@@ -44,31 +45,5 @@ export const planOperations = {
     query: lineItemsQuery,
     responses: { 200: z.array(lineItem) },
     paginated: true,
-  },
-  listPlanResourceMatches: {
-    method: 'GET',
-    path: '/v1/org/{org_id}/commitment-plans/{plan_id}/resource-matches',
-    group: 'plans',
-    summary: 'How a commitment plan covers individual resources',
-    tag: 'Commitment plans',
-    public: false,
-    scope: 'plans:read',
-    pathParams: planPath,
-    query: resourceMatchesQuery,
-    responses: { 200: z.array(resourceMatch) },
-    paginated: true,
-    conflicts: true,
-  },
-  getCommitmentsChart: {
-    method: 'GET',
-    path: '/v1/org/{org_id}/commitments/chart',
-    group: 'plans',
-    summary: 'Commitment, utilization and savings over time (default: the last 30 days)',
-    tag: 'Commitment plans',
-    public: false,
-    scope: 'plans:read',
-    pathParams: orgPath,
-    query: chartQuery,
-    responses: { 200: chartResponse },
   },
 } satisfies OperationList;

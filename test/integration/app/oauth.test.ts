@@ -18,7 +18,7 @@ import {
 } from '../../../shared/app/oauth/sign-in';
 import { exchangeCode, refreshTokens, revokeToken } from '../../../shared/app/oauth/tokens';
 import { createOrg, createUserKey } from '../../../shared/app/operator';
-import type { MailMessage } from '../../../shared/app/ports';
+import type { AppContext, MailMessage } from '../../../shared/app/ports';
 import { OAuthError } from '../../../shared/domain/oauth/errors';
 import type { OAuthClient } from '../../../shared/domain/oauth/records';
 import { startTestTable, type TestTable } from '../../support/dynalite';
@@ -34,7 +34,8 @@ const redirectUri = 'http://127.0.0.1/callback';
 const email = 'ann@example.com';
 
 let table: TestTable;
-let ctx: OAuthContext;
+// Every repository: the operators' use cases run on it too.
+let ctx: OAuthContext & AppContext;
 let nowMs = Date.parse('2026-11-20T10:00:00Z');
 const mails: MailMessage[] = [];
 let orgId: string;
