@@ -28,7 +28,7 @@ export const apiStackName = 'CommitmentPlanning-Api';
  * Builds the service into `app`: the stateful stack (table, purchase queues), the API stack that
  * uses it, and the cdk-nag AWS Solutions checks, which fail synthesis on any finding not
  * acknowledged with a reason. The marketplace comes from the app's context (`marketplace`,
- * `marketplaceRoleArn`, `marketplaceExternalId`: lib/marketplace-config.ts), so that only an
+ * `marketplaceRoleArn`: lib/marketplace-config.ts), so that only an
  * explicit `-c marketplace=aws` makes a deployment buy. `bin/app.ts` and the infra tests both
  * build the app with this function.
  */

@@ -3,7 +3,8 @@ import type { Node } from 'constructs';
 /**
  * Which marketplace the purchase processor buys from (DESIGN §9), chosen at synthesis from CDK
  * context so that `cdk deploy` alone decides whether a deployment spends money: `simulated`
- * unless the operator passes `-c marketplace=aws` with the role and its external id.
+ * unless the operator passes `-c marketplace=aws` with the role. The ExternalId the role's trust
+ * requires is the org's own (its onboarding record), read by the processor per purchase.
  */
 export type MarketplaceConfig =
   | { readonly kind: 'simulated' }
@@ -14,15 +15,12 @@ export type MarketplaceConfig =
        * onboarding template creates it as `commitment-planning-purchaser` (`onboardingRoleName`).
        */
       readonly roleArnTemplate: string;
-      /** The ExternalId the role's trust policy requires. */
-      readonly externalId: string;
     };
 
 /** The CDK context keys (`cdk.json` "context", or `-c key=value`). */
 export const marketplaceContextKeys = {
   kind: 'marketplace',
   roleArn: 'marketplaceRoleArn',
-  externalId: 'marketplaceExternalId',
 } as const;
 
 /** The placeholder the processor replaces with the buying account's id. */
@@ -34,8 +32,6 @@ const accountPlaceholder = '{account_id}';
  * fixed account would make every org's purchases in that one account.
  */
 const roleArnTemplatePattern = /^arn:aws(-cn|-us-gov)?:iam::\{account_id\}:role\/[\w+=,.@/-]{1,512}$/;
-/** What STS accepts as an ExternalId. */
-const externalIdPattern = /^[\w+=,.@:/-]{2,1224}$/;
 
 /** Reads and checks the marketplace context; synthesis stops with the reason on a bad value. */
 export function marketplaceFromContext(node: Node): MarketplaceConfig {
@@ -47,14 +43,9 @@ export function marketplaceFromContext(node: Node): MarketplaceConfig {
     );
   }
   const roleArnTemplate = node.tryGetContext(marketplaceContextKeys.roleArn);
-  const externalId = node.tryGetContext(marketplaceContextKeys.externalId);
-  const missing = [
-    roleArnTemplate === undefined ? marketplaceContextKeys.roleArn : null,
-    externalId === undefined ? marketplaceContextKeys.externalId : null,
-  ].filter((key) => key !== null);
-  if (missing.length > 0) {
+  if (roleArnTemplate === undefined) {
     throw new Error(
-      `Context "${marketplaceContextKeys.kind}" is "aws": context ${missing.map((key) => `"${key}"`).join(' and ')} must be set too (-c ${missing.map((key) => `${key}=…`).join(' -c ')})`,
+      `Context "${marketplaceContextKeys.kind}" is "aws": context "${marketplaceContextKeys.roleArn}" must be set too (-c ${marketplaceContextKeys.roleArn}=…)`,
     );
   }
   if (typeof roleArnTemplate !== 'string' || !roleArnTemplatePattern.test(roleArnTemplate)) {
@@ -62,12 +53,7 @@ export function marketplaceFromContext(node: Node): MarketplaceConfig {
       `Context "${marketplaceContextKeys.roleArn}" must be a role ARN with ${accountPlaceholder} as its account and no wildcard, like arn:aws:iam::${accountPlaceholder}:role/commitment-planning-purchaser; got ${JSON.stringify(roleArnTemplate)}`,
     );
   }
-  if (typeof externalId !== 'string' || !externalIdPattern.test(externalId)) {
-    throw new Error(
-      `Context "${marketplaceContextKeys.externalId}" must be 2 to 1224 characters of letters, digits and +=,.@:/-_ (what STS accepts as an ExternalId)`,
-    );
-  }
-  return { kind, roleArnTemplate, externalId };
+  return { kind, roleArnTemplate };
 }
 
 /** The processor's environment for the marketplace (read by shared/runtime/marketplace.ts). */
@@ -76,7 +62,6 @@ export function marketplaceEnvironment(config: MarketplaceConfig): Record<string
   return {
     MARKETPLACE: 'aws',
     MARKETPLACE_ROLE_ARN: config.roleArnTemplate,
-    MARKETPLACE_EXTERNAL_ID: config.externalId,
   };
 }
 

@@ -7,9 +7,9 @@ import { appContext } from './current';
 /**
  * The marketplace the purchase processor buys from (DESIGN §9): `simulated` unless the operator
  * sets `MARKETPLACE=aws`, so a fresh deployment buys nothing. With `aws`,
- * `MARKETPLACE_ROLE_ARN` names the customer role (`{account_id}` stands for the buying account)
- * and `MARKETPLACE_EXTERNAL_ID` the ExternalId its trust policy requires. The local runtime and
- * tests install theirs first.
+ * `MARKETPLACE_ROLE_ARN` names the customer role (`{account_id}` stands for the buying account),
+ * whose trust policy requires the org's own ExternalId: read from its onboarding record at each
+ * purchase. The local runtime and tests install theirs first.
  */
 let installed: Marketplace | undefined;
 
@@ -24,26 +24,31 @@ export function marketplace(): Marketplace {
 
 export type MarketplaceKind = 'simulated' | 'aws';
 
-export function marketplaceFromEnvironment(env: NodeJS.ProcessEnv): Marketplace {
+export function marketplaceFromEnvironment(
+  env: NodeJS.ProcessEnv,
+  externalIdOf: (orgId: string) => Promise<string | null> = onboardedExternalId,
+): Marketplace {
   const kind = env.MARKETPLACE ?? 'simulated';
   if (kind === 'simulated') return new SimulatedMarketplace();
   if (kind !== 'aws') throw new Error(`MARKETPLACE must be simulated or aws, not ${kind}`);
   const roleArnTemplate = env.MARKETPLACE_ROLE_ARN;
-  const externalId = env.MARKETPLACE_EXTERNAL_ID;
-  if (!roleArnTemplate || !externalId) {
-    throw new Error('MARKETPLACE=aws needs MARKETPLACE_ROLE_ARN and MARKETPLACE_EXTERNAL_ID');
-  }
+  if (!roleArnTemplate) throw new Error('MARKETPLACE=aws needs MARKETPLACE_ROLE_ARN');
   // Loaded on the first purchase: the EC2, RDS and Savings Plans clients are most of the
   // processor's bundle, and a simulated deployment never runs them.
   let aws: Promise<Marketplace> | undefined;
   return {
     async purchase(request) {
       aws ??= import('../cloud/marketplace/account-role-marketplace').then((module) =>
-        module.accountRoleMarketplace({ roleArnTemplate, externalId }),
+        module.accountRoleMarketplace({ roleArnTemplate, externalIdOf }),
       );
       return (await aws).purchase(request);
     },
   };
+}
+
+/** The org's ExternalId from its onboarding record; null before it started onboarding. */
+async function onboardedExternalId(orgId: string): Promise<string | null> {
+  return (await appContext().repos.onboarding.get(orgId))?.externalId ?? null;
 }
 
 /** What the purchase processor runs with. */

@@ -92,7 +92,6 @@ describe('cdk-nag AWS Solutions checks', () => {
       context: {
         marketplace: 'aws',
         marketplaceRoleArn: 'arn:aws:iam::{account_id}:role/commitment-planning-purchaser',
-        marketplaceExternalId: 'cp-external-7f3a',
       },
     });
     buildApp(app);

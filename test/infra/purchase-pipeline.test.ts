@@ -14,7 +14,6 @@ const purchaserRoleTemplate = 'arn:aws:iam::{account_id}:role/commitment-plannin
 const awsMarketplaceContext = {
   marketplace: 'aws',
   marketplaceRoleArn: purchaserRoleTemplate,
-  marketplaceExternalId: 'cp-external-7f3a',
 };
 
 /** Reads a synthesized service by construct rather than by logical id. */
@@ -290,16 +289,13 @@ describe('purchase pipeline with marketplace=aws', () => {
   const { processor } = stacks.api.purchases;
   const read = readService(service);
 
-  it('gives the processor the role template and external id', () => {
+  it('gives the processor the role template, and no deployment-wide external id (each org has its own)', () => {
     // Act
     const variables = read.variablesOf(processor);
 
     // Assess
-    expect(variables).toMatchObject({
-      MARKETPLACE: 'aws',
-      MARKETPLACE_ROLE_ARN: purchaserRoleTemplate,
-      MARKETPLACE_EXTERNAL_ID: 'cp-external-7f3a',
-    });
+    expect(variables).toMatchObject({ MARKETPLACE: 'aws', MARKETPLACE_ROLE_ARN: purchaserRoleTemplate });
+    expect(variables.MARKETPLACE_EXTERNAL_ID).toBeUndefined();
   });
 
   it('lets the processor assume the purchasing role, by name, in any account, and no other function but the verifier', () => {
@@ -342,13 +338,8 @@ describe('purchase pipeline with marketplace=aws', () => {
 describe('marketplace context', () => {
   const synthesizeWith = (context: Record<string, string>) => () => synthesizeService(undefined, { context });
 
-  it('refuses marketplace=aws without the role and the external id, naming both keys', () => {
-    expect(synthesizeWith({ marketplace: 'aws' })).toThrow(
-      /"marketplaceRoleArn" and "marketplaceExternalId" must be set/,
-    );
-    expect(synthesizeWith({ marketplace: 'aws', marketplaceRoleArn: purchaserRoleTemplate })).toThrow(
-      /context "marketplaceExternalId" must be set/,
-    );
+  it('refuses marketplace=aws without the role, naming its key', () => {
+    expect(synthesizeWith({ marketplace: 'aws' })).toThrow(/context "marketplaceRoleArn" must be set too/);
   });
 
   it('refuses a role ARN without the {account_id} placeholder as its account, or with a wildcard', () => {
@@ -362,12 +353,6 @@ describe('marketplace context', () => {
         /"marketplaceRoleArn" must be a role ARN with \{account_id\} as its account/,
       );
     }
-  });
-
-  it('refuses an external id STS would not accept', () => {
-    expect(synthesizeWith({ ...awsMarketplaceContext, marketplaceExternalId: 'x' })).toThrow(
-      /"marketplaceExternalId" must be 2 to 1224 characters/,
-    );
   });
 
   it('refuses a marketplace other than simulated or aws', () => {

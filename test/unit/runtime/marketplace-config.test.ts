@@ -8,9 +8,9 @@ describe('the marketplace a deployment buys from', () => {
     expect(marketplaceFromEnvironment({ MARKETPLACE: 'simulated' })).toBeInstanceOf(SimulatedMarketplace);
   });
 
-  it('refuses aws without the role and external id, and any other kind', () => {
+  it('refuses aws without the role, and any other kind', () => {
     expect(() => marketplaceFromEnvironment({ MARKETPLACE: 'aws' })).toThrow(
-      'MARKETPLACE=aws needs MARKETPLACE_ROLE_ARN and MARKETPLACE_EXTERNAL_ID',
+      'MARKETPLACE=aws needs MARKETPLACE_ROLE_ARN',
     );
     expect(() => marketplaceFromEnvironment({ MARKETPLACE: 'real' })).toThrow(
       'MARKETPLACE must be simulated or aws',
