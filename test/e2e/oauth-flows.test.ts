@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as oauth from 'oauth4webapi';
@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
-import type { OutboxMail } from '../../local/outbox-mailer';
 import { admin } from '../support/admin-cli';
+import { PageBrowser as Browser, hiddenField, latestCodeFor } from '../support/oauth-person';
 
 /**
  * The authorization server over HTTP, against the local server (in this process, with its local
@@ -71,50 +71,7 @@ async function authorizationRequest(change: Record<string, string | null> = {}):
   return { url, verifier, state };
 }
 
-/** A browser's cookie jar, for the one cookie the pages set. */
-class Browser {
-  cookie = '';
-
-  async get(url: string): Promise<Response> {
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: this.cookie } });
-    this.keep(response);
-    return response;
-  }
-
-  async post(url: string, fields: Record<string, string>): Promise<Response> {
-    const response = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: this.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
-    });
-    this.keep(response);
-    return response;
-  }
-
-  private keep(response: Response): void {
-    const set = response.headers.get('set-cookie');
-    if (set) this.cookie = set.split(';')[0] as string;
-  }
-}
-
 const signedInBrowser = new Browser();
-
-function hiddenField(html: string, name: string): string {
-  const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
-  if (value === undefined) throw new Error(`No ${name} field in the page:\n${html}`);
-  return value;
-}
-
-async function latestCodeFor(email: string): Promise<string> {
-  const outbox = join(dir, 'outbox');
-  const files = (await readdir(outbox)).sort();
-  for (const file of files.reverse()) {
-    const mail = JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail;
-    if (mail.to === email) return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
-  }
-  throw new Error(`No mail to ${email}`);
-}
 
 /**
  * A person's path through the pages: sign in with the e-mail and the code from the outbox (once:
@@ -142,7 +99,7 @@ async function consent(
     expect(sent.status).toBe(303);
     const entered = await browser.post(`${api.baseUrl}/oauth/sign-in/code`, {
       ...form,
-      code: await latestCodeFor(demoUserEmail),
+      code: await latestCodeFor(dir, demoUserEmail),
     });
     expect(entered.status).toBe(303);
     page = await browser.get(entered.headers.get('location') as string);

@@ -1,0 +1,97 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { OutboxMail } from '../../local/outbox-mailer';
+
+/**
+ * A person at the local server's sign-in and consent pages, played with plain HTTP: a cookie jar
+ * for the one cookie the pages set, the forms' hidden fields, and the sign-in code read from the
+ * outbox (`<LOCAL_DIR>/outbox/`), as the README tells a person to.
+ */
+export class PageBrowser {
+  cookie = '';
+
+  async get(url: string): Promise<Response> {
+    const response = await fetch(url, { redirect: 'manual', headers: { cookie: this.cookie } });
+    this.keep(response);
+    return response;
+  }
+
+  async post(url: string, fields: Record<string, string>): Promise<Response> {
+    const response = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: this.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+    this.keep(response);
+    return response;
+  }
+
+  private keep(response: Response): void {
+    const set = response.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0] as string;
+  }
+}
+
+export function hiddenField(html: string, name: string): string {
+  const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+  if (value === undefined) throw new Error(`No ${name} field in the page:\n${html}`);
+  return value;
+}
+
+/** The 6-digit code of the newest mail to `email` in the outbox of the server whose LOCAL_DIR is `dir`. */
+export async function latestCodeFor(dir: string, email: string): Promise<string> {
+  const outbox = join(dir, 'outbox');
+  const files = (await readdir(outbox)).sort();
+  for (const file of files.reverse()) {
+    const mail = JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail;
+    if (mail.to === email) return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+  }
+  throw new Error(`No mail to ${email}`);
+}
+
+export interface ConsentWalk {
+  /** The server's base URL. */
+  readonly baseUrl: string;
+  /** The server's LOCAL_DIR, whose outbox holds the sign-in codes. */
+  readonly dir: string;
+  readonly email: string;
+  readonly browser?: PageBrowser;
+  readonly decision?: 'allow' | 'deny';
+}
+
+/**
+ * Follows an authorization URL as a browser would, signs in with the code from the outbox when
+ * the page asks, decides, and answers the URL the server redirected to (the client's callback).
+ */
+export async function walkConsent(authorizationUrl: string | URL, walk: ConsentWalk): Promise<URL> {
+  const { baseUrl, dir, email, browser = new PageBrowser(), decision = 'allow' } = walk;
+  const started = await browser.get(String(authorizationUrl));
+  const consentUrl = started.headers.get('location');
+  if (started.status !== 302 || consentUrl === null) {
+    throw new Error(`The authorization request was not sent to the consent page: ${started.status}`);
+  }
+  let html = await (await browser.get(consentUrl)).text();
+  if (html.includes('name="email"')) {
+    const form = { request: hiddenField(html, 'request'), csrf_token: hiddenField(html, 'csrf_token') };
+    await browser.post(`${baseUrl}/oauth/sign-in/email`, { ...form, email });
+    const entered = await browser.post(`${baseUrl}/oauth/sign-in/code`, {
+      ...form,
+      code: await latestCodeFor(dir, email),
+    });
+    html = await (await browser.get(entered.headers.get('location') as string)).text();
+  }
+  const decided = await browser.post(`${baseUrl}/oauth/consent`, {
+    request: hiddenField(html, 'request'),
+    csrf_token: hiddenField(html, 'csrf_token'),
+    org_id: hiddenField(html, 'org_id'),
+    decision,
+  });
+  const callback = decided.headers.get('location');
+  if (decided.status !== 303 || callback === null) {
+    throw new Error(
+      `The consent was not answered with a redirect: ${decided.status}\n${await decided.text()}`,
+    );
+  }
+  return new URL(callback);
+}
