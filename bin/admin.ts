@@ -420,7 +420,8 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
     await plan?.register(key.keyId);
     return { ...orgJson(org), key_id: key.keyId, api_key: key.apiKey };
   },
-  'create-oauth-client': async ({ ctx }, options) => {
+  'create-oauth-client': async ({ ctx, usagePlanKeys }, options) => {
+    const plan = usagePlanKeys();
     const method = options.public === true ? 'none' : (options['auth-method'] ?? 'client_secret_basic');
     if (method !== 'none' && method !== 'client_secret_basic' && method !== 'client_secret_post') {
       throw new UsageError(`--auth-method must be client_secret_basic or client_secret_post; got ${method}`);
@@ -433,13 +434,17 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
         .filter((uri) => uri !== ''),
       authMethod: method,
     });
+    // On AWS its tokens need a throttle bucket of their own, as a key does.
+    await plan?.registerOAuthClient(client.clientId);
     return { ...oauthClientJson(client), ...(secret === null ? {} : { client_secret: secret }) };
   },
   'list-oauth-clients': async ({ ctx }) => ({ clients: (await listClients(ctx)).map(oauthClientJson) }),
-  'revoke-oauth-client': async ({ ctx }, _options, args) => {
+  'revoke-oauth-client': async ({ ctx, usagePlanKeys }, _options, args) => {
     const clientId = args[0];
     if (!clientId) throw new UsageError('revoke-oauth-client needs the client id');
+    const plan = usagePlanKeys();
     const { client, families } = await revokeClient(ctx, clientId);
+    await plan?.removeOAuthClient(clientId);
     return { ...oauthClientJson(client), revoked_token_families: families };
   },
   'revoke-tokens': async ({ ctx }, options) => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -276,6 +276,10 @@ export class ApiStack extends Stack {
       ...(props.baseUrl ? { baseUrl: props.baseUrl } : {}),
     });
 
+    // A client registered dynamically gets its tokens' throttle bucket from the OAuth function.
+    const tokenIssuer = groupFunctions.get(tokenIssuingGroup);
+    if (tokenIssuer) this.allowClientThrottles(tokenIssuer);
+
     // Every function knows the issuer and the key aliases (the table-less ones too: the JWKS
     // function publishes the keys, the OAuth documents name the issuer).
     const oauthEnvironment = { ISSUER_URL: this.api.baseUrl, ...signingKeys.environment() };
@@ -331,5 +335,34 @@ export class ApiStack extends Stack {
         ],
       }),
     );
+  }
+
+  /**
+   * Dynamic client registration adds the client's key to the tenants' usage plan (API Gateway
+   * lets a Bearer token through only when the authorizer's usage identifier is a key of the plan):
+   * it may list usage plans and API keys, create a key, and add keys to this plan, nothing else.
+   * The function finds the plan by name and its permissions are a policy of their own: the plan
+   * depends on the stage, which depends on the function, so neither the function's environment nor
+   * its default policy may name the plan's id.
+   */
+  private allowClientThrottles(oauthFunction: ServiceFunction): void {
+    oauthFunction.function.addEnvironment('USAGE_PLAN_NAME', this.api.tenantUsagePlanName);
+    const { region } = Stack.of(this);
+    new Policy(this, 'ClientThrottlesPolicy', {
+      roles: [oauthFunction.role],
+      statements: [
+        new PolicyStatement({
+          actions: ['apigateway:GET'],
+          resources: [`arn:aws:apigateway:${region}::/usageplans`, `arn:aws:apigateway:${region}::/apikeys`],
+        }),
+        new PolicyStatement({
+          actions: ['apigateway:POST'],
+          resources: [
+            `arn:aws:apigateway:${region}::/apikeys`,
+            `arn:aws:apigateway:${region}::/usageplans/${this.api.tenantUsagePlan.usagePlanId}/keys`,
+          ],
+        }),
+      ],
+    });
   }
 }

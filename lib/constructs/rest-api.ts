@@ -61,6 +61,8 @@ export class ServiceRestApi extends Construct {
    * of ours (docs/deploy.md).
    */
   readonly tenantUsagePlan: UsagePlan;
+  /** Its name, a plain string: functions find the plan by it without depending on its id. */
+  readonly tenantUsagePlanName: string;
   /** The API's base URL without a trailing slash: the OAuth issuer and the tokens' audience. */
   readonly baseUrl: string;
 
@@ -100,8 +102,9 @@ export class ServiceRestApi extends Construct {
       `https://${this.restApi.restApiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/${stageName}`;
     addErrorResponses(this.restApi, this.baseUrl);
 
+    this.tenantUsagePlanName = `${props.restApiName}-tenants`;
     this.tenantUsagePlan = this.restApi.addUsagePlan('TenantUsagePlan', {
-      name: `${props.restApiName}-tenants`,
+      name: this.tenantUsagePlanName,
       description: 'Each API key of the service (its API Gateway key) gets this rate and burst on its own',
       throttle: {
         rateLimit: props.tenantThrottle.rateLimit,

@@ -5,8 +5,9 @@ import {
   CreateUsagePlanKeyCommand,
   DeleteApiKeyCommand,
   GetApiKeysCommand,
+  GetUsagePlansCommand,
 } from '@aws-sdk/client-api-gateway';
-import { usageIdentifierOfKey } from './api-keys';
+import { usageIdentifierOfKey, usageIdentifierOfOAuthClient } from './api-keys';
 
 /**
  * The deployed API's per-key throttling (docs/deploy.md): API Gateway throttles a usage plan's
@@ -18,6 +19,9 @@ export interface UsagePlanKeys {
   register(keyId: string): Promise<void>;
   /** Deletes our key's API Gateway key (and so its place in the plan), if there is one. */
   remove(keyId: string): Promise<void>;
+  /** The same for an OAuth client: its Bearer tokens are throttled in a bucket of their own. */
+  registerOAuthClient(clientId: string): Promise<void>;
+  removeOAuthClient(clientId: string): Promise<void>;
 }
 
 /**
@@ -37,34 +41,54 @@ export function apiGatewayUsagePlanKeys(client: APIGatewayClient, usagePlanId: s
     return ids;
   };
 
+  async function register(identifier: string, description: string): Promise<void> {
+    let [gatewayKeyId] = await gatewayKeyIds(identifier);
+    if (gatewayKeyId === undefined) {
+      const created = await client.send(
+        new CreateApiKeyCommand({ name: identifier, value: identifier, enabled: true, description }),
+      );
+      gatewayKeyId = created.id;
+    }
+    try {
+      await client.send(
+        new CreateUsagePlanKeyCommand({ usagePlanId, keyId: gatewayKeyId, keyType: 'API_KEY' }),
+      );
+    } catch (error) {
+      // Already in the plan.
+      if (!(error instanceof ConflictException)) throw error;
+    }
+  }
+
+  async function remove(identifier: string): Promise<void> {
+    for (const gatewayKeyId of await gatewayKeyIds(identifier)) {
+      await client.send(new DeleteApiKeyCommand({ apiKey: gatewayKeyId }));
+    }
+  }
+
   return {
-    async register(keyId) {
-      const identifier = usageIdentifierOfKey(keyId);
-      let [gatewayKeyId] = await gatewayKeyIds(identifier);
-      if (gatewayKeyId === undefined) {
-        const created = await client.send(
-          new CreateApiKeyCommand({
-            name: identifier,
-            value: identifier,
-            enabled: true,
-            description: `Throttle bucket of the service's API key ${keyId} (not a credential)`,
-          }),
-        );
-        gatewayKeyId = created.id;
-      }
-      try {
-        await client.send(
-          new CreateUsagePlanKeyCommand({ usagePlanId, keyId: gatewayKeyId, keyType: 'API_KEY' }),
-        );
-      } catch (error) {
-        // Already in the plan.
-        if (!(error instanceof ConflictException)) throw error;
-      }
-    },
-    async remove(keyId) {
-      for (const gatewayKeyId of await gatewayKeyIds(usageIdentifierOfKey(keyId))) {
-        await client.send(new DeleteApiKeyCommand({ apiKey: gatewayKeyId }));
-      }
-    },
+    register: (keyId) =>
+      register(
+        usageIdentifierOfKey(keyId),
+        `Throttle bucket of the service's API key ${keyId} (not a credential)`,
+      ),
+    remove: (keyId) => remove(usageIdentifierOfKey(keyId)),
+    registerOAuthClient: (clientId) =>
+      register(
+        usageIdentifierOfOAuthClient(clientId),
+        `Throttle bucket of the OAuth client ${clientId}'s tokens (not a credential)`,
+      ),
+    removeOAuthClient: (clientId) => remove(usageIdentifierOfOAuthClient(clientId)),
   };
+}
+
+/** The id of the usage plan named `name` (names are unique in our deployment); throws when none is. */
+export async function usagePlanIdByName(client: APIGatewayClient, name: string): Promise<string> {
+  let position: string | undefined;
+  do {
+    const page = await client.send(new GetUsagePlansCommand({ position, limit: 500 }));
+    const plan = (page.items ?? []).find((item) => item.name === name);
+    if (plan?.id) return plan.id;
+    position = page.position;
+  } while (position);
+  throw new Error(`No usage plan is named ${name}`);
 }

@@ -1,6 +1,8 @@
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { OAuthContext, OAuthRepositories } from '../app/oauth/oauth-context';
 import type { ContextWith, Mailer } from '../app/ports';
+import { apiGatewayUsagePlanKeys, type UsagePlanKeys, usagePlanIdByName } from '../auth/usage-plan-keys';
 import { sesMailer } from '../mail/ses-mailer';
 import { oauthKeys } from './oauth-keys';
 
@@ -20,7 +22,34 @@ export function installMailer(installed: Mailer): void {
 export function oauthContext(base: ContextWith<OAuthRepositories>): OAuthContext {
   const keys = oauthKeys();
   mailer ??= sesMailerFrom(process.env);
-  return { ...base, issuer: keys.issuer, mailer, signer: keys.signer };
+  clientThrottles ??= clientThrottlesFrom(process.env);
+  return {
+    ...base,
+    issuer: keys.issuer,
+    mailer,
+    signer: keys.signer,
+    ...(clientThrottles ? { clientThrottles } : {}),
+  };
+}
+
+/**
+ * On AWS, `USAGE_PLAN_NAME` (set by CDK): each registered client's tokens get a key in the
+ * tenants' usage plan, found by its name on first use. Unset (locally), nothing to register: the
+ * local server throttles by the identifier alone.
+ */
+let clientThrottles: OAuthContext['clientThrottles'] | null | undefined;
+
+function clientThrottlesFrom(env: NodeJS.ProcessEnv): OAuthContext['clientThrottles'] | null {
+  const usagePlanName = env.USAGE_PLAN_NAME?.trim();
+  if (!usagePlanName) return null;
+  const client = new APIGatewayClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION });
+  let keys: Promise<UsagePlanKeys> | undefined;
+  return {
+    async register(clientId) {
+      keys ??= usagePlanIdByName(client, usagePlanName).then((id) => apiGatewayUsagePlanKeys(client, id));
+      await (await keys).registerOAuthClient(clientId);
+    },
+  };
 }
 
 /** The issuer, for the pages (cookie attributes depend on whether it is https). */

@@ -89,6 +89,7 @@ describe('API functions', () => {
     // below, the sign-in mail sender in sign-in-mail.test.ts, the onboarding's in onboarding.test.ts.
     const checkedElsewhere = [
       'MAIL_FROM',
+      'USAGE_PLAN_NAME',
       'PURCHASE_QUEUE_URL',
       'MARKETPLACE',
       'ISSUER_URL',

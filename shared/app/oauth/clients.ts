@@ -4,6 +4,7 @@ import { OAuthError } from '../../domain/oauth/errors';
 import type { ClientAuthMethod, OAuthClient, TokenFamily } from '../../domain/oauth/records';
 import { redirectUriProblem } from '../../domain/oauth/redirect-uris';
 import type { ContextWith } from '../ports';
+import type { OAuthContext } from './oauth-context';
 
 /**
  * OAuth clients (DESIGN §10): registered by operators (confidential with a secret shown once, or
@@ -26,7 +27,7 @@ const supportedGrantTypes: ReadonlySet<string> = new Set(['authorization_code', 
 const unnamedClient = 'Unnamed application';
 
 export async function registerClient(
-  ctx: ContextWith<'oauth'>,
+  ctx: ContextWith<'oauth'> & Pick<OAuthContext, 'clientThrottles'>,
   metadata: ClientMetadata,
 ): Promise<OAuthClient> {
   const uriProblem = redirectUrisProblem(metadata.redirect_uris);
@@ -56,6 +57,9 @@ export async function registerClient(
     createdAt: ctx.clock.now().toISOString(),
     revokedAt: null,
   };
+  // The bucket first: a client stored without one would be refused by API Gateway, and a
+  // registration retried after a failure here makes a new client anyway.
+  await ctx.clientThrottles?.register(client.clientId);
   await ctx.repos.oauth.createClient(client);
   return client;
 }

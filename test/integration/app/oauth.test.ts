@@ -380,3 +380,41 @@ describe('client authentication', () => {
     expect(registered).toMatchObject({ authMethod: 'none', registration: 'dynamic', secretHash: null });
   });
 });
+
+describe('dynamic registration and throttling', () => {
+  it("gives a registered client's tokens their throttle bucket before the client exists", async () => {
+    // Prepare
+    const buckets: string[] = [];
+    const withThrottles = {
+      ...ctx,
+      clientThrottles: { register: async (clientId: string) => void buckets.push(clientId) },
+    };
+
+    // Act
+    const registered = await registerClient(withThrottles, { redirect_uris: [redirectUri] });
+
+    // Assess
+    expect(buckets).toEqual([registered.clientId]);
+    expect(await table.store.oauth.getClient(registered.clientId)).not.toBeNull();
+  });
+
+  it('stores no client whose bucket could not be made, so its tokens are never refused for want of one', async () => {
+    // Prepare
+    const failing = {
+      ...ctx,
+      clientThrottles: {
+        register: async () => {
+          throw new Error('API Gateway unavailable');
+        },
+      },
+    };
+    const before = await table.store.oauth.listClients();
+
+    // Act
+    const registration = registerClient(failing, { redirect_uris: [redirectUri] });
+
+    // Assess
+    await expect(registration).rejects.toThrow('API Gateway unavailable');
+    expect(await table.store.oauth.listClients()).toEqual(before);
+  });
+});

@@ -5,10 +5,12 @@ import {
   CreateUsagePlanKeyCommand,
   DeleteApiKeyCommand,
   GetApiKeysCommand,
+  GetUsagePlansCommand,
 } from '@aws-sdk/client-api-gateway';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiGatewayUsagePlanKeys } from '../../../shared/auth/usage-plan-keys';
+import { usageIdentifierOfOAuthClient } from '../../../shared/auth/api-keys';
+import { apiGatewayUsagePlanKeys, usagePlanIdByName } from '../../../shared/auth/usage-plan-keys';
 
 /**
  * A small API Gateway: API keys by id, and the usage plan's members. Key listing is paged two at a
@@ -38,6 +40,13 @@ function fakeApiGateway() {
     planMembers.add(keyId);
     return { id: keyId };
   });
+  mock
+    .on(GetUsagePlansCommand)
+    .callsFake(({ position }) =>
+      position === undefined
+        ? { items: [{ id: 'plan-0', name: 'another-api-tenants' }], position: 'next' }
+        : { items: [{ id: 'plan-1', name: 'commitment-planning-tenants' }] },
+    );
   mock.on(DeleteApiKeyCommand).callsFake(({ apiKey }) => {
     keys.delete(apiKey);
     planMembers.delete(apiKey);
@@ -65,6 +74,24 @@ describe('API Gateway usage plan keys', () => {
 
     // Assess
     expect(gateway.plan()).toEqual(['cpk-usage-AbCdEfGh12345678=cpk-usage-AbCdEfGh12345678']);
+  });
+
+  it("gives an OAuth client's tokens their own bucket, valued as the authorizer's usage identifier for Bearer calls", async () => {
+    // Prepare
+    const usagePlanKeys = apiGatewayUsagePlanKeys(gateway.client, 'plan-1');
+
+    // Act
+    await usagePlanKeys.registerOAuthClient('dash-client');
+    await usagePlanKeys.registerOAuthClient('dash-client');
+    await usagePlanKeys.register('AbCdEfGh12345678');
+    await usagePlanKeys.removeOAuthClient('dash-client');
+
+    // Assess
+    expect(gateway.plan()).toEqual(['cpk-usage-AbCdEfGh12345678=cpk-usage-AbCdEfGh12345678']);
+    await usagePlanKeys.registerOAuthClient('dash-client');
+    expect(gateway.plan()).toContain(
+      `${usageIdentifierOfOAuthClient('dash-client')}=${usageIdentifierOfOAuthClient('dash-client')}`,
+    );
   });
 
   it('registers again without a second key, and completes a registration left half-way', async () => {
@@ -109,5 +136,12 @@ describe('API Gateway usage plan keys', () => {
 
     // Assess
     await expect(failure).rejects.toThrow('no such plan or key');
+  });
+
+  it('finds the tenants usage plan by its name across pages, and says so when there is none', async () => {
+    expect(await usagePlanIdByName(gateway.client, 'commitment-planning-tenants')).toBe('plan-1');
+    await expect(usagePlanIdByName(gateway.client, 'missing-tenants')).rejects.toThrow(
+      'No usage plan is named missing-tenants',
+    );
   });
 });
