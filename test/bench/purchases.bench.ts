@@ -21,6 +21,11 @@ const HOUR_MS = 3_600_000;
 /** How long the purchases may take before the run gives up and reports what is left. */
 const settleTimeoutMs = 60_000;
 const targetApplyP99Ms = 100;
+/**
+ * How many applies are in flight at once: all 100 by default (the issue's scenario); a client pool
+ * of, say, 10 (`APPLY_CONCURRENCY=10`) shows what one apply costs while the processor runs.
+ */
+const applyConcurrency = Number(process.env.APPLY_CONCURRENCY ?? orgCount);
 
 async function main(): Promise<void> {
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
@@ -50,18 +55,26 @@ async function main(): Promise<void> {
     const lineItems = orgs.reduce((total, org) => total + org.lineItems, 0);
     progress(`${lineItems} selected line items in all (${(lineItems / orgCount).toFixed(1)} a plan)`);
 
-    progress(`applying ${orgCount} plans at once`);
+    progress(`applying ${orgCount} plans, ${applyConcurrency} at a time`);
     const startedAt = performance.now();
-    const latencies = await Promise.all(
-      orgs.map(async (org) => {
-        const sent = performance.now();
-        const response = await fetch(
-          `${api?.baseUrl}/v1/org/${org.orgId}/commitment-plans/${org.planId}/apply`,
-          { method: 'POST', headers: { 'x-api-key': org.apiKey } },
-        );
-        await response.text();
-        if (response.status !== 200) throw new Error(`apply answered ${response.status} for ${org.orgId}`);
-        return performance.now() - sent;
+    const apply = async (org: (typeof orgs)[number]): Promise<number> => {
+      const sent = performance.now();
+      const response = await fetch(
+        `${api?.baseUrl}/v1/org/${org.orgId}/commitment-plans/${org.planId}/apply`,
+        {
+          method: 'POST',
+          headers: { 'x-api-key': org.apiKey },
+        },
+      );
+      await response.text();
+      if (response.status !== 200) throw new Error(`apply answered ${response.status} for ${org.orgId}`);
+      return performance.now() - sent;
+    };
+    const waiting = [...orgs];
+    const latencies: number[] = [];
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(applyConcurrency, orgs.length)) }, async () => {
+        for (let org = waiting.shift(); org; org = waiting.shift()) latencies.push(await apply(org));
       }),
     );
     const settled = await settle(api, orgs, startedAt);
@@ -106,6 +119,7 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify({
         plans: orgCount,
+        apply_concurrency: applyConcurrency,
         line_items: lineItems,
         apply_p50_ms: round(p50),
         apply_p99_ms: round(p99),
