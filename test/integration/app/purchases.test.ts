@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRecommendedPlan } from '../../../shared/app/commitment-plans';
-import { importUsage } from '../../../shared/app/import-usage';
-import { createOrg } from '../../../shared/app/operator';
 import { type ApplyContext, applyPlan } from '../../../shared/app/plan-application';
 import type { AppContext } from '../../../shared/app/ports';
 import {
@@ -13,11 +11,10 @@ import { AmbiguousEarlierPurchase } from '../../../shared/cloud/marketplace/mark
 import { SimulatedMarketplace } from '../../../shared/cloud/marketplace/simulated-marketplace';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import { ConflictError } from '../../../shared/domain/errors';
-import type { Principal } from '../../../shared/domain/principal';
 import type { PurchaseMessage } from '../../../shared/queue/purchase-queue';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, linesOf, usageLines } from '../../support/usage-files';
+import { orgWithRecommendedPlan } from '../../support/planned-orgs';
 
 let table: TestTable;
 let base: AppContext;
@@ -42,39 +39,7 @@ function keptQueue() {
   };
 }
 
-/** An org with a month of always-on m5.xlarge usage ending last hour: its recommended AWS plan buys. */
-async function orgWithPlan(): Promise<{ orgId: string; planId: string; user: Principal }> {
-  const org = await createOrg(base, `Buyer ${randomIds.uuid()}`, null);
-  const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 720 * 3_600_000).toISOString();
-  await importUsage(base, {
-    orgId: org.id,
-    lines: linesOf(
-      usageLines(
-        start,
-        720,
-        fleet(4, 'web', {
-          provider: 'aws',
-          accountId: '111122223333',
-          region: 'us-east-1',
-          service: 'AmazonEC2',
-          instanceType: 'm5.xlarge',
-          operatingSystem: 'Linux',
-          unitsAt: alwaysOn,
-        }),
-      ),
-    ),
-  });
-  const user: Principal = {
-    kind: 'user',
-    orgId: org.id,
-    userId: 'ada@example.com',
-    role: 'user',
-    scopes: ['*'],
-  };
-  const plan = await getRecommendedPlan(base, user, org.id, 'aws');
-  if (!plan) throw new Error('no recommended plan');
-  return { orgId: org.id, planId: plan.id, user };
-}
+const orgWithPlan = () => orgWithRecommendedPlan(base);
 
 describe('applying a plan and processing its purchases (dynalite)', () => {
   it('buys each selected line once, records it, owns the commitments and recomputes the plans around them', async () => {
