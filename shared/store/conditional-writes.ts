@@ -74,25 +74,28 @@ export async function upsert(table: TableClient, key: ItemKey, attributes: Store
   );
 }
 
+/** A conditional update: the SET/REMOVE part, counters to raise beside `version`, the condition. */
+export interface ConditionalUpdate {
+  readonly key: ItemKey;
+  /** The SET (or REMOVE) part of the update expression. */
+  readonly expression: string;
+  /** Counters to raise beside `version`, e.g. `usageVersion :one`. */
+  readonly adds?: readonly string[];
+  readonly condition: string;
+  readonly names?: Record<string, string>;
+  readonly values: Record<string, unknown>;
+}
+
 /**
- * Updates the item if `condition` holds, counting writes in `version`: true when written, false
- * when the condition failed (any other error is thrown).
+ * Updates the item if `condition` holds, counting writes in `version`: answers the item as stored
+ * after the write, or null when the condition failed (any other error is thrown).
  */
-export async function updateIf(
+export async function updateReturningIf(
   table: TableClient,
-  input: {
-    readonly key: ItemKey;
-    /** The SET (or REMOVE) part of the update expression. */
-    readonly expression: string;
-    /** Counters to raise beside `version`, e.g. `usageVersion :one`. */
-    readonly adds?: readonly string[];
-    readonly condition: string;
-    readonly names?: Record<string, string>;
-    readonly values: Record<string, unknown>;
-  },
-): Promise<boolean> {
+  input: ConditionalUpdate,
+): Promise<StoredItem | null> {
   try {
-    await table.client.send(
+    const { Attributes } = await table.client.send(
       new UpdateCommand({
         TableName: table.tableName,
         Key: input.key,
@@ -100,11 +103,17 @@ export async function updateIf(
         ConditionExpression: input.condition,
         ExpressionAttributeNames: { '#version': 'version', ...input.names },
         ExpressionAttributeValues: { ':one': 1, ...input.values },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return true;
+    return Attributes ?? null;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
+}
+
+/** As `updateReturningIf`, answering only whether it wrote. */
+export async function updateIf(table: TableClient, input: ConditionalUpdate): Promise<boolean> {
+  return (await updateReturningIf(table, input)) !== null;
 }

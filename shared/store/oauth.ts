@@ -12,7 +12,7 @@ import {
 } from '../domain/oauth/records';
 import type { OAuthScope } from '../domain/oauth/scopes';
 import { normalizeEmail } from '../domain/orgs';
-import { isConditionFailure, itemFailingCondition, putIfAbsent } from './conditional-writes';
+import { isConditionFailure, itemFailingCondition, putIfAbsent, updateIf } from './conditional-writes';
 import {
   type ItemKey,
   oauthClientFamilyKey,
@@ -338,31 +338,17 @@ async function countIf(
   options: { readonly mustExist: boolean; readonly set?: Readonly<Record<string, unknown>> },
 ): Promise<boolean> {
   const set = Object.entries(options.set ?? {});
-  const condition = `(attribute_not_exists(#count) OR #count < :limit)${options.mustExist ? ' AND attribute_exists(PK)' : ''}`;
-  try {
-    await table.client.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: key,
-        UpdateExpression: `${set.length > 0 ? `SET ${set.map((_, index) => `#s${index} = if_not_exists(#s${index}, :s${index})`).join(', ')} ` : ''}ADD #count :one, #version :one`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: {
-          '#count': attribute,
-          '#version': 'version',
-          ...Object.fromEntries(set.map(([name], index) => [`#s${index}`, name])),
-        },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':limit': limit,
-          ...Object.fromEntries(set.map(([, value], index) => [`:s${index}`, value])),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return updateIf(table, {
+    key,
+    expression:
+      set.length > 0
+        ? `SET ${set.map((_, index) => `#s${index} = if_not_exists(#s${index}, :s${index})`).join(', ')}`
+        : '',
+    adds: ['#count :one'],
+    condition: `(attribute_not_exists(#count) OR #count < :limit)${options.mustExist ? ' AND attribute_exists(PK)' : ''}`,
+    names: { '#count': attribute, ...Object.fromEntries(set.map(([name], index) => [`#s${index}`, name])) },
+    values: { ':limit': limit, ...Object.fromEntries(set.map(([, value], index) => [`:s${index}`, value])) },
+  });
 }
 
 /** The TTL attribute: epoch seconds, rounded up so that an item never expires early. */

@@ -10,7 +10,7 @@ import {
   normalizeOrgName,
   type Organization,
 } from '../domain/orgs';
-import { isConditionFailure, putIfAbsent, upsert } from './conditional-writes';
+import { isConditionFailure, putIfAbsent, updateReturningIf, upsert } from './conditional-writes';
 import {
   allOrgsPartition,
   childLinkKey,
@@ -97,30 +97,17 @@ export function createOrgRepository(table: TableClient): OrgRepository {
     },
 
     async setMaxUpfrontCost(orgId, maxUpfrontCost, at) {
-      try {
-        const { Attributes } = await table.client.send(
-          new UpdateCommand({
-            TableName: table.tableName,
-            Key: orgKey(orgId),
-            UpdateExpression:
-              maxUpfrontCost === null
-                ? 'SET updatedAt = :at REMOVE maxUpfrontCost ADD #version :one'
-                : 'SET maxUpfrontCost = :max, updatedAt = :at ADD #version :one',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: {
-              ':at': at,
-              ':one': 1,
-              ...(maxUpfrontCost === null ? {} : { ':max': maxUpfrontCost }),
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return toOrganization(Attributes as StoredItem);
-      } catch (error) {
-        if (isConditionFailure(error)) throw new NotFoundError(`Organization ${orgId} does not exist`);
-        throw error;
-      }
+      const item = await updateReturningIf(table, {
+        key: orgKey(orgId),
+        expression:
+          maxUpfrontCost === null
+            ? 'SET updatedAt = :at REMOVE maxUpfrontCost'
+            : 'SET maxUpfrontCost = :max, updatedAt = :at',
+        condition: 'attribute_exists(PK)',
+        values: { ':at': at, ...(maxUpfrontCost === null ? {} : { ':max': maxUpfrontCost }) },
+      });
+      if (!item) throw new NotFoundError(`Organization ${orgId} does not exist`);
+      return toOrganization(item);
     },
 
     async list() {

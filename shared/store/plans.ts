@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanBasis, PlanContent, PlanRepository } from '../app/ports';
 import { cloudProviders } from '../domain/cloud-providers';
 import type {
@@ -14,7 +14,7 @@ import type { PlanSetState, StoredPlan } from '../domain/plans/plan-set';
 import { getItems } from './batch-reads';
 import { type BatchWrite, writeInBatches } from './batch-writes';
 import { compressedParts, fromCompressedParts } from './compressed-parts';
-import { isConditionFailure, updateIf } from './conditional-writes';
+import { isConditionFailure, updateIf, updateReturningIf } from './conditional-writes';
 import {
   type ItemKey,
   lineItemKey,
@@ -201,31 +201,19 @@ export function createPlanRepository(table: TableClient): PlanRepository {
 
     async changeStatus(orgId, provider, planId, change) {
       const from = change.from.map((_, index) => `:from${index}`);
-      try {
-        const { Attributes } = await table.client.send(
-          new UpdateCommand({
-            TableName: table.tableName,
-            Key: planKey(orgId, provider, planId),
-            UpdateExpression: `SET #status = :to, lastModified = :at${
-              change.appliedBy ? ', appliedBy = :by, appliedAt = :at' : ''
-            } ADD #version :one`,
-            ConditionExpression: `attribute_exists(PK) AND #status IN (${from.join(', ')})`,
-            ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-            ExpressionAttributeValues: {
-              ':to': change.to,
-              ':at': change.at,
-              ':one': 1,
-              ...Object.fromEntries(change.from.map((status, index) => [`:from${index}`, status])),
-              ...(change.appliedBy ? { ':by': change.appliedBy } : {}),
-            },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return Attributes ? toStoredPlan(Attributes) : null;
-      } catch (error) {
-        if (isConditionFailure(error)) return null;
-        throw error;
-      }
+      const item = await updateReturningIf(table, {
+        key: planKey(orgId, provider, planId),
+        expression: `SET #status = :to, lastModified = :at${change.appliedBy ? ', appliedBy = :by, appliedAt = :at' : ''}`,
+        condition: `attribute_exists(PK) AND #status IN (${from.join(', ')})`,
+        names: { '#status': 'status' },
+        values: {
+          ':to': change.to,
+          ':at': change.at,
+          ...Object.fromEntries(change.from.map((status, index) => [`:from${index}`, status])),
+          ...(change.appliedBy ? { ':by': change.appliedBy } : {}),
+        },
+      });
+      return item ? toStoredPlan(item) : null;
     },
 
     async deletePlan(orgId, provider, planId) {

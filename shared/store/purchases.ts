@@ -2,7 +2,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PurchaseOutcome, PurchaseRepository, PurchasingPlan } from '../app/ports';
 import type { Provider } from '../domain/engine';
 import type { PurchaseClaim, PurchaseRecord, PurchaseStatus } from '../domain/purchases/purchase-record';
-import { isConditionFailure, putIfAbsent } from './conditional-writes';
+import { type ConditionalUpdate, putIfAbsent, updateReturningIf } from './conditional-writes';
 import {
   planPartition,
   purchaseByOrgIndexKey,
@@ -27,34 +27,17 @@ export function createPurchaseRepository(table: TableClient): PurchaseRepository
   }
 
   /** Updates the record when `condition` holds; answers the record as stored after the write, or null. */
+  /** Updates the record when `condition` holds; answers the record as stored after the write, or null. */
   async function transition(
     record: Pick<PurchaseRecord, 'planId' | 'lineItemId'>,
-    input: {
-      readonly expression: string;
-      /** Counters to raise beside `version`. */
-      readonly adds?: readonly string[];
-      readonly condition: string;
-      readonly names?: Record<string, string>;
-      readonly values: Record<string, unknown>;
-    },
+    update: Omit<ConditionalUpdate, 'key'>,
   ): Promise<PurchaseRecord | null> {
-    try {
-      const { Attributes } = await table.client.send(
-        new UpdateCommand({
-          TableName: table.tableName,
-          Key: purchaseKey(record.planId, record.lineItemId),
-          UpdateExpression: `${input.expression} ADD ${[...(input.adds ?? []), '#version :one'].join(', ')}`,
-          ConditionExpression: input.condition,
-          ExpressionAttributeNames: { '#version': 'version', '#status': 'status', ...input.names },
-          ExpressionAttributeValues: { ':one': 1, ...input.values },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes ? toRecord(Attributes) : null;
-    } catch (error) {
-      if (isConditionFailure(error)) return null;
-      throw error;
-    }
+    const item = await updateReturningIf(table, {
+      ...update,
+      key: purchaseKey(record.planId, record.lineItemId),
+      names: { '#status': 'status', ...update.names },
+    });
+    return item ? toRecord(item) : null;
   }
 
   return {
