@@ -1,17 +1,13 @@
 import { purchaseClientToken } from '../cloud/marketplace/marketplace';
 import type { Catalog } from '../domain/catalog/catalog';
 import type { CommitmentPlan, PlanStatus, PurchasePlan, RecommendedPurchasePlan } from '../domain/engine';
-import { ConflictError, ForbiddenError, InsufficientScopeError, NotFoundError } from '../domain/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors';
 import { normalizeEmail } from '../domain/orgs';
-import { hasScope, roleMayApply } from '../domain/permissions';
+import { roleMayApply } from '../domain/permissions';
 import type { StoredPlan } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { flaggedActionOf } from '../domain/purchases/flagged-actions';
-import {
-  type PurchaseCatalog,
-  purchaseRecordsOf,
-  UnpurchasableLineItem,
-} from '../domain/purchases/purchase-orders';
+import { purchaseRecordsOf, UnpurchasableLineItem } from '../domain/purchases/purchase-orders';
 import {
   applicableStatuses,
   type PurchaseRecord,
@@ -31,8 +27,6 @@ import { purchaseMessageOf } from './purchase-messages';
  * which its retry completes; a lost message is sent again by the sweep.
  */
 
-export const APPLY_SCOPE = 'plans:apply';
-
 /** The repositories applying and purchasing use. */
 export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases' | 'users';
 
@@ -43,11 +37,6 @@ export interface ApplyContext extends ContextWith<ApplyRepository> {
   readonly onUnsentPurchases?: (error: PurchaseQueueSendError) => void;
 }
 
-/** The v2 purchase plan with where its purchases are (#13's answer). */
-export interface PurchasePlanState {
-  readonly plan: PurchasePlan;
-}
-
 /** Spec #8: applies the plan as the calling user. */
 export async function applyPlan(
   ctx: ApplyContext,
@@ -55,7 +44,6 @@ export async function applyPlan(
   orgId: string,
   planId: string,
 ): Promise<CommitmentPlan> {
-  requireApplyScope(principal);
   if (principal.kind !== 'user') {
     throw new ForbiddenError(
       'A plan is applied by a user: partners name the user with POST /v2/org/{org_id}/partners/purchase-plans-v2/{plan_id}/purchase',
@@ -63,7 +51,7 @@ export async function applyPlan(
   }
   await loadOrgFor(ctx, principal, orgId, 'apply');
   const content = await loadPlanFor(ctx, principal, orgId, planId);
-  const applied = await applyAs(ctx, content, principal.userId);
+  const applied = await applyAs(ctx, content, await storedPlan(ctx, content), principal.userId);
   return applied.plan;
 }
 
@@ -79,7 +67,6 @@ export async function purchasePlanFor(
   planId: string,
   email: string,
 ): Promise<PurchasePlan> {
-  requireApplyScope(principal);
   await loadOrgFor(ctx, principal, orgId, 'manage');
   const content = await loadPlanFor(ctx, principal, orgId, planId);
   const purchasePlan = await ctx.repos.plans.purchasePlan(content.planId);
@@ -99,64 +86,51 @@ export async function purchasePlanFor(
     await ctx.repos.users.ensure({ email: userEmail, name: null, createdAt: at });
     await ctx.repos.memberships.put({ orgId, email: userEmail, role: 'user', createdAt: at, updatedAt: at });
   }
-  const applied = await applyAs(ctx, content, userEmail);
+  const applied = await applyAs(ctx, content, stored, userEmail);
   const records = await ctx.repos.purchases.listByPlan(content.planId);
-  return purchasePlanView(purchasePlan, applied, records);
+  return appliedPurchasePlan(purchasePlan, applied, records);
 }
 
-/** The v2 purchase plan of an applied plan: its status, last change and one flagged action per purchase. */
-export function purchasePlanView(
+/**
+ * The v2 purchase plan of an applied plan: its status, last change and one flagged action per
+ * purchase. The recommended plan's figures it still carries are left out by the response schema.
+ */
+export function appliedPurchasePlan(
   purchasePlan: RecommendedPurchasePlan,
   stored: StoredPlan,
   records: readonly PurchaseRecord[],
 ): PurchasePlan {
-  const {
-    covered_ondemand_cost: _covered,
-    before_ondemand_cost: _beforeOndemand,
-    before_reserved_cost: _beforeReserved,
-    amortized_cost: _amortized,
-    recurring_cost: _recurring,
-    upfront_cost: _upfront,
-    before_cost: _before,
-    after_cost: _after,
-    total_cost: _total,
-    savings: _savings,
-    fee: _fee,
-    commitment_coverage: _coverage,
-    minimum_commitment_cost: _minimum,
-    breakeven_hours: _breakeven,
-    total_savings: _totalSavings,
-    monthly_savings: _monthlySavings,
-    total_monthly_before_cost: _monthlyBefore,
-    max_term: _maxTerm,
-    aggregate_metrics: _metrics,
-    ...plan
-  } = purchasePlan;
+  const plan = stored.plan;
   const appliedBy = stored.application?.appliedBy ?? '';
   return {
-    ...plan,
-    status: stored.plan.status,
-    last_modified: stored.application?.lastModified ?? plan.last_modified,
+    ...purchasePlan,
+    status: plan.status,
+    last_modified: stored.application?.lastModified ?? purchasePlan.last_modified,
     flagged_actions: records.map((record) =>
       flaggedActionOf(record, {
-        id: stored.plan.id,
-        name: stored.plan.name,
-        status: stored.plan.status,
-        isDefault: plan.is_default,
+        id: plan.id,
+        name: plan.name,
+        status: plan.status,
+        isDefault: purchasePlan.is_default,
         appliedBy,
       }),
     ),
   };
 }
 
-async function applyAs(ctx: ApplyContext, content: PlanContent, userId: string): Promise<StoredPlan> {
-  const stored = await storedPlan(ctx, content);
+/** Applies the plan as `userId`: `stored` is the plan as read for this request. */
+async function applyAs(
+  ctx: ApplyContext,
+  content: PlanContent,
+  stored: StoredPlan,
+  userId: string,
+): Promise<StoredPlan> {
   checkApplicable(stored, content);
   const at = ctx.clock.now().toISOString();
   const catalog = await ctx.catalog();
   let records: PurchaseRecord[];
   try {
-    records = purchaseRecordsOf(content, purchaseCatalogOf(catalog), purchaseClientToken, at);
+    records = purchaseRecordsOf(content, catalog, purchaseClientToken, at);
   } catch (error) {
     if (error instanceof UnpurchasableLineItem) {
       throw new ConflictError(`${error.message}; the plan cannot be applied as it is`);
@@ -164,13 +138,16 @@ async function applyAs(ctx: ApplyContext, content: PlanContent, userId: string):
     throw error;
   }
 
-  await ctx.repos.purchases.markPurchasing({
-    planId: content.planId,
-    orgId: content.orgId,
-    provider: content.provider,
-    since: at,
-  });
-  const created = await ctx.repos.purchases.createRecords(records);
+  // Both before the plan is scheduled: the marker lets the sweep find the records.
+  const [, created] = await Promise.all([
+    ctx.repos.purchases.markPurchasing({
+      planId: content.planId,
+      orgId: content.orgId,
+      provider: content.provider,
+      since: at,
+    }),
+    ctx.repos.purchases.createRecords(records),
+  ]);
   // Applying again after a review: refused lines are bought again, at today's price (the user
   // approved it by applying); bought ones stay bought.
   const fresh = new Map(records.map((record) => [record.lineItemId, record]));
@@ -226,24 +203,4 @@ function notApplicable(planId: string, status: PlanStatus): ConflictError {
   return new ConflictError(
     `Commitment plan ${planId} is ${status}: only a plan that is ${applicableStatuses.join(', ')} can be applied`,
   );
-}
-
-function requireApplyScope(principal: Principal): void {
-  if (!hasScope(principal, APPLY_SCOPE)) {
-    throw new InsufficientScopeError(APPLY_SCOPE);
-  }
-}
-
-/** The catalog as purchases read it: offers by id, and the sizes a family reservation can be bought in. */
-export function purchaseCatalogOf(catalog: Catalog): PurchaseCatalog {
-  return {
-    offerById: (id) => catalog.offerById(id),
-    sizes: (provider) =>
-      catalog.pricedInstances(provider).map((instance) => ({
-        instanceType: instance.instanceType,
-        family: instance.family,
-        region: instance.region,
-        units: instance.units,
-      })),
-  };
 }

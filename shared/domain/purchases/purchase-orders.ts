@@ -19,11 +19,11 @@ export interface PlanToBuy {
   readonly lineItems: readonly LineItem[];
 }
 
-/** What pricing and sizing a plan's purchases need from the catalog. */
+/** What pricing and sizing a plan's purchases need from the catalog (the catalog itself is one). */
 export interface PurchaseCatalog {
   offerById(id: string): Offer | undefined;
   /** Every size the catalog prices for the provider (the sizes a family reservation may be bought in). */
-  sizes(provider: Provider): readonly CandidateSize[];
+  pricedInstances(provider: Provider): readonly CandidateSize[];
 }
 
 /** A selected line item the catalog cannot buy as planned (its offer is gone, or no size fits). */
@@ -102,7 +102,7 @@ function familySizeToBuy(lineItemId: string, offer: Offer, units: number, catalo
   if (offer.scope.kind !== 'family') throw new TypeError('not a family offer');
   const { family, region } = offer.scope;
   const fitting = catalog
-    .sizes(offer.provider)
+    .pricedInstances(offer.provider)
     .filter((size) => size.family === family && size.region === region && isWholeMultiple(units, size.units))
     .sort((a, b) => b.units - a.units || a.instanceType.localeCompare(b.instanceType));
   const size = fitting[0];

@@ -67,7 +67,7 @@ const sizes: CandidateSize[] = [
 ];
 const catalog: PurchaseCatalog = {
   offerById: (id) => [exact, family, savingsPlan].find((offer) => offer.id === id),
-  sizes: () => sizes,
+  pricedInstances: () => sizes,
 };
 
 function line(id: string, offer: Offer, quantity: number, overrides: Partial<LineItem> = {}): LineItem {
