@@ -90,8 +90,8 @@ export async function processPurchase(
 
 /** Guard rails run only while no attempt has reached the provider: a resumed attempt must learn what the first one did. */
 async function guardRails(ctx: ProcessorContext, record: PurchaseRecord) {
-  const [plan] = await ctx.repos.plans.getPlans(record.orgId, record.provider, [record.planId]);
-  const [org, records, catalog] = await Promise.all([
+  const [[plan], org, records, catalog] = await Promise.all([
+    ctx.repos.plans.getPlans(record.orgId, record.provider, [record.planId]),
     ctx.repos.orgs.get(record.orgId),
     ctx.repos.purchases.listByPlan(record.planId),
     ctx.catalog(),
