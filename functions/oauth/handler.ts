@@ -14,7 +14,7 @@ import { oauthOperations } from '../../shared/contract/operations/oauth';
 import { oauthLifetimes } from '../../shared/domain/oauth/records';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { errorPage, pageHeaders } from '../../shared/http/html';
-import { RawResponse, redirectTo, withHeaders } from '../../shared/http/operation';
+import { noStoreHeaders, RawResponse, redirectTo, withHeaders } from '../../shared/http/operation';
 import { functionContext } from '../../shared/runtime/current';
 import { oauthIssuer, oauthContext as withOAuthKeys } from '../../shared/runtime/oauth';
 import { membershipRepository, oauthRepository, orgRepository } from '../../shared/store/store';
@@ -30,9 +30,6 @@ const appContext = functionContext({
 
 /** The use cases' context: the function's own with the issuer, the signer and the mailer. */
 const oauthContext = () => withOAuthKeys(appContext());
-
-/** RFC 6749 §5.1: token responses are never cached. */
-const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 /** The consent page of a pending request, with what the last step reported. */
 function consentPage(requestId: string, notice?: SignInNotice): string {
@@ -143,7 +140,11 @@ export const handler = createGroupHandler(oauthOperations, {
             scope: body.scope,
             resource: body.resource,
           });
-    return new RawResponse(200, { 'content-type': 'application/json', ...noStore }, JSON.stringify(tokens));
+    return new RawResponse(
+      200,
+      { 'content-type': 'application/json', ...noStoreHeaders },
+      JSON.stringify(tokens),
+    );
   },
 
   revokeToken: async ({ body, headers }) => {
@@ -154,14 +155,14 @@ export const handler = createGroupHandler(oauthOperations, {
       authorization: headers.authorization,
     });
     await revokeToken(ctx, client, body.token, body.token_type_hint);
-    return new RawResponse(200, noStore);
+    return new RawResponse(200, noStoreHeaders);
   },
 
   registerClient: async ({ body }) => {
     const client = await registerClient(oauthContext(), body);
     return new RawResponse(
       201,
-      { 'content-type': 'application/json', ...noStore },
+      { 'content-type': 'application/json', ...noStoreHeaders },
       JSON.stringify({
         client_id: client.clientId,
         client_id_issued_at: Math.floor(Date.parse(client.createdAt) / 1000),

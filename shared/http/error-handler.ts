@@ -6,6 +6,7 @@ import { OAuthError } from '../domain/oauth/errors';
 import { challengeHeadersOf } from './bearer-challenge';
 import { type ErrorBody, errorBodyOf, errorResponse } from './error-response';
 import { errorPage, pageHeaders } from './html';
+import { noStoreHeaders } from './operation';
 import type { LoggerContext } from './request-logging';
 
 /**
@@ -53,7 +54,7 @@ export function httpErrorHandler(options: {
 
 /** RFC 6749 §5.1: no response of the OAuth endpoints may be cached, errors included. */
 function noStore(format: ErrorFormat): Record<string, string> {
-  return format === 'oauth' ? { 'cache-control': 'no-store', pragma: 'no-cache' } : {};
+  return format === 'oauth' ? noStoreHeaders : {};
 }
 
 /**

@@ -52,6 +52,12 @@ export class RawResponse {
   ) {}
 }
 
+/** RFC 6749 §5.1: the token endpoint's answers, errors included, are never cached. */
+export const noStoreHeaders: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  pragma: 'no-cache',
+};
+
 /** A redirect: 302 (from a GET) or 303 (after a POST: the browser follows it with a GET). */
 export function redirectTo(
   location: string,
