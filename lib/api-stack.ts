@@ -242,10 +242,10 @@ export class ApiStack extends Stack {
       });
     }
 
-    // Signing: kms:Sign for the token function only; the public keys for whoever publishes or
-    // verifies them. The authorizer reads them from KMS (cached per container) rather than fetching
-    // the JWKS over HTTP: no call through its own API (no cold JWKS function on its path, no
-    // dependency on the domain resolving), and GetPublicKey reveals nothing secret.
+    // Signing: kms:Sign for the token function only; the public keys for the JWKS function, which
+    // publishes them. The authorizer reads the published keys (the JWKS, cached per container) as
+    // any resource server reads its issuer's `jwks_uri`: it bundles no KMS client (a smaller,
+    // faster cold start on every authorized request) and holds no KMS permission at all.
     const { signingKeys } = props;
     for (const [group, groupFunction] of groupFunctions) {
       if (group === tokenIssuingGroup) {
@@ -253,7 +253,6 @@ export class ApiStack extends Stack {
         this.allowSignInMail(groupFunction, props.mailFrom ?? defaultMailFrom);
       } else if (group === 'jwks') signingKeys.grantPublicKeys(groupFunction.role);
     }
-    signingKeys.grantPublicKeys(this.authorizerFunction.role);
     // No identity sources and no cache, on purpose. API Gateway calls the authorizer only when every
     // listed identity source is present, and a caller sends either `x-api-key` or
     // `Authorization: Bearer`, not both; and a cached Allow would outlive a key revoked meanwhile.

@@ -4,7 +4,7 @@ import { authenticateRequest } from '../../shared/app/authenticate';
 import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-context';
 import { headerValue } from '../../shared/http/request-headers';
 import { functionContext } from '../../shared/runtime/current';
-import { oauthKeys } from '../../shared/runtime/oauth-keys';
+import { accessTokenVerifier } from '../../shared/runtime/oauth-keys';
 import {
   apiKeyRepository,
   membershipRepository,
@@ -38,7 +38,7 @@ export const unauthorized = 'Unauthorized';
  * key, or for the token's OAuth client, in the tenants' usage plan (docs/deploy.md).
  */
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
-  const caller = await authenticateRequest(appContext(), () => oauthKeys().accessTokens, {
+  const caller = await authenticateRequest(appContext(), accessTokenVerifier, {
     apiKey: headerValue(event.headers, 'x-api-key'),
     authorization: headerValue(event.headers, 'authorization'),
   });

@@ -15,13 +15,18 @@ import { oauthScopes } from '../domain/scopes';
 /** Where the API's documentation is served: its OpenAPI document. */
 const documentationPath = '/openapi.json';
 
+/** Where the issuer publishes its public keys (#4): the metadata's `jwks_uri`. */
+export function jwksUri(issuer: string): string {
+  return `${issuer}/.well-known/jwks.json`;
+}
+
 /** #3, RFC 8414. Only what the server does: code flow with PKCE S256, refresh rotation, iss in responses. */
 export function authorizationServerMetadata(issuer: string): AuthorizationServerMetadata {
   return {
     issuer,
     authorization_endpoint: `${issuer}/oauth/authorize`,
     token_endpoint: `${issuer}/oauth/token`,
-    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    jwks_uri: jwksUri(issuer),
     registration_endpoint: `${issuer}/oauth/register`,
     revocation_endpoint: `${issuer}/oauth/revoke`,
     response_types_supported: ['code'],

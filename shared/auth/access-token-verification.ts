@@ -1,5 +1,4 @@
 import { createLocalJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import * as z from 'zod/mini';
 import type { AccessTokenClaims } from './access-tokens';
 import type { PublicJwk } from './signers/signer';
 
@@ -52,19 +51,18 @@ export interface AccessTokenVerifierOptions {
   readonly nowMs?: () => number;
 }
 
-/** The claims an access token must carry besides the registered ones jose checks. */
-const claimsSchema = z.object({
-  iss: z.string(),
-  sub: z.string().check(z.minLength(1)),
-  aud: z.string(),
-  org_id: z.string().check(z.minLength(1)),
-  scope: z.string(),
-  client_id: z.string().check(z.minLength(1)),
-  jti: z.string().check(z.minLength(1)),
-  fam: z.string().check(z.minLength(1)),
-  iat: z.number(),
-  exp: z.number(),
-});
+/**
+ * The claims of our access tokens, checked after jose has checked the registered ones. Plain
+ * checks, not a schema: the authorizer bundles no zod (docs/architecture.md, Bundles).
+ */
+function accessTokenClaimsOf(payload: Readonly<Record<string, unknown>>): AccessTokenClaims | null {
+  const { iss, sub, aud, org_id, scope, client_id, jti, fam, iat, exp } = payload;
+  const filled = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+  if (typeof iss !== 'string' || typeof aud !== 'string' || typeof scope !== 'string') return null;
+  if (!filled(sub) || !filled(org_id) || !filled(client_id) || !filled(jti) || !filled(fam)) return null;
+  if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+  return { iss, sub, aud, org_id, scope, client_id, jti, fam, iat, exp };
+}
 
 /** Tolerated clock difference between the token's issuer and the verifier. */
 const clockToleranceSeconds = 5;
@@ -110,7 +108,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
 
   return {
     async verify(token) {
-      let payload: unknown;
+      let payload: Readonly<Record<string, unknown>>;
       try {
         try {
           payload = await verifyWith(token, await jwksOf());
@@ -122,11 +120,11 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
       } catch (error) {
         throw refusalOf(error);
       }
-      const claims = claimsSchema.safeParse(payload);
-      if (!claims.success) {
+      const claims = accessTokenClaimsOf(payload);
+      if (!claims) {
         throw new AccessTokenRefusedError('invalid_claims', 'The token lacks a claim of our access tokens');
       }
-      return claims.data;
+      return claims;
     },
   };
 }

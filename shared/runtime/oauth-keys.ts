@@ -1,5 +1,7 @@
 import { KMSClient } from '@aws-sdk/client-kms';
+import { jwksUri } from '../app/oauth-metadata';
 import { type AccessTokenVerifier, createAccessTokenVerifier } from '../auth/access-token-verification';
+import { publishedKeys } from '../auth/published-keys';
 import { createKmsSigner } from '../auth/signers/kms-signer';
 import type { Signer } from '../auth/signers/signer';
 
@@ -19,6 +21,7 @@ export interface OAuthKeys {
 }
 
 let installed: OAuthKeys | undefined;
+let verifierFromEnvironment: AccessTokenVerifier | undefined;
 
 export function installOAuthKeys(keys: OAuthKeys): void {
   installed = keys;
@@ -27,6 +30,27 @@ export function installOAuthKeys(keys: OAuthKeys): void {
 export function oauthKeys(): OAuthKeys {
   installed ??= awsOAuthKeys(process.env);
   return installed;
+}
+
+/**
+ * The access-token verifier of a function that only verifies tokens (the authorizer). The local
+ * runtime's installed keys when there are; on Lambda, the issuer's published keys read over HTTPS
+ * (its `jwks_uri`), so the function bundles no KMS client and needs no KMS grant.
+ */
+export function accessTokenVerifier(): AccessTokenVerifier {
+  if (installed) return installed.accessTokens;
+  verifierFromEnvironment ??= verifierOfPublishedKeys(process.env);
+  return verifierFromEnvironment;
+}
+
+function verifierOfPublishedKeys(env: NodeJS.ProcessEnv): AccessTokenVerifier {
+  if (!env.ISSUER_URL) throw new Error("ISSUER_URL is not set: the API's base URL, the tokens' issuer");
+  const issuer = issuerOf(env.ISSUER_URL);
+  return createAccessTokenVerifier({
+    keys: publishedKeys({ url: jwksUri(issuer) }),
+    issuer,
+    audience: issuer,
+  });
 }
 
 /** The issuer as configured: a base URL, compared byte for byte, so its trailing slash is dropped. */

@@ -81,3 +81,28 @@ describe('function bundling', () => {
     expect(JSON.parse(response.body)).toEqual({ region: 'eu-west-1', label: `bundled@${process.platform}` });
   });
 });
+
+describe("the authorizer's bundle", () => {
+  // Prepare: the authorizer bundled as the API stack bundles it; its source map names every
+  // module that made it into the bundle (after tree-shaking).
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-authorizer-'));
+  const app = new App({ context: cdkJsonContext(), outdir });
+  new ServiceFunction(new Stack(app, 'AuthorizerBundle'), 'Authorizer', {
+    entry: join(projectRoot, 'functions/authorizer/handler.ts'),
+    description: 'Authorizer bundle',
+    serviceName: 'bundling-test',
+    environment: {},
+  });
+  app.synth();
+  const assetDir = readdirSync(outdir).find((name) => name.startsWith('asset.')) ?? 'no-asset';
+  const sources: string[] = JSON.parse(readFileSync(join(outdir, assetDir, 'index.mjs.map'), 'utf8')).sources;
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('carries no zod and no KMS client: it runs on every authenticated request (docs/architecture.md, Bundles)', () => {
+    // Assess
+    expect(sources.some((source) => source.endsWith('functions/authorizer/handler.ts'))).toBe(true);
+    expect(sources.some((source) => source.includes('node_modules/jose/'))).toBe(true);
+    expect(sources.filter((source) => /node_modules\/(zod|@aws-sdk\/client-kms)\//.test(source))).toEqual([]);
+  });
+});

@@ -36,14 +36,14 @@ describe('the OAuth signing keys', () => {
     });
   });
 
-  it('lets the JWKS function and the authorizer read public keys, and no route function sign', () => {
+  it('lets the JWKS function read public keys, the authorizer no KMS action at all, and no route function sign', () => {
     // Prepare
     const jwks = stacks.api.groupFunctions.get('jwks') as ServiceFunction;
     const others = [...stacks.api.groupFunctions].filter(([group]) => group !== 'jwks' && group !== 'oauth');
 
     // Assess
     expect(kmsActionsOf(jwks)).toEqual(['kms:GetPublicKey']);
-    expect(kmsActionsOf(stacks.api.authorizerFunction)).toEqual(['kms:GetPublicKey']);
+    expect(kmsActionsOf(stacks.api.authorizerFunction)).toEqual([]);
     for (const [group, groupFunction] of others) expect(kmsActionsOf(groupFunction), group).toEqual([]);
   });
 
@@ -78,11 +78,13 @@ describe('the OAuth signing keys', () => {
       'alias/commitment-planning/oauth-signing': keys.find((id) => id.includes('Key2')),
       'alias/commitment-planning/oauth-signing-previous': keys.find((id) => id.includes('Key1')),
     });
-    const authorizerRole = rotated.stacks.api.getLogicalId(
-      rotated.stacks.api.authorizerFunction.role.node.defaultChild as CfnFunction,
+    // The JWKS function publishes both keys: tokens the previous one signed verify until they expire.
+    const jwksRole = rotated.stacks.api.getLogicalId(
+      (rotated.stacks.api.groupFunctions.get('jwks') as ServiceFunction).role.node
+        .defaultChild as CfnFunction,
     );
     const grantedKeys = Object.values(
-      rotated.api.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: authorizerRole }] } }),
+      rotated.api.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: jwksRole }] } }),
     )
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as PolicyStatement[])
       .filter((statement) => [statement.Action].flat().includes('kms:GetPublicKey'))
