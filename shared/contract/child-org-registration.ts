@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { MemberInvite } from '../app/members';
 import type { ChildOrgRegistration } from '../app/partner-orgs';
 import { type MembershipRole, normalizeEmail } from '../domain/orgs';
-import { displayName, emailAddress, marketplaceOfferLink } from './formats';
+import { displayName, domainNamePattern, emailAddress, marketplaceOfferLink } from './formats';
 import {
   addressInput,
   distinctEmails,
@@ -28,7 +28,7 @@ export const childOrgRegistrationBody = named(
     domain: described(
       z.optional(
         z.nullable(
-          z.string().check(z.trim(), z.toLowerCase(), z.regex(z.regexes.domain, 'must be a domain name')),
+          z.string().check(z.trim(), z.toLowerCase(), z.regex(domainNamePattern, 'must be a domain name')),
         ),
       ),
       "the customer's e-mail domain, e.g. example.com",
