@@ -57,28 +57,25 @@ async function main(): Promise<void> {
 
     progress(`applying ${orgCount} plans, ${applyConcurrency} at a time`);
     const startedAt = performance.now();
-    const apply = async (org: (typeof orgs)[number]): Promise<number> => {
-      const sent = performance.now();
-      const response = await fetch(
-        `${api?.baseUrl}/v1/org/${org.orgId}/commitment-plans/${org.planId}/apply`,
-        {
-          method: 'POST',
-          headers: { 'x-api-key': org.apiKey },
-        },
-      );
-      await response.text();
-      if (response.status !== 200) throw new Error(`apply answered ${response.status} for ${org.orgId}`);
-      return performance.now() - sent;
-    };
-    const waiting = [...orgs];
-    const latencies: number[] = [];
-    await Promise.all(
-      Array.from({ length: Math.max(1, Math.min(applyConcurrency, orgs.length)) }, async () => {
-        for (let org = waiting.shift(); org; org = waiting.shift()) latencies.push(await apply(org));
+    const baseUrl = api.baseUrl;
+    const applyLatencies = await timedRequests(orgs, (org) =>
+      fetch(`${baseUrl}/v1/org/${org.orgId}/commitment-plans/${org.planId}/apply`, {
+        method: 'POST',
+        headers: { 'x-api-key': org.apiKey },
       }),
     );
     const settled = await settle(api, orgs, startedAt);
     const settleMs = settled.at - startedAt;
+
+    // The reference: the same callers at the same concurrency, each reading its plan once (an
+    // authorized GET, a few table reads, nothing written), with nothing else running: what the
+    // lightest request costs the local runtime when 100 arrive at once.
+    progress(`reading the ${orgCount} plans, ${applyConcurrency} at a time (the reference)`);
+    const readLatencies = await timedRequests(orgs, (org) =>
+      fetch(`${baseUrl}/v1/org/${org.orgId}/commitment-plans/${org.planId}`, {
+        headers: { 'x-api-key': org.apiKey },
+      }),
+    );
 
     const records = (
       await Promise.all(orgs.map((org) => api?.runtime.ctx.repos.purchases.listByPlan(org.planId)))
@@ -97,12 +94,18 @@ async function main(): Promise<void> {
       Math.max(0, tokens.size - completed.length);
     const doubles = doubleTokens + doubleRecords;
 
-    const sorted = [...latencies].sort((a, b) => a - b);
+    const sorted = [...applyLatencies].sort((a, b) => a - b);
     const p50 = percentile(sorted, 0.5);
     const p99 = percentile(sorted, 0.99);
+    const sortedReads = [...readLatencies].sort((a, b) => a - b);
+    const readP50 = percentile(sortedReads, 0.5);
+    const readP99 = percentile(sortedReads, 0.99);
     const perSecond = completed.length / (settleMs / 1000);
     console.log(`plans applied:            ${orgCount} (${lineItems} line items)`);
     console.log(`apply latency:            p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+    console.log(
+      `reference, plan reads:    p50 ${readP50.toFixed(1)} ms, p99 ${readP99.toFixed(1)} ms (the same callers, one GET each, nothing else running)`,
+    );
     console.log(
       `all purchases settled:    ${settled.done ? `${(settleMs / 1000).toFixed(2)} s after the first apply` : `NOT within ${settleTimeoutMs / 1000} s`}`,
     );
@@ -123,6 +126,8 @@ async function main(): Promise<void> {
         line_items: lineItems,
         apply_p50_ms: round(p50),
         apply_p99_ms: round(p99),
+        read_p50_ms: round(readP50),
+        read_p99_ms: round(readP99),
         settled_s: settled.done ? round(settleMs / 1000) : null,
         completed: completed.length,
         not_completed: records.length - completed.length,
@@ -135,6 +140,30 @@ async function main(): Promise<void> {
     await api?.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Sends one request per org, `applyConcurrency` in flight at a time, and answers each one's
+ * latency in milliseconds (until its body is read); any answer but 200 stops the run.
+ */
+async function timedRequests(
+  orgs: readonly BenchOrg[],
+  send: (org: BenchOrg) => Promise<Response>,
+): Promise<number[]> {
+  const waiting = [...orgs];
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(applyConcurrency, orgs.length)) }, async () => {
+      for (let org = waiting.shift(); org; org = waiting.shift()) {
+        const sent = performance.now();
+        const response = await send(org);
+        await response.text();
+        if (response.status !== 200) throw new Error(`answered ${response.status} for ${org.orgId}`);
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
+  return latencies;
 }
 
 interface BenchOrg {
