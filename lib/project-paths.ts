@@ -10,7 +10,10 @@ export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The lock file esbuild bundling resolves dependencies against. */
 export const lockFilePath = join(projectRoot, 'package-lock.json');
 
-/** Entry of a Lambda function: `functions/<name>/handler.ts`, exporting `handler`. */
-export function functionEntry(name: string): string {
-  return join(projectRoot, 'functions', name, 'handler.ts');
+/**
+ * Entry of a Lambda function: `functions/<name>/handler.ts`, exporting `handler`; a function
+ * whose code differs by deployment setting has other entries beside it (e.g. `aws-handler.ts`).
+ */
+export function functionEntry(name: string, file = 'handler.ts'): string {
+  return join(projectRoot, 'functions', name, file);
 }

@@ -31,6 +31,8 @@ export interface PurchasePipelineProps {
  */
 export class PurchasePipeline extends Construct {
   readonly processor: ServiceFunction;
+  /** The processor's entry: the marketplace's own, so it bundles only the purchase clients it runs. */
+  readonly processorEntry: string;
   readonly sweep: ServiceFunction;
   readonly sweepSchedule: Rule;
   /** In alarm while any purchase message waits in the dead-letter queue; it has no action. */
@@ -42,12 +44,16 @@ export class PurchasePipeline extends Construct {
     const { queue, marketplace, functionSettings } = props;
     this.#queue = queue;
 
+    this.processorEntry = functionEntry(
+      'purchase-processor',
+      marketplace.kind === 'aws' ? 'aws-handler.ts' : 'handler.ts',
+    );
     // No reserved concurrency: with an SQS source, an invoke throttled by it puts the batch back
     // and counts a receive, which could push purchases to the dead-letter queue.
     this.processor = new ServiceFunction(this, 'Processor', {
       ...functionSettings,
       environment: { ...functionSettings.environment, ...marketplaceEnvironment(marketplace) },
-      entry: functionEntry('purchase-processor'),
+      entry: this.processorEntry,
       description: 'Buys the line items of applied plans, one queue message per line item',
       timeout: purchaseProcessorTimeout,
     });

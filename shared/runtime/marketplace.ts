@@ -2,14 +2,14 @@ import { bundledCatalog } from '../app/bundled-catalog';
 import type { ContextWith } from '../app/ports';
 import type { ProcessorContext, ProcessorRepository } from '../app/purchase-processing';
 import type { Marketplace } from '../cloud/marketplace/marketplace';
-import { SimulatedMarketplace } from '../cloud/marketplace/simulated-marketplace';
 
 /**
- * The marketplace the purchase processor buys from (DESIGN §9): `simulated` unless the operator
- * sets `MARKETPLACE=aws`, so a fresh deployment buys nothing. With `aws`,
- * `MARKETPLACE_ROLE_ARN` names the customer role (`{account_id}` stands for the buying account),
- * whose trust policy requires the org's own ExternalId: read from its onboarding record at each
- * purchase. The local runtime and tests install theirs first.
+ * The marketplace the purchase processor buys from (DESIGN §9). Which one is chosen at synthesis
+ * (lib/marketplace-config.ts): each kind has its own processor entry, so the default simulated
+ * processor bundles no purchase client, and the aws one carries the EC2, RDS and Savings Plans
+ * clients it runs. Each entry builds its marketplace from the environment on first use
+ * (simulated-marketplace-environment.ts, aws-marketplace-environment.ts); the local runtime and
+ * tests install theirs first.
  */
 let installed: Marketplace | undefined;
 
@@ -17,39 +17,19 @@ export function installMarketplace(marketplace: Marketplace): void {
   installed = marketplace;
 }
 
-/** The installed marketplace, or the environment's, which reads ExternalIds from `ctx`'s onboarding records. */
-function marketplace(ctx: ContextWith<'onboarding'>): Marketplace {
-  installed ??= marketplaceFromEnvironment(process.env, (orgId) => onboardedExternalId(ctx, orgId));
-  return installed;
-}
-
-export type MarketplaceKind = 'simulated' | 'aws';
-
-export function marketplaceFromEnvironment(
+/** Builds an entry's marketplace; `externalIdOf` reads an org's ExternalId from its onboarding record. */
+export type MarketplaceFromEnvironment = (
   env: NodeJS.ProcessEnv,
   externalIdOf: (orgId: string) => Promise<string | null>,
-): Marketplace {
-  const kind = env.MARKETPLACE ?? 'simulated';
-  if (kind === 'simulated') return new SimulatedMarketplace();
-  if (kind !== 'aws') throw new Error(`MARKETPLACE must be simulated or aws, not ${kind}`);
-  const roleArnTemplate = env.MARKETPLACE_ROLE_ARN;
-  if (!roleArnTemplate) throw new Error('MARKETPLACE=aws needs MARKETPLACE_ROLE_ARN');
-  // Loaded on the first purchase: the EC2, RDS and Savings Plans clients are most of the
-  // processor's bundle, and a simulated deployment never runs them.
-  let aws: Promise<Marketplace> | undefined;
-  return {
-    async purchase(request) {
-      aws ??= import('../cloud/marketplace/account-role-marketplace').then((module) =>
-        module.accountRoleMarketplace({ roleArnTemplate, externalIdOf }),
-      );
-      return (await aws).purchase(request);
-    },
-  };
-}
+) => Marketplace;
 
 /** What the purchase processor runs with: its own context (current.ts), the marketplace and the catalog. */
-export function processorContext(base: ContextWith<ProcessorRepository | 'onboarding'>): ProcessorContext {
-  return { ...base, marketplace: marketplace(base), catalog: bundledCatalog };
+export function processorContext(
+  base: ContextWith<ProcessorRepository | 'onboarding'>,
+  fromEnvironment: MarketplaceFromEnvironment,
+): ProcessorContext {
+  installed ??= fromEnvironment(process.env, (orgId) => onboardedExternalId(base, orgId));
+  return { ...base, marketplace: installed, catalog: bundledCatalog };
 }
 
 /** The org's ExternalId from its onboarding record; null before it started onboarding. */

@@ -1,7 +1,9 @@
 /**
  * Cold-start benchmark (`npm run bench:cold`): bundles every function exactly as the CDK stack
  * does (the service app synthesized with bundling on, through the same ServiceFunction
- * construct), and the floor function beside them in the same run; then imports each bundle in a
+ * construct: the API's functions, the purchase processor and sweep, and the processor's aws entry
+ * that `-c marketplace=aws` deploys instead of the simulated one), and the floor function beside
+ * them in the same run; then imports each bundle in a
  * fresh Node process, RUNS times (default 15), and prints per function the bundle size and the
  * median module-init time beside the floor's, then one JSON line with the figures.
  *
@@ -18,7 +20,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { buildApp } from '../../lib/app';
 import { ServiceFunction } from '../../lib/constructs/service-function';
-import { projectRoot } from '../../lib/project-paths';
+import { functionEntry, projectRoot } from '../../lib/project-paths';
 import { cdkJsonContext } from '../infra/service-app';
 
 const runs = Number(process.env.RUNS ?? 15);
@@ -40,7 +42,21 @@ function synthesizeBundles(outdir: string): { functions: Bundle[]; floor: Bundle
     serviceName: 'cold-start-floor',
     environment: {},
   });
-  const named: [string, ServiceFunction][] = [['authorizer', api.authorizerFunction], ...api.groupFunctions];
+  // The processor of a deployment synthesized with `-c marketplace=aws` has its own entry (the
+  // default stack bundles the simulated one): bundled here the same way, so its figures print too.
+  const awsProcessor = new ServiceFunction(floorStack, 'AwsProcessor', {
+    entry: functionEntry('purchase-processor', 'aws-handler.ts'),
+    description: 'Cold-start benchmark: the aws purchase processor',
+    serviceName: 'cold-start-aws-processor',
+    environment: {},
+  });
+  const named: [string, ServiceFunction][] = [
+    ['authorizer', api.authorizerFunction],
+    ...api.groupFunctions,
+    ['purchase-processor', api.purchases.processor],
+    ['purchase-sweep', api.purchases.sweep],
+    ['purchase-processor (marketplace=aws)', awsProcessor],
+  ];
   app.synth();
   const bundleOf = (name: string, fn: ServiceFunction): Bundle => {
     const assetPath = (fn.function.node.defaultChild as CfnFunction).getMetadata('aws:asset:path');
@@ -115,7 +131,7 @@ try {
       .map((cell, index) =>
         String(cell)
           .padStart(index === 0 ? 0 : 10)
-          .padEnd(index === 0 ? 24 : 0),
+          .padEnd(index === 0 ? 38 : 0),
       )
       .join('');
   console.log(

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ServiceFunction } from '../../lib/constructs/service-function';
 import { projectRoot } from '../../lib/project-paths';
@@ -104,5 +105,53 @@ describe("the authorizer's bundle", () => {
     expect(sources.some((source) => source.endsWith('functions/authorizer/handler.ts'))).toBe(true);
     expect(sources.some((source) => source.includes('node_modules/jose/'))).toBe(true);
     expect(sources.filter((source) => /node_modules\/(zod|@aws-sdk\/client-kms)\//.test(source))).toEqual([]);
+  });
+});
+
+describe("the purchase processor's bundles", () => {
+  // Prepare: both processor entries bundled as the pipeline bundles them; each source map names
+  // the modules that made it into its bundle.
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-processor-'));
+  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true }, outdir });
+  const stack = new Stack(app, 'ProcessorBundles');
+  const entries = { simulated: 'handler.ts', aws: 'aws-handler.ts' } as const;
+  const bundled = (kind: keyof typeof entries) =>
+    new ServiceFunction(stack, kind, {
+      entry: join(projectRoot, 'functions/purchase-processor', entries[kind]),
+      description: `Processor bundle (${kind})`,
+      serviceName: 'bundling-test',
+      environment: {},
+    });
+  const functions = { simulated: bundled('simulated'), aws: bundled('aws') };
+  app.synth();
+  const sourcesOf = (kind: keyof typeof entries): string[] => {
+    const assetPath = (functions[kind].function.node.defaultChild as CfnFunction).getMetadata(
+      'aws:asset:path',
+    );
+    return JSON.parse(readFileSync(join(outdir, String(assetPath), 'index.mjs.map'), 'utf8')).sources;
+  };
+  const purchaseClients = /node_modules\/@aws-sdk\/client-(ec2|rds|savingsplans|sts)\//;
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('leaves every purchase client out of the default (simulated) processor', () => {
+    // Act
+    const sources = sourcesOf('simulated');
+
+    // Assess
+    expect(
+      sources.some((source) => source.endsWith('shared/cloud/marketplace/simulated-marketplace.ts')),
+    ).toBe(true);
+    expect(sources.filter((source) => purchaseClients.test(source))).toEqual([]);
+  });
+
+  it('carries the EC2, RDS and Savings Plans clients in the aws processor', () => {
+    // Act
+    const sources = sourcesOf('aws');
+
+    // Assess
+    for (const client of ['client-ec2', 'client-rds', 'client-savingsplans']) {
+      expect(sources.some((source) => source.includes(`node_modules/@aws-sdk/${client}/`))).toBe(true);
+    }
   });
 });

@@ -236,6 +236,13 @@ describe('purchase pipeline', () => {
       expect(tableStatements(sweep)).toEqual(routeAccess);
     });
 
+    it('bundles the simulated processor entry by default', () => {
+      // Assess
+      expect(stacks.api.purchases.processorEntry.endsWith('functions/purchase-processor/handler.ts')).toBe(
+        true,
+      );
+    });
+
     it('buys from the simulated marketplace by default: MARKETPLACE on the processor only, no role to assume', () => {
       // The onboarding function assumes the onboarding role to verify accounts (onboarding.test.ts).
       const verifier = stacks.api.groupFunctions.get('onboarding');
@@ -288,6 +295,13 @@ describe('purchase pipeline with marketplace=aws', () => {
   const { stacks } = service;
   const { processor } = stacks.api.purchases;
   const read = readService(service);
+
+  it('bundles the aws processor entry, with the purchase clients (the default entry has none: bundling.test.ts)', () => {
+    // Assess
+    expect(stacks.api.purchases.processorEntry.endsWith('functions/purchase-processor/aws-handler.ts')).toBe(
+      true,
+    );
+  });
 
   it('gives the processor the role template, and no deployment-wide external id (each org has its own)', () => {
     // Act
