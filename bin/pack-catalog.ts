@@ -1,6 +1,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { packedCatalogFileNames } from '../shared/domain/catalog/packed-data';
+import { validateAzureFlexibility, validateCatalogData } from '../shared/domain/catalog/catalog-validation';
+import {
+  catalogDataOf,
+  type PackedCatalogFileName,
+  packedCatalogFileNames,
+} from '../shared/domain/catalog/packed-data';
 
 /**
  * Writes shared/domain/catalog/data/packed-catalog.ts from the catalog's JSON files beside it
@@ -12,9 +17,17 @@ const present = readdirSync(dataFolder).filter((name) => name.endsWith('.json'))
 const missing = packedCatalogFileNames.filter((name) => !present.includes(name));
 if (missing.length > 0) throw new Error(`No catalog data file ${missing.join(', ')}`);
 
+// Every name of the list, so the object is the record of them all.
 const files = Object.fromEntries(
   packedCatalogFileNames.map((name) => [name, JSON.parse(readFileSync(new URL(name, dataFolder), 'utf8'))]),
+) as Record<PackedCatalogFileName, unknown>;
+// The functions use the data without its schemas: it is validated here. First the Azure size
+// table, which ships as JSON beside the packed files and which the reservation files' checks read.
+validateAzureFlexibility(
+  'azure-instance-size-flexibility.json',
+  JSON.parse(readFileSync(new URL('azure-instance-size-flexibility.json', dataFolder), 'utf8')),
 );
+validateCatalogData(catalogDataOf(files));
 const packed = brotliCompressSync(JSON.stringify(files), {
   params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
 }).toString('base64');

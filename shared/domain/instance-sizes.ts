@@ -7,12 +7,13 @@
  * are matched exactly.
  * Azure: instance size flexibility lets a VM reservation cover every size of its flexibility group
  * in the region, each size counting for its published ratio. Groups and ratios are Azure's own
- * table (catalog/data/azure-instance-size-flexibility.json), not a parse of the size name: the
+ * table (catalog/data/azure-instance-size-flexibility.json, validated by `npm run catalog:pack`
+ * and the unit tests: catalog-validation.ts), not a parse of the size name: the
  * digits do not say the group or the ratio (`Standard_D3_v2` is 4 vCPUs; `Standard_D11_v2` is in
  * the memory-optimized "Dv2 Series High Memory", not with `Standard_D1_v2`). A size the table
  * does not list is matched exactly.
  */
-import * as z from 'zod/mini';
+import type { AzureFlexibilityFile } from './catalog/catalog-schema';
 import azureFlexibilityData from './catalog/data/azure-instance-size-flexibility.json' with { type: 'json' };
 
 const AWS_SIZE_FACTORS: Readonly<Record<string, number>> = {
@@ -48,15 +49,7 @@ export function parseAwsInstanceType(instanceType: string): SizedInstance | null
 }
 
 /** Each listed size's group (the published group name without "Series": `Dsv5`, `Dv2 High Memory`) and ratio. */
-function azureSizeTable(raw: unknown): ReadonlyMap<string, SizedInstance> {
-  const azureFlexibilitySchema = z.strictObject({
-    source: z.string().check(z.minLength(1)),
-    groups: z.record(
-      z.string().check(z.regex(/ Series\b/)),
-      z.record(z.string().check(z.regex(/^Standard_/)), z.number().check(z.positive())),
-    ),
-  });
-  const { groups } = azureFlexibilitySchema.parse(raw);
+function azureSizeTable({ groups }: AzureFlexibilityFile): ReadonlyMap<string, SizedInstance> {
   const sizes = new Map<string, SizedInstance>();
   for (const [group, ratios] of Object.entries(groups)) {
     const family = group.replace(/ Series\b/, '');
@@ -69,7 +62,7 @@ function azureSizeTable(raw: unknown): ReadonlyMap<string, SizedInstance> {
 }
 
 /**
- * Validated and indexed on first use, not when the module loads: the engine imports this module,
+ * Indexed on first use, not when the module loads: the engine imports this module,
  * and a function that loads the engine but serves a request without computing a plan (a stored
  * plan, its line items) never needs the table. Built once; the bundled data never changes.
  */

@@ -1,27 +1,19 @@
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { cloudProviders } from '../cloud-providers';
+import { PROVIDER_TERM_HOURS } from './catalog-terms';
 import { sizeInstance } from './instance-units';
 
 /**
  * Schemas of the catalog's data files (`./data/*.json`). Every file is validated when the catalog
- * loads, so a malformed entry fails loudly with the path of the offending field instead of
- * producing wrong offers. Cross-references inside a file (sources, instance types, families) are
+ * is packed (`npm run catalog:pack`) and by the unit tests (catalog-validation.ts), so a malformed
+ * entry fails loudly with the path of the offending field instead of producing wrong offers; the
+ * functions ship the packed data validated and do not carry these schemas. Cross-references inside a file (sources, instance types, families) are
  * checked here too; references between files are checked by the loader.
  */
 
-/** The bundled catalog data is malformed or inconsistent; the message names the file and field. */
-export class CatalogDataError extends Error {
-  override readonly name = 'CatalogDataError';
-}
-
 // zod's English messages name what is wrong with a data file; `zod/mini` loads no locale itself.
 z.config(en());
-
-/** T: hours billed by a provider term. */
-export const PROVIDER_TERM_HOURS = { one_year: 8760, three_year: 26280 } as const;
-
-export type ProviderTerm = keyof typeof PROVIDER_TERM_HOURS;
 
 const text = z.string().check(z.minLength(1));
 const price = z.number().check(z.positive());
@@ -293,6 +285,16 @@ export const guaranteedOfferFileSchema = z
     }),
   );
 
+/** Azure's instance size flexibility table (docs/catalog.md): groups named "... Series", sizes and ratios. */
+export const azureFlexibilityFileSchema = z.strictObject({
+  source: z.string().check(z.minLength(1)),
+  groups: z.record(
+    z.string().check(z.regex(/ Series\b/)),
+    z.record(z.string().check(z.regex(/^Standard_/)), z.number().check(z.positive())),
+  ),
+});
+
 export type ReservationFile = z.infer<typeof reservationFileSchema>;
 export type SavingsPlanFile = z.infer<typeof savingsPlanFileSchema>;
 export type GuaranteedOfferFile = z.infer<typeof guaranteedOfferFileSchema>;
+export type AzureFlexibilityFile = z.infer<typeof azureFlexibilityFileSchema>;

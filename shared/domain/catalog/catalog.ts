@@ -1,13 +1,8 @@
-import * as z from 'zod/mini';
 import type { Offer, Provider } from '../engine/model';
-import {
-  CatalogDataError,
-  guaranteedOfferFileSchema,
-  reservationFileSchema,
-  savingsPlanFileSchema,
-} from './catalog-schema';
+import type { GuaranteedOfferFile, ReservationFile, SavingsPlanFile } from './catalog-schema';
+import { CatalogDataError } from './catalog-terms';
 import { guaranteedOffers } from './guaranteed-offers';
-import { unpackCatalog } from './packed-data';
+import { catalogDataOf, unpackCatalog } from './packed-data';
 import { type PricedInstance, reservationCatalog } from './reservation-offers';
 import { savingsPlanOffers } from './savings-plan-offers';
 
@@ -41,37 +36,37 @@ export interface CatalogData {
   readonly guaranteed: Readonly<Record<string, unknown>>;
 }
 
-/** The data files bundled with the service (packed: ./packed-data.ts). */
-const bundledFiles = unpackCatalog();
+/** Catalog data whose files passed their schemas (catalog-validation.ts), by file name. */
+export interface ValidCatalogData {
+  readonly reservations: Readonly<Record<string, ReservationFile>>;
+  readonly savingsPlans: Readonly<Record<string, SavingsPlanFile>>;
+  readonly guaranteed: Readonly<Record<string, GuaranteedOfferFile>>;
+}
 
-export const BUNDLED_CATALOG_DATA: CatalogData = {
-  reservations: {
-    'aws-ec2-reserved-instances.json': bundledFiles['aws-ec2-reserved-instances.json'],
-    'aws-rds-reserved-instances.json': bundledFiles['aws-rds-reserved-instances.json'],
-    'azure-vm-reservations.json': bundledFiles['azure-vm-reservations.json'],
-    'gcp-committed-use-discounts.json': bundledFiles['gcp-committed-use-discounts.json'],
-  },
-  savingsPlans: {
-    'aws-savings-plans.json': bundledFiles['aws-savings-plans.json'],
-    'azure-savings-plan.json': bundledFiles['azure-savings-plan.json'],
-  },
-  guaranteed: { 'guaranteed-offers.json': bundledFiles['guaranteed-offers.json'] },
-};
+/** The data files bundled with the service (packed: ./packed-data.ts). */
+export const BUNDLED_CATALOG_DATA: CatalogData = catalogDataOf(unpackCatalog());
 
 let bundledCatalog: Catalog | undefined;
 
-/** The catalog of the bundled data, validated on first use and shared afterwards. */
+/**
+ * The catalog of the bundled data, built on first use and shared afterwards. The data is trusted
+ * as it is: `npm run catalog:pack` validates the files before packing them and the unit tests
+ * validate the packed copy (catalog-validation.ts), so the functions carry no catalog schemas.
+ */
 export function loadCatalog(): Catalog {
-  bundledCatalog ??= buildCatalog(BUNDLED_CATALOG_DATA);
+  bundledCatalog ??= assembleCatalog(BUNDLED_CATALOG_DATA as ValidCatalogData);
   return bundledCatalog;
 }
 
-/** Validates catalog data and builds the catalog; throws CatalogDataError naming the bad entry. */
-export function buildCatalog(data: CatalogData): Catalog {
+/**
+ * Builds the catalog from valid files, checking the references between them (a savings plan rate
+ * must match a priced instance, an offer is listed once); throws CatalogDataError naming the entry.
+ */
+export function assembleCatalog(data: ValidCatalogData): Catalog {
   const instances: PricedInstance[] = [];
   const offers: Offer[] = [];
-  for (const [name, raw] of Object.entries(data.reservations)) {
-    const built = reservationCatalog(parseFile(reservationFileSchema, name, raw));
+  for (const file of Object.values(data.reservations)) {
+    const built = reservationCatalog(file);
     instances.push(...built.instances);
     offers.push(...built.offers);
   }
@@ -82,8 +77,7 @@ export function buildCatalog(data: CatalogData): Catalog {
     instancesByKey.set(key, instance);
   }
 
-  for (const [name, raw] of Object.entries(data.savingsPlans)) {
-    const file = parseFile(savingsPlanFileSchema, name, raw);
+  for (const [name, file] of Object.entries(data.savingsPlans)) {
     for (const row of file.rates) {
       const eligible = instances.some(
         (instance) =>
@@ -101,8 +95,8 @@ export function buildCatalog(data: CatalogData): Catalog {
     offers.push(...savingsPlanOffers(file));
   }
 
-  for (const [name, raw] of Object.entries(data.guaranteed)) {
-    offers.push(...guaranteedOffers(parseFile(guaranteedOfferFileSchema, name, raw), offers));
+  for (const file of Object.values(data.guaranteed)) {
+    offers.push(...guaranteedOffers(file, offers));
   }
 
   const offersById = new Map<string, Offer>();
@@ -121,16 +115,6 @@ export function buildCatalog(data: CatalogData): Catalog {
     pricedInstance: (instance) => instancesByKey.get(instanceKey(instance)),
     pricedInstances: (provider) => (provider ? (instancesByProvider.get(provider) ?? []) : instances),
   };
-}
-
-function parseFile<T>(schema: z.ZodMiniType<T>, name: string, raw: unknown): T {
-  const result = schema.safeParse(raw);
-  if (!result.success) {
-    throw new CatalogDataError(`catalog data ${name} is invalid:\n${z.prettifyError(result.error)}`, {
-      cause: result.error,
-    });
-  }
-  return result.data;
 }
 
 function instanceKey(instance: InstanceKey): string {

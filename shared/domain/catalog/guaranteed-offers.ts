@@ -1,6 +1,7 @@
 import { deterministicUuid } from '../deterministic-id';
 import type { Offer } from '../engine/model';
-import { CatalogDataError, type GuaranteedOfferFile } from './catalog-schema';
+import type { GuaranteedOfferFile } from './catalog-schema';
+import { CatalogDataError } from './catalog-terms';
 
 /**
  * Guaranteed (leased) offers: the service holds the provider's commitment (the lease's underlying

@@ -1,6 +1,6 @@
 import { deterministicUuid } from '../deterministic-id';
 import type { PaymentOption } from '../engine/model';
-import type { ProviderTerm } from './catalog-schema';
+import type { ProviderTerm } from './catalog-terms';
 
 export const TERM_LABELS: Readonly<Record<ProviderTerm, string>> = {
   one_year: '1 year',

@@ -1,4 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
+import type { CatalogData } from './catalog';
 import { packedCatalog } from './data/packed-catalog';
 
 /**
@@ -24,4 +25,21 @@ export type PackedCatalogFileName = (typeof packedCatalogFileNames)[number];
 /** Each packed file's parsed JSON by file name. */
 export function unpackCatalog(): Readonly<Record<PackedCatalogFileName, unknown>> {
   return JSON.parse(brotliDecompressSync(Buffer.from(packedCatalog, 'base64')).toString('utf8'));
+}
+
+/** The catalog data of the packed files (or of the JSON files they are packed from), by kind. */
+export function catalogDataOf(files: Readonly<Record<PackedCatalogFileName, unknown>>): CatalogData {
+  return {
+    reservations: {
+      'aws-ec2-reserved-instances.json': files['aws-ec2-reserved-instances.json'],
+      'aws-rds-reserved-instances.json': files['aws-rds-reserved-instances.json'],
+      'azure-vm-reservations.json': files['azure-vm-reservations.json'],
+      'gcp-committed-use-discounts.json': files['gcp-committed-use-discounts.json'],
+    },
+    savingsPlans: {
+      'aws-savings-plans.json': files['aws-savings-plans.json'],
+      'azure-savings-plan.json': files['azure-savings-plan.json'],
+    },
+    guaranteed: { 'guaranteed-offers.json': files['guaranteed-offers.json'] },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Offer, OfferScope, Provider } from '../engine/model';
-import { CatalogDataError, PROVIDER_TERM_HOURS, type ReservationFile } from './catalog-schema';
+import type { ReservationFile } from './catalog-schema';
+import { CatalogDataError, PROVIDER_TERM_HOURS } from './catalog-terms';
 import { sizeInstance } from './instance-units';
 import { definedEntries, offerIdentity, splitEffectiveRate, TERM_LABELS } from './offer-pricing';
 

@@ -1,10 +1,6 @@
 import type { Offer, PaymentOption, SpendRate } from '../engine/model';
-import {
-  CatalogDataError,
-  PROVIDER_TERM_HOURS,
-  type ProviderTerm,
-  type SavingsPlanFile,
-} from './catalog-schema';
+import type { SavingsPlanFile } from './catalog-schema';
+import { CatalogDataError, PROVIDER_TERM_HOURS, type ProviderTerm } from './catalog-terms';
 import { definedEntries, offerIdentity, splitEffectiveRate, TERM_LABELS } from './offer-pricing';
 
 type RateRow = SavingsPlanFile['rates'][number];

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_CATALOG_DATA, buildCatalog, type CatalogData } from '../../../shared/domain/catalog/catalog';
+import { BUNDLED_CATALOG_DATA, type CatalogData } from '../../../shared/domain/catalog/catalog';
 import {
-  CatalogDataError,
   guaranteedOfferFileSchema,
   reservationFileSchema,
   savingsPlanFileSchema,
 } from '../../../shared/domain/catalog/catalog-schema';
+import { CatalogDataError } from '../../../shared/domain/catalog/catalog-terms';
+import { buildCatalog } from '../../../shared/domain/catalog/catalog-validation';
 
 const EC2_FILE = 'aws-ec2-reserved-instances.json';
 

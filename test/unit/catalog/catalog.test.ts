@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateFleet } from '../../../local/demo/synthetic-fleet';
-import { BUNDLED_CATALOG_DATA, buildCatalog, loadCatalog } from '../../../shared/domain/catalog/catalog';
+import { BUNDLED_CATALOG_DATA, loadCatalog } from '../../../shared/domain/catalog/catalog';
+import { buildCatalog, validateCatalogData } from '../../../shared/domain/catalog/catalog-validation';
 import { deterministicUuid } from '../../../shared/domain/deterministic-id';
 import type {
   Offer,
@@ -24,6 +25,15 @@ function find(predicate: (offer: Offer) => boolean): Offer[] {
 }
 
 describe('catalog loading', () => {
+  it('ships data its schemas pass unchanged, so the functions may build the catalog without them', () => {
+    // Act: the schemas strip unknown keys and would refuse a bad field; neither may happen.
+    const validated = validateCatalogData(BUNDLED_CATALOG_DATA);
+
+    // Assess
+    expect(validated).toEqual(BUNDLED_CATALOG_DATA);
+    expect(loadCatalog().offers()).toEqual(buildCatalog(BUNDLED_CATALOG_DATA).offers());
+  });
+
   it('validates the bundled data and offers commitments for every provider', () => {
     // Act
     const built = buildCatalog(BUNDLED_CATALOG_DATA);

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { validateAzureFlexibility } from '../../../shared/domain/catalog/catalog-validation';
+import azureFlexibilityData from '../../../shared/domain/catalog/data/azure-instance-size-flexibility.json' with {
+  type: 'json',
+};
 import { familyCategory } from '../../../shared/domain/engine/instance-family';
 import {
   AZURE_FLEXIBILITY_SOURCE,
@@ -65,6 +69,14 @@ describe('Azure instance size flexibility', () => {
     expect(azureFlexibilityGroup('Standard_D4s_v9')).toBeNull();
     expect(azureFlexibilityGroup('Standard_X7')).toBeNull();
     expect(azureFlexibilityGroup('n2-standard-8')).toBeNull();
+  });
+
+  it('ships a table its schema passes unchanged, so the engine may read it without the schema', () => {
+    // Act
+    const validated = validateAzureFlexibility('azure-instance-size-flexibility.json', azureFlexibilityData);
+
+    // Assess
+    expect(validated).toEqual(azureFlexibilityData);
   });
 
   it('names where the table comes from', () => {
