@@ -66,7 +66,12 @@ export function onboardingFromEnvironment(env: NodeJS.ProcessEnv): OnboardingRun
   let awsProbe: Promise<AwsAccountProbe> | undefined;
   const azureProbe: AzureTenantProbe =
     azureClientId && azureSecretArn
-      ? azureArmProbe({ tokens: clientSecretTokens(azureClientId, secretValue(azureSecretArn, region)) })
+      ? azureArmProbe({
+          tokens: clientSecretTokens({
+            clientId: azureClientId,
+            clientSecret: secretValue(azureSecretArn, region),
+          }),
+        })
       : unconfiguredAzure;
   const verifier: CloudVerifier = {
     async verifyAws(request) {
