@@ -82,27 +82,69 @@ describe('function bundling', () => {
   });
 });
 
-describe("the authorizer's bundle", () => {
-  // Prepare: the authorizer bundled as the API stack bundles it; its source map names every
-  // module that made it into the bundle (after tree-shaking).
-  const outdir = mkdtempSync(join(tmpdir(), 'cdk-authorizer-'));
+/**
+ * The modules bundled into a function as the API stack bundles it: its source map names every
+ * module that made it into the bundle (after tree-shaking).
+ */
+function bundledSources(entry: string): { readonly sources: string[]; readonly remove: () => void } {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-sources-'));
   const app = new App({ context: cdkJsonContext(), outdir });
-  new ServiceFunction(new Stack(app, 'AuthorizerBundle'), 'Authorizer', {
-    entry: join(projectRoot, 'functions/authorizer/handler.ts'),
-    description: 'Authorizer bundle',
+  new ServiceFunction(new Stack(app, 'SourcesBundle'), 'Bundled', {
+    entry: join(projectRoot, entry),
+    description: 'Sources of a bundle',
     serviceName: 'bundling-test',
     environment: {},
   });
   app.synth();
   const assetDir = readdirSync(outdir).find((name) => name.startsWith('asset.')) ?? 'no-asset';
   const sources: string[] = JSON.parse(readFileSync(join(outdir, assetDir, 'index.mjs.map'), 'utf8')).sources;
+  return { sources, remove: () => rmSync(outdir, { recursive: true, force: true }) };
+}
 
-  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+describe("the authorizer's bundle", () => {
+  const { sources, remove } = bundledSources('functions/authorizer/handler.ts');
+
+  afterAll(remove);
 
   it('carries no zod and no KMS client: it runs on every authenticated request (docs/architecture.md, Bundles)', () => {
     // Assess
     expect(sources.some((source) => source.endsWith('functions/authorizer/handler.ts'))).toBe(true);
     expect(sources.some((source) => source.includes('node_modules/jose/'))).toBe(true);
     expect(sources.filter((source) => /node_modules\/(zod|@aws-sdk\/client-kms)\//.test(source))).toEqual([]);
+  });
+});
+
+/** The clients of the AWS checks (STS, Data Exports, CUR, S3, Cost Explorer, EC2). */
+const awsVerifierClients =
+  /node_modules\/@aws-sdk\/client-(sts|bcm-data-exports|cost-and-usage-report-service|s3|cost-explorer|ec2)\//;
+
+describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", () => {
+  const onboarding = bundledSources('functions/onboarding/handler.ts');
+  const azureVerify = bundledSources('functions/onboarding-azure-verify/handler.ts');
+
+  afterAll(() => {
+    onboarding.remove();
+    azureVerify.remove();
+  });
+
+  it('leave every cloud verifier out of the onboarding function', () => {
+    // Assess
+    expect(onboarding.sources.some((source) => source.endsWith('functions/onboarding/handler.ts'))).toBe(
+      true,
+    );
+    expect(
+      onboarding.sources.filter(
+        (source) =>
+          source.includes('shared/cloud/verifiers/') ||
+          source.includes('node_modules/oauth4webapi/') ||
+          awsVerifierClients.test(source),
+      ),
+    ).toEqual([]);
+  });
+
+  it("give the Azure verification the identity platform's client, and none of the AWS checks' clients", () => {
+    // Assess
+    expect(azureVerify.sources.some((source) => source.includes('node_modules/oauth4webapi/'))).toBe(true);
+    expect(azureVerify.sources.filter((source) => awsVerifierClients.test(source))).toEqual([]);
   });
 });
