@@ -122,6 +122,14 @@ const defaultMailFrom = 'sign-in@example.com';
 const tokenIssuingGroup: FunctionGroup = 'oauth';
 /** The JWKS function publishes public keys and documents: no table access at all. */
 const tablelessGroups: ReadonlySet<FunctionGroup> = new Set(['jwks']);
+/**
+ * The onboarding verifications: each waits on a customer's cloud (several provider calls, the
+ * SDK's retries), up to just under API Gateway's 29 s integration timeout.
+ */
+const verifyingGroups: ReadonlySet<FunctionGroup> = new Set([
+  'onboarding-aws-verify',
+  'onboarding-azure-verify',
+]);
 const onboardingFunctionTimeout = Duration.seconds(28);
 
 /** Groups whose functions send purchase messages (apply, #8 and #13). */
@@ -212,8 +220,7 @@ export class ApiStack extends Stack {
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,
         ...(computesPlans ? { memorySize: props.planMemorySize ?? 1769, timeout: planFunctionTimeout } : {}),
-        // A verification waits on the customer's cloud: up to API Gateway's integration timeout.
-        ...(group === 'onboarding' ? { timeout: onboardingFunctionTimeout } : {}),
+        ...(verifyingGroups.has(group) ? { timeout: onboardingFunctionTimeout } : {}),
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
@@ -234,13 +241,12 @@ export class ApiStack extends Stack {
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;
-    const onboardingFunction = groupFunctions.get('onboarding');
-    if (onboardingFunction) {
-      new OnboardingSettings(this, 'Onboarding', {
-        onboardingFunction,
-        stageName: props.stageName ?? 'prod',
-      });
-    }
+    new OnboardingSettings(this, 'Onboarding', {
+      onboardingFunction: groupFunctions.get('onboarding'),
+      awsVerifyFunction: groupFunctions.get('onboarding-aws-verify'),
+      azureVerifyFunction: groupFunctions.get('onboarding-azure-verify'),
+      stageName: props.stageName ?? 'prod',
+    });
 
     // Signing: kms:Sign for the token function only; the public keys for the JWKS function, which
     // publishes them. The authorizer reads the published keys (the JWKS, cached per container) as

@@ -11,7 +11,7 @@ import {
 } from '../shared/app/onboarding';
 import { createOrg, createPartner, createUserKey } from '../shared/app/operator';
 import { refreshPlans } from '../shared/app/plan-computation';
-import type { AppContext } from '../shared/app/ports';
+import type { AppContext, CloudVerifier } from '../shared/app/ports';
 import { loadCatalog } from '../shared/domain/catalog/catalog';
 import type { Provider, UsageWindow } from '../shared/domain/engine/model';
 import type { Principal } from '../shared/domain/principal';
@@ -125,7 +125,7 @@ export async function seedDemo(
 
 /** What seeding the demo's clouds needs: the onboarding runtime and where the simulated cloud lives. */
 export interface DemoOnboarding {
-  readonly verifier: OnboardingContext['verifier'];
+  readonly verifier: CloudVerifier;
   readonly onboarding: OnboardingContext['onboarding'];
   readonly dir: string;
 }
@@ -136,7 +136,7 @@ export interface DemoOnboarding {
  * consent; then verifies both, so that its checklists come back `available`.
  */
 async function seedDemoClouds(
-  ctx: OnboardingContext & { readonly dir: string },
+  ctx: OnboardingContext & { readonly verifier: CloudVerifier; readonly dir: string },
   partnerId: string,
   customerId: string,
 ) {

@@ -10,6 +10,8 @@ import { installAppContext } from '../shared/runtime/current';
 import { installMailer } from '../shared/runtime/oauth';
 import { installOAuthKeys, oauthKeysOf } from '../shared/runtime/oauth-keys';
 import { installOnboarding } from '../shared/runtime/onboarding';
+import { installAwsVerifier } from '../shared/runtime/onboarding-aws-verify';
+import { installAzureVerifier } from '../shared/runtime/onboarding-azure-verify';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -84,6 +86,8 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   installMailer(outboxMailer(config.dir));
   const onboarding = localOnboarding(config.dir, baseUrl, process.env);
   installOnboarding(onboarding);
+  installAwsVerifier(onboarding.verifier);
+  installAzureVerifier(onboarding.verifier);
   consentPage = simulatedConsentPage(config.dir, baseUrl);
 
   const earlier = await readDemoCredentials(config.dir);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { CloudVerifier } from '../shared/app/ports';
 import { probeVerifier } from '../shared/cloud/verifiers/probe-verifier';
 import { escapeHtml } from '../shared/http/html';
 import type { OnboardingRuntime } from '../shared/runtime/onboarding';
@@ -21,12 +22,20 @@ const stateSecretFile = 'consent-state-secret';
 export const simulatedConsentPath = '/local/azure';
 
 /**
+ * The onboarding function's runtime locally, with the verifier both verification functions use
+ * (installed for each by the local API).
+ */
+export interface LocalOnboarding extends OnboardingRuntime {
+  readonly verifier: CloudVerifier;
+}
+
+/**
  * Onboarding on the simulated cloud under `dir` (the local default): the verifier reads
  * `simulated-cloud.json`, the Azure authority is the local server's simulated consent page, and
  * the consent state's secret is generated once and kept in `dir`.
  * `SERVICE_AWS_ACCOUNT_ID` overrides the service's account.
  */
-export function localOnboarding(dir: string, baseUrl: string, env: NodeJS.ProcessEnv): OnboardingRuntime {
+export function localOnboarding(dir: string, baseUrl: string, env: NodeJS.ProcessEnv): LocalOnboarding {
   const serviceAwsAccountId = env.SERVICE_AWS_ACCOUNT_ID ?? localServiceAccountId;
   let secret: Promise<string> | undefined;
   return {

@@ -5,12 +5,10 @@ import {
   createAzureAuthUrl,
   registerChildViaOnboarding,
   startOnboarding,
-  verifyAwsOnboarding,
-  verifyAzureOnboarding,
 } from '../../shared/app/onboarding';
 import { listChildOrgOverviews } from '../../shared/app/onboarding-child-orgs';
+import { checklistItemView } from '../../shared/contract/onboarding';
 import { onboardingOperations } from '../../shared/contract/operations/onboarding';
-import type { CheckResult } from '../../shared/domain/onboarding/checklist';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { escapeHtml, htmlPage, pageHeaders } from '../../shared/http/html';
 import { RawResponse, withHeaders } from '../../shared/http/operation';
@@ -19,7 +17,7 @@ import { functionContext } from '../../shared/runtime/current';
 import {
   consentCallbackUrl,
   onboardingRuntime,
-  onboardingContext as withVerifier,
+  onboardingContext as withSettings,
 } from '../../shared/runtime/onboarding';
 import {
   membershipRepository,
@@ -40,10 +38,13 @@ const appContext = functionContext({
   plans: planRepository,
 });
 
-/** The verifying and signing use cases' context: the function's own with the verifier and settings. */
-const onboardingContext = () => withVerifier(appContext());
+/** The template's and the consent's use cases' context: the function's own with the settings. */
+const onboardingContext = () => withSettings(appContext());
 
-/** Onboarding of a partner's customers and their clouds (#16-#21, DESIGN §11). */
+/**
+ * Onboarding of a partner's customers and their clouds (#16, #17, #20, #21, the role template and
+ * the consent callback; DESIGN §11). The verifications (#18, #19) are functions of their own.
+ */
 export const handler = createGroupHandler(onboardingOperations, {
   registerChildViaOnboarding: async ({ principal, pathParams, body }) => {
     const { orgId } = await registerChildViaOnboarding(appContext(), principal, pathParams.org_id, {
@@ -68,23 +69,6 @@ export const handler = createGroupHandler(onboardingOperations, {
     return { template, quick_create_url: quickCreateUrl };
   },
 
-  verifyAwsOnboarding: async ({ principal, pathParams, body }) => {
-    const cur = body.existing_cur;
-    const items = await verifyAwsOnboarding(onboardingContext(), principal, pathParams.org_id, {
-      onboardingId: body.onboarding_id,
-      accountId: body.account_id,
-      existingCur: cur
-        ? { region: cur.region, bucket: cur.bucket, prefix: cur.prefix, reportName: cur.report_name }
-        : null,
-    });
-    return items.map(checklistItemJson);
-  },
-
-  verifyAzureOnboarding: async ({ principal, pathParams }) => {
-    const items = await verifyAzureOnboarding(onboardingContext(), principal, pathParams.org_id);
-    return items.map(checklistItemJson);
-  },
-
   createAzureAuthUrl: async ({ principal, pathParams, body, headers }) => {
     const url = await createAzureAuthUrl(onboardingContext(), principal, pathParams.org_id, {
       tenantId: body.tenant_id,
@@ -101,10 +85,10 @@ export const handler = createGroupHandler(onboardingOperations, {
       created_at: child.createdAt,
       org_id: child.orgId,
       org_name: child.orgName,
-      org_checklist: child.orgChecklist.map(checklistItemJson),
+      org_checklist: child.orgChecklist.map(checklistItemView),
       integration_checklist: {
-        aws: child.integrationChecklist.aws.map(checklistItemJson),
-        azure: child.integrationChecklist.azure.map(checklistItemJson),
+        aws: child.integrationChecklist.aws.map(checklistItemView),
+        azure: child.integrationChecklist.azure.map(checklistItemView),
       },
     }));
     return withHeaders(body, { [paginationHeaderName]: JSON.stringify(paginationInfo(total, request)) });
@@ -121,10 +105,6 @@ export const handler = createGroupHandler(onboardingOperations, {
     return consentPage(outcome);
   },
 });
-
-function checklistItemJson(item: CheckResult) {
-  return { feature: item.feature, status: item.status, detail: item.detail };
-}
 
 function consentPage(outcome: ConsentOutcome): RawResponse {
   const [title, message] =

@@ -20,12 +20,12 @@ import { hasScope } from '../domain/permissions';
 import type { Principal } from '../domain/principal';
 import { loadOrgFor } from './org-access';
 import { registerChildOrg } from './partner-orgs';
-import type { CloudVerifier, ContextWith } from './ports';
+import type { AwsVerifier, AzureVerifier, ContextWith } from './ports';
 
 /** The scope every onboarding endpoint needs (DESIGN §5). */
 export const PARTNER_SCOPE = 'partner:write';
 
-/** What onboarding needs beside the store: the service's identities and the cloud verifier. */
+/** What onboarding's template and consent use cases need beside the store: the service's identities. */
 export interface OnboardingSettings {
   /** The AWS account the service runs in: the principal the customer's role trusts. */
   readonly serviceAwsAccountId: string;
@@ -45,9 +45,19 @@ export interface OnboardingSettings {
 /** The repositories the onboarding use cases that verify or sign read and write. */
 export type OnboardingRepositories = 'onboarding' | 'orgs';
 
+/** The role template's and the Azure consent's use cases: the store and the service's identities. */
 export interface OnboardingContext extends ContextWith<OnboardingRepositories> {
-  readonly verifier: CloudVerifier;
   readonly onboarding: OnboardingSettings;
+}
+
+/** #18's use case: the store and the AWS verifier (the function that runs it bundles no other). */
+export interface AwsVerificationContext extends ContextWith<OnboardingRepositories> {
+  readonly verifier: AwsVerifier;
+}
+
+/** #19's use case: the store and the Azure verifier. */
+export interface AzureVerificationContext extends ContextWith<OnboardingRepositories> {
+  readonly verifier: AzureVerifier;
 }
 
 function requirePartnerScope(principal: Principal): void {
@@ -157,7 +167,7 @@ async function loadStartedOnboarding(
 
 /** #18: checks the account through its onboarding role and records the checklist. */
 export async function verifyAwsOnboarding(
-  ctx: OnboardingContext,
+  ctx: AwsVerificationContext,
   principal: Principal,
   orgId: string,
   input: {
@@ -282,7 +292,7 @@ export async function completeAzureConsent(
 
 /** #19: checks the org's Azure tenant and subscription and records the checklist. */
 export async function verifyAzureOnboarding(
-  ctx: OnboardingContext,
+  ctx: AzureVerificationContext,
   principal: Principal,
   orgId: string,
 ): Promise<CheckResult[]> {

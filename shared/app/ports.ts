@@ -527,14 +527,24 @@ export interface AzureVerificationRequest {
 }
 
 /**
- * Checks a customer's cloud integration (DESIGN §11): one result per checklist feature, in the
+ * Checks a customer's AWS account (DESIGN §11): one result per checklist feature, in the
  * checklist's order. A failing provider call becomes its check's `missing` or `unknown` with the
  * provider's message; the verification itself does not fail for it.
  */
-export interface CloudVerifier {
+export interface AwsVerifier {
   verifyAws(request: AwsVerificationRequest): Promise<CheckResult[]>;
+}
+
+/** Checks a customer's Azure tenant and subscription, as AwsVerifier does an AWS account. */
+export interface AzureVerifier {
   verifyAzure(request: AzureVerificationRequest): Promise<CheckResult[]>;
 }
+
+/**
+ * Both verifiers: the simulated cloud and the tests' (each verification runs in its own Lambda
+ * function on AWS, with its provider's adapter only).
+ */
+export interface CloudVerifier extends AwsVerifier, AzureVerifier {}
 
 /** Every repository a use case may reach, as one object (built by shared/store's createStore). */
 export interface Repositories {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { CheckResult } from '../domain/onboarding/checklist';
 import { checklistStatus } from './enums';
 import { dateTime, displayName, emailAddress, openObject } from './formats';
 import { partnerSubscriptionId } from './partners';
@@ -19,6 +20,11 @@ export const checklistItem = named(
 export type ChecklistItem = z.infer<typeof checklistItem>;
 
 export const checklist = z.array(checklistItem);
+
+/** A check as the contract shows it (the verifications, #18 and #19, and the child orgs, #21). */
+export function checklistItemView(item: CheckResult): ChecklistItem {
+  return { feature: item.feature, status: item.status, detail: item.detail };
+}
 
 export const childOrgEntry = named(
   'ChildOrgEntry',

@@ -24,7 +24,9 @@ export type FunctionGroup =
   | 'partner-settings'
   | 'partner-purchase-plans'
   | 'partner-orgs'
-  | 'onboarding';
+  | 'onboarding'
+  | 'onboarding-aws-verify'
+  | 'onboarding-azure-verify';
 
 export type OperationTag = 'OAuth' | 'Commitment plans' | 'Partners' | 'Documentation';
 

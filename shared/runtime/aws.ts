@@ -17,6 +17,11 @@ export function readAwsConfig(env: NodeJS.ProcessEnv): AwsConfig {
   return { tableName, region };
 }
 
+/** The function's region, as Lambda sets it (us-east-1 where nothing does, e.g. a script). */
+export function regionOf(env: NodeJS.ProcessEnv): string {
+  return env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1';
+}
+
 /** The service's table on AWS: one DynamoDB client per Lambda container. */
 export function createAwsTable(config: AwsConfig): TableClient {
   return { client: createDocumentClient({ region: config.region }), tableName: config.tableName };

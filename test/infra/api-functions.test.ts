@@ -58,7 +58,8 @@ describe('API functions', () => {
         ...planFunctions,
         stacks.api.purchases.processor,
         stacks.api.purchases.sweep,
-        stacks.api.groupFunctions.get('onboarding') as ServiceFunction,
+        stacks.api.groupFunctions.get('onboarding-aws-verify') as ServiceFunction,
+        stacks.api.groupFunctions.get('onboarding-azure-verify') as ServiceFunction,
       ].map(logicalId),
     );
     for (const [id, { Properties }] of Object.entries(
@@ -86,7 +87,7 @@ describe('API functions', () => {
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
     // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones
-    // below, the sign-in mail sender in sign-in-mail.test.ts, the onboarding's in onboarding.test.ts.
+    // below, the sign-in mail sender in sign-in-mail.test.ts, the onboarding functions' in onboarding.test.ts.
     const checkedElsewhere = [
       'MAIL_FROM',
       'USAGE_PLAN_NAME',

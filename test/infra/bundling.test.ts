@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ServiceFunction } from '../../lib/constructs/service-function';
 import { projectRoot } from '../../lib/project-paths';
@@ -83,22 +82,29 @@ describe('function bundling', () => {
   });
 });
 
-describe("the authorizer's bundle", () => {
-  // Prepare: the authorizer bundled as the API stack bundles it; its source map names every
-  // module that made it into the bundle (after tree-shaking).
-  const outdir = mkdtempSync(join(tmpdir(), 'cdk-authorizer-'));
+/**
+ * The modules bundled into a function as the API stack bundles it: its source map names every
+ * module that made it into the bundle (after tree-shaking).
+ */
+function bundledSources(entry: string): { readonly sources: string[]; readonly remove: () => void } {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-sources-'));
   const app = new App({ context: cdkJsonContext(), outdir });
-  new ServiceFunction(new Stack(app, 'AuthorizerBundle'), 'Authorizer', {
-    entry: join(projectRoot, 'functions/authorizer/handler.ts'),
-    description: 'Authorizer bundle',
+  new ServiceFunction(new Stack(app, 'SourcesBundle'), 'Bundled', {
+    entry: join(projectRoot, entry),
+    description: 'Sources of a bundle',
     serviceName: 'bundling-test',
     environment: {},
   });
   app.synth();
   const assetDir = readdirSync(outdir).find((name) => name.startsWith('asset.')) ?? 'no-asset';
   const sources: string[] = JSON.parse(readFileSync(join(outdir, assetDir, 'index.mjs.map'), 'utf8')).sources;
+  return { sources, remove: () => rmSync(outdir, { recursive: true, force: true }) };
+}
 
-  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+describe("the authorizer's bundle", () => {
+  const { sources, remove } = bundledSources('functions/authorizer/handler.ts');
+
+  afterAll(remove);
 
   it('carries no zod and no KMS client: it runs on every authenticated request (docs/architecture.md, Bundles)', () => {
     // Assess
@@ -109,49 +115,64 @@ describe("the authorizer's bundle", () => {
 });
 
 describe("the purchase processor's bundles", () => {
-  // Prepare: both processor entries bundled as the pipeline bundles them; each source map names
-  // the modules that made it into its bundle.
-  const outdir = mkdtempSync(join(tmpdir(), 'cdk-processor-'));
-  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true }, outdir });
-  const stack = new Stack(app, 'ProcessorBundles');
-  const entries = { simulated: 'handler.ts', aws: 'aws-handler.ts' } as const;
-  const bundled = (kind: keyof typeof entries) =>
-    new ServiceFunction(stack, kind, {
-      entry: join(projectRoot, 'functions/purchase-processor', entries[kind]),
-      description: `Processor bundle (${kind})`,
-      serviceName: 'bundling-test',
-      environment: {},
-    });
-  const functions = { simulated: bundled('simulated'), aws: bundled('aws') };
-  app.synth();
-  const sourcesOf = (kind: keyof typeof entries): string[] => {
-    const assetPath = (functions[kind].function.node.defaultChild as CfnFunction).getMetadata(
-      'aws:asset:path',
-    );
-    return JSON.parse(readFileSync(join(outdir, String(assetPath), 'index.mjs.map'), 'utf8')).sources;
-  };
+  const simulated = bundledSources('functions/purchase-processor/handler.ts');
+  const aws = bundledSources('functions/purchase-processor/aws-handler.ts');
   const purchaseClients = /node_modules\/@aws-sdk\/client-(ec2|rds|savingsplans|sts)\//;
 
-  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
-
-  it('leaves every purchase client out of the default (simulated) processor', () => {
-    // Act
-    const sources = sourcesOf('simulated');
-
-    // Assess
-    expect(
-      sources.some((source) => source.endsWith('shared/cloud/marketplace/simulated-marketplace.ts')),
-    ).toBe(true);
-    expect(sources.filter((source) => purchaseClients.test(source))).toEqual([]);
+  afterAll(() => {
+    simulated.remove();
+    aws.remove();
   });
 
-  it('carries the EC2, RDS and Savings Plans clients in the aws processor', () => {
-    // Act
-    const sources = sourcesOf('aws');
+  it('leave every purchase client out of the default (simulated) processor', () => {
+    // Assess
+    expect(
+      simulated.sources.some((source) =>
+        source.endsWith('shared/cloud/marketplace/simulated-marketplace.ts'),
+      ),
+    ).toBe(true);
+    expect(simulated.sources.filter((source) => purchaseClients.test(source))).toEqual([]);
+  });
 
+  it('carry the EC2, RDS and Savings Plans clients in the aws processor', () => {
     // Assess
     for (const client of ['client-ec2', 'client-rds', 'client-savingsplans']) {
-      expect(sources.some((source) => source.includes(`node_modules/@aws-sdk/${client}/`))).toBe(true);
+      expect(aws.sources.some((source) => source.includes(`node_modules/@aws-sdk/${client}/`))).toBe(true);
     }
+  });
+});
+
+/** The clients of the AWS checks (STS, Data Exports, CUR, S3, Cost Explorer, EC2). */
+const awsVerifierClients =
+  /node_modules\/@aws-sdk\/client-(sts|bcm-data-exports|cost-and-usage-report-service|s3|cost-explorer|ec2)\//;
+
+describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", () => {
+  const onboarding = bundledSources('functions/onboarding/handler.ts');
+  const azureVerify = bundledSources('functions/onboarding-azure-verify/handler.ts');
+
+  afterAll(() => {
+    onboarding.remove();
+    azureVerify.remove();
+  });
+
+  it('leave every cloud verifier out of the onboarding function', () => {
+    // Assess
+    expect(onboarding.sources.some((source) => source.endsWith('functions/onboarding/handler.ts'))).toBe(
+      true,
+    );
+    expect(
+      onboarding.sources.filter(
+        (source) =>
+          source.includes('shared/cloud/verifiers/') ||
+          source.includes('node_modules/oauth4webapi/') ||
+          awsVerifierClients.test(source),
+      ),
+    ).toEqual([]);
+  });
+
+  it("give the Azure verification the identity platform's client, and none of the AWS checks' clients", () => {
+    // Assess
+    expect(azureVerify.sources.some((source) => source.includes('node_modules/oauth4webapi/'))).toBe(true);
+    expect(azureVerify.sources.filter((source) => awsVerifierClients.test(source))).toEqual([]);
   });
 });

@@ -69,7 +69,7 @@ describe('cdk-nag AWS Solutions checks', () => {
     ...servedPaths.map((path) => `${restApi}/Default${path}/ANY AwsSolutions-APIG4`),
     // The verifier assumes the onboarding role in customer accounts; its HMAC secret is not rotated.
     'CommitmentPlanning-Api/Onboarding/ConsentStateSecret AwsSolutions-SMG4',
-    'CommitmentPlanning-Api/onboarding/Role AwsSolutions-IAM5[Resource::arn:aws:iam::*:role/commitment-planning-purchaser]',
+    'CommitmentPlanning-Api/onboarding-aws-verify/Role AwsSolutions-IAM5[Resource::arn:aws:iam::*:role/commitment-planning-purchaser]',
   ];
 
   it('are acknowledged only where a reason is given: API-wide choices and public methods', () => {

@@ -1,6 +1,7 @@
 import type { CfnResource } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import type { ServiceFunction } from '../../lib/constructs/service-function';
+import type { FunctionGroup } from '../../shared/contract/operation-contract';
 import { synthesizeService } from './service-app';
 
 interface Statement {
@@ -8,60 +9,106 @@ interface Statement {
   readonly Resource: unknown;
 }
 
+const azureClientId = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const azureClientSecretArn = 'arn:aws:secretsmanager:us-east-1:111122223333:secret:azure-app-AbCdEf';
 
-describe('the onboarding function', () => {
+describe('the onboarding functions', () => {
   const { api, stacks } = synthesizeService(undefined, {
     context: {
-      azureClientId: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      azureClientId,
       azureClientSecretArn,
       onboardingTemplateUrl: 'https://bucket.s3.amazonaws.com/role.json',
     },
   });
-  const onboarding = stacks.api.groupFunctions.get('onboarding') as ServiceFunction;
   const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
     stacks.api.getLogicalId(construct.node.defaultChild as CfnResource);
-  const properties = api.findResources('AWS::Lambda::Function')[logicalId(onboarding.function)]?.Properties;
-  const statements: Statement[] = Object.values(
-    api.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: logicalId(onboarding.role) }] } }),
-  ).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
-  const [secretId] = Object.keys(api.findResources('AWS::SecretsManager::Secret'));
+  const functionOf = (group: FunctionGroup) => stacks.api.groupFunctions.get(group) as ServiceFunction;
+  const propertiesOf = (group: FunctionGroup) =>
+    api.findResources('AWS::Lambda::Function')[logicalId(functionOf(group).function)]?.Properties;
+  const statementsOf = (group: FunctionGroup): Statement[] =>
+    Object.values(
+      api.findResources('AWS::IAM::Policy', {
+        Properties: { Roles: [{ Ref: logicalId(functionOf(group).role) }] },
+      }),
+    ).flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+  const servicesOf = (group: FunctionGroup) =>
+    new Set(
+      statementsOf(group).flatMap((statement) =>
+        [statement.Action].flat().map((action) => action.split(':')[0]),
+      ),
+    );
+  const secretsReadBy = (group: FunctionGroup) =>
+    statementsOf(group)
+      .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'))
+      .flatMap((statement) => [statement.Resource].flat());
+  const [consentSecretId] = Object.keys(api.findResources('AWS::SecretsManager::Secret'));
+  const groups = ['onboarding', 'onboarding-aws-verify', 'onboarding-azure-verify'] as const;
 
-  it('knows the service account, the consent secret, the stage and the context settings', () => {
+  it('are three: the routes without a cloud call, the AWS verification and the Azure verification', () => {
+    // Assess
+    for (const group of groups) expect(stacks.api.groupFunctions.has(group), group).toBe(true);
+  });
+
+  it('give the onboarding function the service account, the consent secret, the stage and the context settings, and the default timeout', () => {
+    // Act
+    const properties = propertiesOf('onboarding');
+
     // Assess
     expect(properties.Environment.Variables).toMatchObject({
       SERVICE_AWS_ACCOUNT_ID: { Ref: 'AWS::AccountId' },
-      CONSENT_STATE_SECRET_ARN: { Ref: secretId },
+      CONSENT_STATE_SECRET_ARN: { Ref: consentSecretId },
       API_STAGE: 'prod',
-      AZURE_CLIENT_ID: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      AZURE_CLIENT_ID: azureClientId,
       AWS_TEMPLATE_URL: 'https://bucket.s3.amazonaws.com/role.json',
+    });
+    expect(properties.Environment.Variables.AZURE_CLIENT_SECRET_ARN).toBeUndefined();
+    expect(properties.Timeout).toBe(10);
+  });
+
+  it('give each verification 28 s, under API Gateway’s 29 s: they wait on the customer’s cloud', () => {
+    // Assess
+    expect(propertiesOf('onboarding-aws-verify').Timeout).toBe(28);
+    expect(propertiesOf('onboarding-azure-verify').Timeout).toBe(28);
+  });
+
+  it("give the Azure verification the app and its client secret, and no other function the secret's ARN", () => {
+    // Act
+    const variables = propertiesOf('onboarding-azure-verify').Environment.Variables;
+
+    // Assess
+    expect(variables).toMatchObject({
+      AZURE_CLIENT_ID: azureClientId,
       AZURE_CLIENT_SECRET_ARN: azureClientSecretArn,
     });
-    expect(properties.Timeout).toBe(28);
+    expect(variables.CONSENT_STATE_SECRET_ARN).toBeUndefined();
+    expect(variables.SERVICE_AWS_ACCOUNT_ID).toBeUndefined();
+    expect(secretsReadBy('onboarding-azure-verify')).toEqual([azureClientSecretArn]);
   });
 
-  it("reads the Azure app's client secret the operator stored", () => {
-    // Assess
-    const reading = statements.filter((statement) =>
-      [statement.Action].flat().includes('secretsmanager:GetSecretValue'),
-    );
-    expect(reading.flatMap((statement) => [statement.Resource].flat())).toContainEqual(azureClientSecretArn);
-  });
-
-  it('generates the consent secret, and only this function reads it', () => {
+  it('generate the consent secret, and only the onboarding function reads it', () => {
     // Assess
     api.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
     });
+    expect(secretsReadBy('onboarding')).toEqual([{ Ref: consentSecretId }]);
     const readers = Object.values(api.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue'),
     );
-    expect(readers.map((policy) => policy.Properties.Roles)).toEqual([[{ Ref: logicalId(onboarding.role) }]]);
+    expect(readers.map((policy) => policy.Properties.Roles).sort()).toEqual(
+      [
+        [{ Ref: logicalId(functionOf('onboarding').role) }],
+        [{ Ref: logicalId(functionOf('onboarding-azure-verify').role) }],
+      ].sort(),
+    );
   });
 
-  it('may assume the onboarding role, by name, in any account, and nothing else outside the table and secret', () => {
+  it('let only the AWS verification assume the onboarding role, by name, in any account', () => {
+    // Act
+    const assuming = statementsOf('onboarding-aws-verify').filter((statement) =>
+      [statement.Action].flat().includes('sts:AssumeRole'),
+    );
+
     // Assess
-    const assuming = statements.filter((statement) => [statement.Action].flat().includes('sts:AssumeRole'));
     expect(assuming).toEqual([
       {
         Effect: 'Allow',
@@ -69,9 +116,30 @@ describe('the onboarding function', () => {
         Resource: 'arn:aws:iam::*:role/commitment-planning-purchaser',
       },
     ]);
-    const services = new Set(
-      statements.flatMap((statement) => [statement.Action].flat().map((action) => action.split(':')[0])),
-    );
-    expect(services).toEqual(new Set(['dynamodb', 'secretsmanager', 'sts', 'logs']));
+  });
+
+  it('grant each function nothing outside the table and its own secret or role', () => {
+    // Assess
+    expect(servicesOf('onboarding')).toEqual(new Set(['dynamodb', 'secretsmanager', 'logs']));
+    expect(servicesOf('onboarding-aws-verify')).toEqual(new Set(['dynamodb', 'sts', 'logs']));
+    expect(servicesOf('onboarding-azure-verify')).toEqual(new Set(['dynamodb', 'secretsmanager', 'logs']));
+  });
+});
+
+describe('the Azure verification without the app configured', () => {
+  const { api, stacks } = synthesizeService();
+  const azureVerify = stacks.api.groupFunctions.get('onboarding-azure-verify') as ServiceFunction;
+  const logicalId = stacks.api.getLogicalId(azureVerify.function.node.defaultChild as CfnResource);
+
+  it('has no Azure settings and reads no secret (every Azure check answers "not configured")', () => {
+    // Act
+    const variables = api.findResources('AWS::Lambda::Function')[logicalId]?.Properties.Environment.Variables;
+    const roleId = stacks.api.getLogicalId(azureVerify.role.node.defaultChild as CfnResource);
+    const policies = api.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } });
+
+    // Assess
+    expect(variables.AZURE_CLIENT_ID).toBeUndefined();
+    expect(variables.AZURE_CLIENT_SECRET_ARN).toBeUndefined();
+    expect(JSON.stringify(policies)).not.toContain('secretsmanager:');
   });
 });

@@ -244,8 +244,8 @@ describe('purchase pipeline', () => {
     });
 
     it('buys from the simulated marketplace by default: MARKETPLACE on the processor only, no role to assume', () => {
-      // The onboarding function assumes the onboarding role to verify accounts (onboarding.test.ts).
-      const verifier = stacks.api.groupFunctions.get('onboarding');
+      // The AWS verification assumes the onboarding role to verify accounts (onboarding.test.ts).
+      const verifier = stacks.api.groupFunctions.get('onboarding-aws-verify');
       for (const serviceFunction of read.allFunctions().filter((candidate) => candidate !== verifier)) {
         // Act
         const variables = read.variablesOf(serviceFunction);
@@ -313,7 +313,7 @@ describe('purchase pipeline with marketplace=aws', () => {
   });
 
   it('lets the processor assume the purchasing role, by name, in any account, and no other function but the verifier', () => {
-    const verifier = stacks.api.groupFunctions.get('onboarding');
+    const verifier = stacks.api.groupFunctions.get('onboarding-aws-verify');
     for (const serviceFunction of read.allFunctions().filter((candidate) => candidate !== verifier)) {
       // Act
       const assuming = read.allows(serviceFunction, 'sts:AssumeRole');

@@ -1,3 +1,4 @@
+import * as oauth from 'oauth4webapi';
 import type { AzurePermission } from '../../domain/onboarding/azure-checks';
 import type { AzureTenantProbe, AzureTenantSession } from './azure-verification';
 import { ProviderError } from './provider-failure';
@@ -64,31 +65,124 @@ export function azureArmProbe(options: AzureArmProbeOptions): AzureTenantProbe {
   };
 }
 
+export interface ClientSecretTokensOptions {
+  /** The service's multi-tenant Entra application. */
+  readonly clientId: string;
+  /** Its client secret (read from Secrets Manager on first use). */
+  readonly clientSecret: () => Promise<string>;
+  /**
+   * @default https://login.microsoftonline.com (tests: a loopback server answering as the
+   * identity platform does; plain HTTP is allowed for loopback addresses only)
+   */
+  readonly authority?: string;
+  /** Milliseconds since the epoch; the system clock unless given. */
+  readonly now?: () => number;
+}
+
 /**
- * Tokens from `@azure/identity`'s client-secret credential (one per tenant, cached for the
- * process). Its AuthenticationError carries the identity platform's error and description, e.g.
- * `unauthorized_client` / `AADSTS700016` before the tenant's admin consented.
+ * A token is fetched again this long before it expires, so that one handed out still holds for
+ * the ARM calls made with it (MSAL refreshes as early).
  */
-export function clientSecretTokens(clientId: string, clientSecret: () => Promise<string>): TokenSource {
-  const credentials = new Map<string, Promise<import('@azure/identity').ClientSecretCredential>>();
-  return async (tenantId) => {
-    let credential = credentials.get(tenantId);
-    if (!credential) {
-      credential = Promise.all([import('@azure/identity'), clientSecret()]).then(
-        ([identity, secret]) => new identity.ClientSecretCredential(tenantId, clientId, secret),
-      );
-      credentials.set(tenantId, credential);
-      credential.catch(() => credentials.delete(tenantId));
-    }
+export const tokenRefreshMarginMs = 5 * 60_000;
+
+interface CachedToken {
+  readonly accessToken: string;
+  /** When to fetch a new one (ms since the epoch). */
+  readonly refreshAt: number;
+}
+
+/**
+ * ARM tokens of the service's application in each customer tenant: the OAuth client-credentials
+ * grant on the Microsoft identity platform's v2.0 token endpoint of the tenant, authenticated with
+ * the client secret in the request body (client_secret_post). A token is kept per tenant until
+ * shortly before it expires; concurrent verifications of a tenant share one request, and a failed
+ * request is not kept. The identity platform's error (`{error, error_description}`, e.g.
+ * `unauthorized_client` / `AADSTS700016` before the tenant's admin consented) becomes a
+ * ProviderError named by `error`.
+ */
+export function clientSecretTokens(options: ClientSecretTokensOptions): TokenSource {
+  const authority = (options.authority ?? 'https://login.microsoftonline.com').replace(/\/$/, '');
+  const now = options.now ?? Date.now;
+  const requestOptions: oauth.ClientCredentialsGrantRequestOptions = {
+    signal: () => AbortSignal.timeout(10_000),
+    [oauth.allowInsecureRequests]: isLoopbackHttp(new URL(authority)),
+  };
+  const client: oauth.Client = { client_id: options.clientId };
+  const tokens = new Map<string, Promise<CachedToken>>();
+
+  const requestToken = async (tenantId: string): Promise<CachedToken> => {
+    const tenant = `${authority}/${encodeURIComponent(tenantId)}`;
+    const server: oauth.AuthorizationServer = {
+      issuer: `${tenant}/v2.0`,
+      token_endpoint: `${tenant}/oauth2/v2.0/token`,
+    };
+    const requestedAt = now();
     try {
-      const token = await (await credential).getToken(armScope);
-      return token.token;
+      const clientAuth = oauth.ClientSecretPost(await options.clientSecret());
+      const response = await oauth.clientCredentialsGrantRequest(
+        server,
+        client,
+        clientAuth,
+        { scope: armScope },
+        requestOptions,
+      );
+      const answer = await oauth.processClientCredentialsResponse(server, client, response);
+      // Without expires_in the token serves the verification that asked for it only.
+      const lifetimeMs = (answer.expires_in ?? 0) * 1000;
+      return { accessToken: answer.access_token, refreshAt: requestedAt + lifetimeMs - tokenRefreshMarginMs };
     } catch (error) {
-      const response = (error as { errorResponse?: { error?: string; errorDescription?: string } })
-        .errorResponse;
-      if (response?.error)
-        throw new ProviderError(response.error, response.errorDescription ?? response.error);
-      throw error;
+      throw await identityPlatformError(error);
     }
   };
+
+  /** The tenant's pending or kept token, or a new request (kept unless it fails). */
+  const tokenOf = (tenantId: string): Promise<CachedToken> => {
+    const kept = tokens.get(tenantId);
+    if (kept) return kept;
+    const requested = requestToken(tenantId);
+    tokens.set(tenantId, requested);
+    requested.catch(() => {
+      if (tokens.get(tenantId) === requested) tokens.delete(tenantId);
+    });
+    return requested;
+  };
+
+  return async (tenantId) => {
+    const kept = tokenOf(tenantId);
+    const token = await kept;
+    if (now() < token.refreshAt) return token.accessToken;
+    // Due for renewal: the first caller to notice drops it; the others share the new request.
+    if (tokens.get(tenantId) === kept) tokens.delete(tenantId);
+    return (await tokenOf(tenantId)).accessToken;
+  };
+}
+
+/**
+ * What the token request's failure says, as a ProviderError where the identity platform answered
+ * with an error: its OAuth error body (4xx), or whatever a 5xx or a challenge carries, else its
+ * status. Network failures, timeouts and malformed answers stay as they are.
+ */
+async function identityPlatformError(error: unknown): Promise<unknown> {
+  if (error instanceof oauth.ResponseBodyError) {
+    return new ProviderError(error.error, error.error_description ?? error.error);
+  }
+  const response =
+    error instanceof oauth.WWWAuthenticateChallengeError
+      ? error.response
+      : error instanceof oauth.OperationProcessingError && error.cause instanceof Response
+        ? error.cause
+        : null;
+  if (!response || response.ok) return error;
+  const body = (await response.json().catch(() => ({}))) as { error?: unknown; error_description?: unknown };
+  const code = typeof body.error === 'string' && body.error ? body.error : String(response.status);
+  const description =
+    typeof body.error_description === 'string' && body.error_description
+      ? body.error_description
+      : `the identity platform answered ${response.status}`;
+  return new ProviderError(code, description);
+}
+
+/** Plain HTTP to this machine (the tests' identity platform); never another host. */
+function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }

@@ -7,6 +7,8 @@ import {
 import { jwksOperations } from './jwks';
 import { oauthOperations } from './oauth';
 import { onboardingOperations } from './onboarding';
+import { onboardingAwsVerifyOperations } from './onboarding-aws-verify';
+import { onboardingAzureVerifyOperations } from './onboarding-azure-verify';
 import { openApiOperations } from './openapi';
 import { partnerOrgOperations } from './partner-orgs';
 import { partnerPurchasePlanOperations } from './partner-purchase-plans';
@@ -30,6 +32,8 @@ export const operations = {
   ...partnerPurchasePlanOperations,
   ...partnerOrgOperations,
   ...onboardingOperations,
+  ...onboardingAwsVerifyOperations,
+  ...onboardingAzureVerifyOperations,
   ...openApiOperations,
 } satisfies OperationList;
 

@@ -1,10 +1,8 @@
 import * as z from 'zod/mini';
 import {
   awsRoleTemplate,
-  awsVerifyBody,
   azureAuthUrl,
   azureAuthUrlBody,
-  checklist,
   childOrgEntry,
   childOrgsQuery,
   consentCallbackQuery,
@@ -15,7 +13,11 @@ import {
 import type { OperationList } from '../operation-contract';
 import { orgPath } from './path-params';
 
-/** Onboarding a child org and its clouds (#16-#21). */
+/**
+ * Onboarding a child org and its clouds (#16-#21), but for the two verifications: each runs in a
+ * function of its own (onboarding-aws-verify.ts, onboarding-azure-verify.ts), the only ones that
+ * bundle a cloud's clients.
+ */
 export const onboardingOperations = {
   registerChildViaOnboarding: {
     method: 'POST',
@@ -51,29 +53,6 @@ export const onboardingOperations = {
     scope: 'partner:write',
     pathParams: orgPath,
     responses: { 200: awsRoleTemplate },
-  },
-  verifyAwsOnboarding: {
-    method: 'POST',
-    path: '/v2/org/{org_id}/partners/onboarding/aws/verify',
-    group: 'onboarding',
-    summary: 'Verify the AWS integration of the organization',
-    tag: 'Partners',
-    public: false,
-    scope: 'partner:write',
-    pathParams: orgPath,
-    body: awsVerifyBody,
-    responses: { 200: checklist },
-  },
-  verifyAzureOnboarding: {
-    method: 'POST',
-    path: '/v2/org/{org_id}/partners/onboarding/azure/verify',
-    group: 'onboarding',
-    summary: 'Run the Azure onboarding and verify every feature',
-    tag: 'Partners',
-    public: false,
-    scope: 'partner:write',
-    pathParams: orgPath,
-    responses: { 200: checklist },
   },
   createAzureAuthUrl: {
     method: 'POST',

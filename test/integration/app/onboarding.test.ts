@@ -9,7 +9,7 @@ import {
 } from '../../../shared/app/onboarding';
 import { listChildOrgOverviews } from '../../../shared/app/onboarding-child-orgs';
 import { createOrg, createPartner } from '../../../shared/app/operator';
-import type { AppContext, AwsVerificationRequest } from '../../../shared/app/ports';
+import type { AppContext, AwsVerificationRequest, CloudVerifier } from '../../../shared/app/ports';
 import { ForbiddenError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
@@ -17,7 +17,7 @@ import { startTestTable, type TestTable } from '../../support/dynalite';
 
 let table: TestTable;
 // Every repository: the operators' use cases and #16 and #21 run on it too.
-let ctx: OnboardingContext & AppContext;
+let ctx: OnboardingContext & AppContext & { readonly verifier: CloudVerifier };
 const verified: AwsVerificationRequest[] = [];
 
 beforeAll(async () => {

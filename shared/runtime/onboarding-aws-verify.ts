@@ -1,0 +1,26 @@
+import type { AwsVerifier } from '../app/ports';
+import { awsSdkProbe } from '../cloud/verifiers/aws-sdk-probe';
+import { runAwsChecks } from '../cloud/verifiers/aws-verification';
+import { regionOf } from './aws';
+
+/**
+ * What the AWS verification function runs with (DESIGN §11): the checks through the AWS SDK
+ * adapter (STS AssumeRole into the customer's onboarding role, then Data Exports, CUR, S3, Cost
+ * Explorer and EC2's DryRun purchase), in the function's region (`AWS_REGION`). The local runtime
+ * and tests install theirs (the simulated cloud) first.
+ */
+let installed: AwsVerifier | undefined;
+
+export function installAwsVerifier(verifier: AwsVerifier): void {
+  installed = verifier;
+}
+
+export function awsVerifier(): AwsVerifier {
+  installed ??= awsVerifierFromEnvironment(process.env);
+  return installed;
+}
+
+export function awsVerifierFromEnvironment(env: NodeJS.ProcessEnv): AwsVerifier {
+  const probe = awsSdkProbe({ region: regionOf(env) });
+  return { verifyAws: (request) => runAwsChecks(probe, request) };
+}

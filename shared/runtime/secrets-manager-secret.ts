@@ -1,0 +1,20 @@
+/**
+ * A Secrets Manager secret's string, read on first use and kept for the container; a failed read
+ * is tried again next time. The client loads with the first read: the routes of a function that
+ * never read the secret do not evaluate it.
+ */
+export function secretsManagerSecret(secretArn: string, region: string): () => Promise<string> {
+  let value: Promise<string> | undefined;
+  return () => {
+    value ??= import('@aws-sdk/client-secrets-manager').then(async (sm) => {
+      const client = new sm.SecretsManagerClient({ region });
+      const answer = await client.send(new sm.GetSecretValueCommand({ SecretId: secretArn }));
+      if (!answer.SecretString) throw new Error(`The secret ${secretArn} has no string value`);
+      return answer.SecretString;
+    });
+    value.catch(() => {
+      value = undefined;
+    });
+    return value;
+  };
+}
