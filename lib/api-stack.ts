@@ -118,8 +118,15 @@ const planFunctionTimeout = Duration.seconds(28);
 /** The sender of sign-in codes until the operator names a verified one. */
 const defaultMailFrom = 'sign-in@example.com';
 
-/** The group whose function issues access tokens: the only one that may sign with the KMS key. */
-const tokenIssuingGroup: FunctionGroup = 'oauth';
+/**
+ * The authorization server's functions (docs/oauth.md), each with only the grant its operations
+ * use: the token function issues access tokens, the only one that may sign with the KMS key; the
+ * sign-in function mails sign-in codes, the only one that may send with SES; the registration
+ * function gives each new client a key in the tenants' usage plan, the only one that may.
+ */
+const tokenIssuingGroup: FunctionGroup = 'oauth-token';
+const signInGroup: FunctionGroup = 'oauth-sign-in';
+const clientRegistrationGroup: FunctionGroup = 'oauth-registration';
 /** The JWKS function publishes public keys and documents: no table access at all. */
 const tablelessGroups: ReadonlySet<FunctionGroup> = new Set(['jwks']);
 /**
@@ -254,10 +261,9 @@ export class ApiStack extends Stack {
     // faster cold start on every authorized request) and holds no KMS permission at all.
     const { signingKeys } = props;
     for (const [group, groupFunction] of groupFunctions) {
-      if (group === tokenIssuingGroup) {
-        signingKeys.grantSign(groupFunction.role);
-        this.allowSignInMail(groupFunction, props.mailFrom ?? defaultMailFrom);
-      } else if (group === 'jwks') signingKeys.grantPublicKeys(groupFunction.role);
+      if (group === tokenIssuingGroup) signingKeys.grantSign(groupFunction.role);
+      else if (group === signInGroup) this.allowSignInMail(groupFunction, props.mailFrom ?? defaultMailFrom);
+      else if (group === 'jwks') signingKeys.grantPublicKeys(groupFunction.role);
     }
     // No identity sources and no cache, on purpose. API Gateway calls the authorizer only when every
     // listed identity source is present, and a caller sends either `x-api-key` or
@@ -281,9 +287,9 @@ export class ApiStack extends Stack {
       ...(props.baseUrl ? { baseUrl: props.baseUrl } : {}),
     });
 
-    // A client registered dynamically gets its tokens' throttle bucket from the OAuth function.
-    const tokenIssuer = groupFunctions.get(tokenIssuingGroup);
-    if (tokenIssuer) this.allowClientThrottles(tokenIssuer);
+    // A client registered dynamically gets its tokens' throttle bucket from the registration function.
+    const registration = groupFunctions.get(clientRegistrationGroup);
+    if (registration) this.allowClientThrottles(registration);
 
     // Every function knows the issuer and the key aliases (the table-less ones too: the JWKS
     // function publishes the keys, the OAuth documents name the issuer).
@@ -324,14 +330,14 @@ export class ApiStack extends Stack {
   }
 
   /**
-   * The OAuth function mails sign-in codes from `from` with SES v2: it may send as that address
+   * The sign-in function mails sign-in codes from `from` with SES v2: it may send as that address
    * (or its domain's identity) and nothing else.
    */
-  private allowSignInMail(oauthFunction: ServiceFunction, from: string): void {
-    oauthFunction.function.addEnvironment('MAIL_FROM', from);
+  private allowSignInMail(signInFunction: ServiceFunction, from: string): void {
+    signInFunction.function.addEnvironment('MAIL_FROM', from);
     const domain = from.slice(from.lastIndexOf('@') + 1);
     const { region, account } = Stack.of(this);
-    oauthFunction.role.addToPrincipalPolicy(
+    signInFunction.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],
         resources: [
@@ -350,11 +356,11 @@ export class ApiStack extends Stack {
    * depends on the stage, which depends on the function, so neither the function's environment nor
    * its default policy may name the plan's id.
    */
-  private allowClientThrottles(oauthFunction: ServiceFunction): void {
-    oauthFunction.function.addEnvironment('USAGE_PLAN_NAME', this.api.tenantUsagePlanName);
+  private allowClientThrottles(registrationFunction: ServiceFunction): void {
+    registrationFunction.function.addEnvironment('USAGE_PLAN_NAME', this.api.tenantUsagePlanName);
     const { region } = Stack.of(this);
     new Policy(this, 'ClientThrottlesPolicy', {
-      roles: [oauthFunction.role],
+      roles: [registrationFunction.role],
       statements: [
         new PolicyStatement({
           actions: ['apigateway:GET'],

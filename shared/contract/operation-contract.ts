@@ -15,7 +15,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * document) but not routed.
  */
 export type FunctionGroup =
-  | 'oauth'
+  | 'oauth-sign-in'
+  | 'oauth-token'
+  | 'oauth-registration'
   | 'jwks'
   | 'openapi'
   | 'plans'

@@ -22,6 +22,7 @@ export interface OAuthKeys {
 
 let installed: OAuthKeys | undefined;
 let verifierFromEnvironment: AccessTokenVerifier | undefined;
+let issuerFromEnvironment: string | undefined;
 
 export function installOAuthKeys(keys: OAuthKeys): void {
   installed = keys;
@@ -30,6 +31,17 @@ export function installOAuthKeys(keys: OAuthKeys): void {
 export function oauthKeys(): OAuthKeys {
   installed ??= awsOAuthKeys(process.env);
   return installed;
+}
+
+/**
+ * The issuer alone, for the functions that need it and sign nothing (the sign-in pages, the OAuth
+ * documents): the installed keys' issuer locally; on Lambda `ISSUER_URL`, without building the
+ * KMS signer, so those functions bundle no KMS client.
+ */
+export function oauthIssuer(): string {
+  if (installed) return installed.issuer;
+  issuerFromEnvironment ??= issuerFromEnvironmentOf(process.env);
+  return issuerFromEnvironment;
 }
 
 /**
@@ -44,13 +56,17 @@ export function accessTokenVerifier(): AccessTokenVerifier {
 }
 
 function verifierOfPublishedKeys(env: NodeJS.ProcessEnv): AccessTokenVerifier {
-  if (!env.ISSUER_URL) throw new Error("ISSUER_URL is not set: the API's base URL, the tokens' issuer");
-  const issuer = issuerOf(env.ISSUER_URL);
+  const issuer = issuerFromEnvironmentOf(env);
   return createAccessTokenVerifier({
     keys: publishedKeys({ url: jwksUri(issuer) }),
     issuer,
     audience: issuer,
   });
+}
+
+function issuerFromEnvironmentOf(env: NodeJS.ProcessEnv): string {
+  if (!env.ISSUER_URL) throw new Error("ISSUER_URL is not set: the API's base URL, the tokens' issuer");
+  return issuerOf(env.ISSUER_URL);
 }
 
 /** The issuer as configured: a base URL, compared byte for byte, so its trailing slash is dropped. */

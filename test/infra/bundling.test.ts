@@ -176,3 +176,29 @@ describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", ()
     expect(azureVerify.sources.filter((source) => awsVerifierClients.test(source))).toEqual([]);
   });
 });
+
+describe("the OAuth functions' bundles (docs/oauth.md, Functions)", () => {
+  const groups = ['oauth-sign-in', 'oauth-token', 'oauth-registration'] as const;
+  const bundles = new Map(groups.map((group) => [group, bundledSources(`functions/${group}/handler.ts`)]));
+  /** The AWS SDK clients a bundle carries. */
+  const clientsOf = (group: (typeof groups)[number]) =>
+    [
+      ...new Set(
+        (bundles.get(group)?.sources ?? []).flatMap(
+          (source) => /node_modules\/@aws-sdk\/(client-[a-z0-9-]+)\//.exec(source)?.[1] ?? [],
+        ),
+      ),
+    ].sort();
+
+  afterAll(() => {
+    for (const bundle of bundles.values()) bundle.remove();
+  });
+
+  it('carry each only the AWS client of its own operations', () => {
+    // Assess: besides the table's client, SES for the sign-in codes, KMS for signing tokens, API
+    // Gateway for a new client's usage-plan key.
+    expect(clientsOf('oauth-sign-in')).toEqual(['client-dynamodb', 'client-sesv2']);
+    expect(clientsOf('oauth-token')).toEqual(['client-dynamodb', 'client-kms']);
+    expect(clientsOf('oauth-registration')).toEqual(['client-api-gateway', 'client-dynamodb']);
+  });
+});

@@ -18,14 +18,14 @@ describe("OAuth clients' throttle buckets", () => {
       .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('apigateway:')));
   };
 
-  it('lets only the OAuth function add keys, to the tenants usage plan it finds by name', () => {
+  it('lets only the registration function add keys, to the tenants usage plan it finds by name', () => {
     // Prepare
-    const oauth = stacks.api.groupFunctions.get('oauth') as ServiceFunction;
-    const functionId = stacks.api.getLogicalId(oauth.function.node.defaultChild as CfnFunction);
+    const registration = stacks.api.groupFunctions.get('oauth-registration') as ServiceFunction;
+    const functionId = stacks.api.getLogicalId(registration.function.node.defaultChild as CfnFunction);
     const planId = stacks.api.getLogicalId(stacks.api.api.tenantUsagePlan.node.defaultChild as CfnFunction);
 
     // Assess
-    const statements = apiGatewayStatementsOf(oauth);
+    const statements = apiGatewayStatementsOf(registration);
     expect(statements.map((statement) => statement.Action)).toEqual(['apigateway:GET', 'apigateway:POST']);
     const resources = JSON.stringify(statements.map((statement) => statement.Resource));
     expect(resources).toContain('::/apikeys');
@@ -36,7 +36,8 @@ describe("OAuth clients' throttle buckets", () => {
         .USAGE_PLAN_NAME,
     ).toBe(stacks.api.api.tenantUsagePlanName);
     for (const [group, groupFunction] of stacks.api.groupFunctions) {
-      if (group !== 'oauth') expect(apiGatewayStatementsOf(groupFunction), group).toEqual([]);
+      if (group !== 'oauth-registration') expect(apiGatewayStatementsOf(groupFunction), group).toEqual([]);
     }
+    expect(apiGatewayStatementsOf(stacks.api.authorizerFunction)).toEqual([]);
   });
 });

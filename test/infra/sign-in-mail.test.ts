@@ -18,21 +18,26 @@ describe('sign-in mail', () => {
       .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ses:')));
   };
 
-  it('lets only the OAuth function send, as the configured address or its domain', () => {
+  it('lets only the sign-in function send, as the configured address or its domain', () => {
     // Prepare
-    const oauth = stacks.api.groupFunctions.get('oauth') as ServiceFunction;
-    const others = [...stacks.api.groupFunctions].filter(([group]) => group !== 'oauth');
+    const signIn = stacks.api.groupFunctions.get('oauth-sign-in') as ServiceFunction;
+    const others = [...stacks.api.groupFunctions].filter(([group]) => group !== 'oauth-sign-in');
 
     // Assess
-    const [statement, ...more] = sesStatementsOf(oauth);
+    const [statement, ...more] = sesStatementsOf(signIn);
     expect(more).toEqual([]);
     expect(statement?.Action).toBe('ses:SendEmail');
     expect(JSON.stringify(statement?.Resource)).toContain(':identity/codes@acme.example');
     expect(JSON.stringify(statement?.Resource)).toContain(':identity/acme.example');
     for (const [group, groupFunction] of others) expect(sesStatementsOf(groupFunction), group).toEqual([]);
-    const functionId = stacks.api.getLogicalId(oauth.function.node.defaultChild as CfnFunction);
-    const resource = api.findResources('AWS::Lambda::Function')[functionId];
-    expect(resource?.Properties.Environment.Variables.MAIL_FROM).toBe('codes@acme.example');
+    expect(sesStatementsOf(stacks.api.authorizerFunction)).toEqual([]);
+    const variablesOf = (serviceFunction: ServiceFunction) =>
+      api.findResources('AWS::Lambda::Function')[
+        stacks.api.getLogicalId(serviceFunction.function.node.defaultChild as CfnFunction)
+      ]?.Properties.Environment.Variables;
+    expect(variablesOf(signIn).MAIL_FROM).toBe('codes@acme.example');
+    for (const [group, groupFunction] of others)
+      expect(variablesOf(groupFunction), group).not.toHaveProperty('MAIL_FROM');
   });
 
   it('refuses a mailFrom that is not an e-mail address', () => {

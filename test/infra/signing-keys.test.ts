@@ -36,12 +36,16 @@ describe('the OAuth signing keys', () => {
     });
   });
 
-  it('lets the JWKS function read public keys, the authorizer no KMS action at all, and no route function sign', () => {
+  it('lets the token function sign, the JWKS function read public keys, and no other function any KMS action', () => {
     // Prepare
     const jwks = stacks.api.groupFunctions.get('jwks') as ServiceFunction;
-    const others = [...stacks.api.groupFunctions].filter(([group]) => group !== 'jwks' && group !== 'oauth');
+    const token = stacks.api.groupFunctions.get('oauth-token') as ServiceFunction;
+    const others = [...stacks.api.groupFunctions].filter(
+      ([group]) => group !== 'jwks' && group !== 'oauth-token',
+    );
 
     // Assess
+    expect(kmsActionsOf(token)).toEqual(['kms:GetPublicKey', 'kms:Sign']);
     expect(kmsActionsOf(jwks)).toEqual(['kms:GetPublicKey']);
     expect(kmsActionsOf(stacks.api.authorizerFunction)).toEqual([]);
     for (const [group, groupFunction] of others) expect(kmsActionsOf(groupFunction), group).toEqual([]);

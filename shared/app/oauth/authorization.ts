@@ -40,7 +40,7 @@ export type AuthorizeOutcome =
   | { readonly kind: 'consent'; readonly requestId: string };
 
 export async function startAuthorization(
-  ctx: OAuthContext,
+  ctx: ContextWith<'oauth'> & Pick<OAuthContext, 'issuer'>,
   params: AuthorizeParameters,
 ): Promise<AuthorizeOutcome> {
   const client = params.client_id === undefined ? null : await ctx.repos.oauth.getClient(params.client_id);

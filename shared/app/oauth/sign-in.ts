@@ -144,7 +144,7 @@ async function postedSession(ctx: ContextWith<'oauth'>, post: PagePost): Promise
  * per-address and per-network-address rates.
  */
 export async function requestSignInCode(
-  ctx: OAuthContext,
+  ctx: ContextWith<'oauth' | 'memberships'> & Pick<OAuthContext, 'mailer'>,
   post: PagePost & { readonly email: string; readonly sourceIp: string },
 ): Promise<SignInNotice> {
   const { request } = await pendingAuthorization(ctx, post.requestId);
@@ -231,7 +231,7 @@ export async function verifySignInCode(
  * `access_denied`. Either way the pending request is spent, and the answer is the redirect.
  */
 export async function decideAuthorization(
-  ctx: OAuthContext,
+  ctx: ContextWith<'oauth' | 'memberships'> & Pick<OAuthContext, 'issuer'>,
   post: PagePost & { readonly decision: 'allow' | 'deny'; readonly orgId: string | undefined },
 ): Promise<{ readonly location: string } | { readonly notice: SignInNotice }> {
   const { request } = await pendingAuthorization(ctx, post.requestId);

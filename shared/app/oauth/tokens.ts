@@ -11,6 +11,7 @@ import {
   type TokenFamily,
 } from '../../domain/oauth/records';
 import { formatScope, type OAuthScope, parseScope } from '../../domain/oauth/scopes';
+import type { ContextWith, Repositories } from '../ports';
 import type { OAuthContext } from './oauth-context';
 
 /**
@@ -20,6 +21,10 @@ import type { OAuthContext } from './oauth-context';
  * one authorization belongs to its family; access tokens name it in their `fam` claim, which the
  * authorizer checks.
  */
+
+/** What issuing and revoking tokens run with: the repositories named, the issuer and the signer. */
+type TokenSigningContext<K extends keyof Repositories> = ContextWith<K> &
+  Pick<OAuthContext, 'issuer' | 'signer'>;
 
 export interface TokenResponse {
   readonly access_token: string;
@@ -39,7 +44,7 @@ export interface CodeGrant {
 const invalidCode = 'The authorization code is invalid, expired or used.';
 
 export async function exchangeCode(
-  ctx: OAuthContext,
+  ctx: TokenSigningContext<'oauth'>,
   client: OAuthClient,
   grant: CodeGrant,
 ): Promise<TokenResponse> {
@@ -91,7 +96,7 @@ export interface RefreshGrant {
 const invalidRefreshToken = 'The refresh token is invalid, expired or revoked.';
 
 export async function refreshTokens(
-  ctx: OAuthContext,
+  ctx: TokenSigningContext<'oauth' | 'memberships'>,
   client: OAuthClient,
   grant: RefreshGrant,
 ): Promise<TokenResponse> {
@@ -137,7 +142,7 @@ export async function refreshTokens(
 }
 
 async function issueTokens(
-  ctx: OAuthContext,
+  ctx: TokenSigningContext<'oauth'>,
   family: TokenFamily,
   scopes: readonly OAuthScope[],
   now: Date,
@@ -180,7 +185,7 @@ async function issueTokens(
  * are unknown, another client's, expired or malformed are answered alike (success), as §2.2 asks.
  */
 export async function revokeToken(
-  ctx: OAuthContext,
+  ctx: TokenSigningContext<'oauth'>,
   client: OAuthClient,
   token: string,
   hint: string | undefined,
@@ -201,7 +206,7 @@ export async function revokeToken(
 
 /** The family an access token of ours, issued to `clientId`, names; null for any other token. */
 async function familyOfAccessToken(
-  ctx: OAuthContext,
+  ctx: Pick<OAuthContext, 'issuer' | 'signer'>,
   token: string,
   clientId: string,
 ): Promise<string | null> {

@@ -5,7 +5,9 @@ import {
   runsWithoutAuthorizer,
 } from '../operation-contract';
 import { jwksOperations } from './jwks';
-import { oauthOperations } from './oauth';
+import { oauthRegistrationOperations } from './oauth-registration';
+import { oauthSignInOperations } from './oauth-sign-in';
+import { oauthTokenOperations } from './oauth-token';
 import { onboardingOperations } from './onboarding';
 import { onboardingAwsVerifyOperations } from './onboarding-aws-verify';
 import { onboardingAzureVerifyOperations } from './onboarding-azure-verify';
@@ -23,7 +25,9 @@ import { planOperations } from './plans';
  * this index joins them for the CDK stack, the local server and the OpenAPI document.
  */
 export const operations = {
-  ...oauthOperations,
+  ...oauthSignInOperations,
+  ...oauthTokenOperations,
+  ...oauthRegistrationOperations,
   ...jwksOperations,
   ...planOperations,
   ...planCoverageOperations,

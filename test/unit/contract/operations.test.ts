@@ -94,11 +94,11 @@ describe('operation registry', () => {
 
   it('routes exactly the operations of the groups that have a handler, without the authorizer where the client authenticates itself', () => {
     // Act
-    const routes = servedRoutes((group) => group === 'plans' || group === 'oauth');
+    const routes = servedRoutes((group) => group === 'plans' || group === 'oauth-sign-in');
 
     // Assess
     expect(routes.map((route) => route.operationId).sort()).toEqual(
-      operationIds.filter((id) => ['plans', 'oauth'].includes(operations[id].group)).sort(),
+      operationIds.filter((id) => ['plans', 'oauth-sign-in'].includes(operations[id].group)).sort(),
     );
     const authorize = routes.find((route) => route.operationId === 'authorize');
     expect(authorize).toMatchObject({ method: 'GET', path: '/oauth/authorize', withoutAuthorizer: true });

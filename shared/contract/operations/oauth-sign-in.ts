@@ -1,30 +1,23 @@
-import { registrationErrorBody, tokenErrorBody } from '../errors';
 import {
-  authorizationServerMetadata,
   authorizeQuery,
-  clientRegistrationRequest,
-  clientRegistrationResponse,
   consentForm,
-  revocationRequestBody,
   signInCodeForm,
   signInEmailForm,
   signInPageQuery,
   signInRestartForm,
-  tokenRequestBody,
-  tokenResponse,
 } from '../oauth';
 import type { OperationList } from '../operation-contract';
 
 /**
- * The OAuth 2.0 authorization server: authorize (#1), token (#2), its metadata (#3), client
- * registration and token revocation, and the sign-in and consent pages a browser walks through
- * between authorize and the redirect back to the client (docs/oauth.md).
+ * The authorization server's browser side (docs/oauth.md): authorize (#1), and the sign-in and
+ * consent pages a browser walks through between authorize and the redirect back to the client.
+ * A function of their own: they mail sign-in codes, and sign nothing.
  */
-export const oauthOperations = {
+export const oauthSignInOperations = {
   authorize: {
     method: 'GET',
     path: '/oauth/authorize',
-    group: 'oauth',
+    group: 'oauth-sign-in',
     summary: 'Start an authorization (code grant with PKCE): redirects to the consent page',
     tag: 'OAuth',
     public: false,
@@ -36,7 +29,7 @@ export const oauthOperations = {
   showSignInPage: {
     method: 'GET',
     path: '/oauth/consent',
-    group: 'oauth',
+    group: 'oauth-sign-in',
     summary: 'The sign-in and consent page of a pending authorization (HTML)',
     tag: 'OAuth',
     public: false,
@@ -48,7 +41,7 @@ export const oauthOperations = {
   requestSignInCode: {
     method: 'POST',
     path: '/oauth/sign-in/email',
-    group: 'oauth',
+    group: 'oauth-sign-in',
     summary: 'Send a one-time sign-in code to an e-mail address (page form)',
     tag: 'OAuth',
     public: false,
@@ -61,7 +54,7 @@ export const oauthOperations = {
   verifySignInCode: {
     method: 'POST',
     path: '/oauth/sign-in/code',
-    group: 'oauth',
+    group: 'oauth-sign-in',
     summary: 'Sign in with the one-time code (page form)',
     tag: 'OAuth',
     public: false,
@@ -74,7 +67,7 @@ export const oauthOperations = {
   restartSignIn: {
     method: 'POST',
     path: '/oauth/sign-in/restart',
-    group: 'oauth',
+    group: 'oauth-sign-in',
     summary: 'Sign in with another e-mail address (page form)',
     tag: 'OAuth',
     public: false,
@@ -87,7 +80,7 @@ export const oauthOperations = {
   decideAuthorization: {
     method: 'POST',
     path: '/oauth/consent',
-    group: 'oauth',
+    group: 'oauth-sign-in',
     summary: 'Allow or deny the pending authorization (page form): redirects to the client',
     tag: 'OAuth',
     public: false,
@@ -96,52 +89,5 @@ export const oauthOperations = {
     body: consentForm,
     bodyMediaType: 'application/x-www-form-urlencoded',
     responses: { 303: null },
-  },
-  issueToken: {
-    method: 'POST',
-    path: '/oauth/token',
-    group: 'oauth',
-    summary: 'Exchange an authorization code or a refresh token for tokens',
-    tag: 'OAuth',
-    public: false,
-    oauth: true,
-    body: tokenRequestBody,
-    bodyMediaType: 'application/x-www-form-urlencoded',
-    responses: { 200: tokenResponse },
-    clientErrorBody: tokenErrorBody,
-  },
-  revokeToken: {
-    method: 'POST',
-    path: '/oauth/revoke',
-    group: 'oauth',
-    summary: 'Revoke a refresh or access token and its family (RFC 7009)',
-    tag: 'OAuth',
-    public: false,
-    oauth: true,
-    body: revocationRequestBody,
-    bodyMediaType: 'application/x-www-form-urlencoded',
-    responses: { 200: null },
-    clientErrorBody: tokenErrorBody,
-  },
-  registerClient: {
-    method: 'POST',
-    path: '/oauth/register',
-    group: 'oauth',
-    summary: 'Register a public client (RFC 7591 dynamic client registration)',
-    tag: 'OAuth',
-    public: false,
-    oauth: true,
-    body: clientRegistrationRequest,
-    responses: { 201: clientRegistrationResponse },
-    clientErrorBody: registrationErrorBody,
-  },
-  getAuthorizationServerMetadata: {
-    method: 'GET',
-    path: '/.well-known/oauth-authorization-server',
-    group: 'oauth',
-    summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
-    tag: 'OAuth',
-    public: true,
-    responses: { 200: authorizationServerMetadata },
   },
 } satisfies OperationList;

@@ -1,5 +1,4 @@
 import { startAuthorization } from '../../shared/app/oauth/authorization';
-import { authenticateClient, registerClient } from '../../shared/app/oauth/clients';
 import {
   decideAuthorization,
   requestSignInCode,
@@ -8,15 +7,14 @@ import {
   signInPage,
   verifySignInCode,
 } from '../../shared/app/oauth/sign-in';
-import { exchangeCode, refreshTokens, revokeToken } from '../../shared/app/oauth/tokens';
-import { authorizationServerMetadata } from '../../shared/app/oauth-metadata';
-import { oauthOperations } from '../../shared/contract/operations/oauth';
+import { oauthSignInOperations } from '../../shared/contract/operations/oauth-sign-in';
 import { oauthLifetimes } from '../../shared/domain/oauth/records';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { errorPage, pageHeaders } from '../../shared/http/html';
-import { noStoreHeaders, RawResponse, redirectTo, withHeaders } from '../../shared/http/operation';
+import { RawResponse, redirectTo } from '../../shared/http/operation';
 import { functionContext } from '../../shared/runtime/current';
-import { oauthIssuer, oauthContext as withOAuthKeys } from '../../shared/runtime/oauth';
+import { oauthIssuer } from '../../shared/runtime/oauth-keys';
+import { withSignInMail } from '../../shared/runtime/oauth-sign-in';
 import { membershipRepository, oauthRepository, orgRepository } from '../../shared/store/store';
 import { isSignInNotice, signInPageHtml } from './pages';
 import { sessionCookie, sessionTokenOf } from './session-cookie';
@@ -28,8 +26,8 @@ const appContext = functionContext({
   orgs: orgRepository,
 });
 
-/** The use cases' context: the function's own with the issuer, the signer and the mailer. */
-const oauthContext = () => withOAuthKeys(appContext());
+/** The use cases' context: the function's own with the issuer and the mailer. */
+const signInContext = () => withSignInMail(appContext());
 
 /** The consent page of a pending request, with what the last step reported. */
 function consentPage(requestId: string, notice?: SignInNotice): string {
@@ -42,14 +40,13 @@ function withSessionCookie(token: string): Record<string, string> {
 }
 
 /**
- * The OAuth 2.0 authorization server (DESIGN §10, docs/oauth.md): authorize (#1), the sign-in
- * and consent pages, token (#2), revocation (RFC 7009), registration (RFC 7591) and the metadata
- * (#3).
+ * The authorization server's browser side (DESIGN §10, docs/oauth.md): authorize (#1), and the
+ * sign-in and consent pages up to the redirect back to the client. Tokens are issued by the
+ * oauth-token function, clients registered by oauth-registration.
  */
-export const handler = createGroupHandler(oauthOperations, {
+export const handler = createGroupHandler(oauthSignInOperations, {
   authorize: async ({ query }) => {
-    const ctx = oauthContext();
-    const outcome = await startAuthorization(ctx, query);
+    const outcome = await startAuthorization(signInContext(), query);
     switch (outcome.kind) {
       case 'error-page':
         return new RawResponse(
@@ -66,7 +63,7 @@ export const handler = createGroupHandler(oauthOperations, {
 
   showSignInPage: async ({ query, headers }) => {
     const issuer = oauthIssuer();
-    const page = await signInPage(oauthContext(), query.request, sessionTokenOf(headers, issuer));
+    const page = await signInPage(signInContext(), query.request, sessionTokenOf(headers, issuer));
     const notice = isSignInNotice(query.notice) ? query.notice : null;
     return new RawResponse(
       200,
@@ -76,7 +73,7 @@ export const handler = createGroupHandler(oauthOperations, {
   },
 
   requestSignInCode: async ({ body, headers, sourceIp }) => {
-    const notice = await requestSignInCode(oauthContext(), {
+    const notice = await requestSignInCode(signInContext(), {
       requestId: body.request,
       sessionToken: sessionTokenOf(headers, oauthIssuer()),
       csrfToken: body.csrf_token,
@@ -87,7 +84,7 @@ export const handler = createGroupHandler(oauthOperations, {
   },
 
   verifySignInCode: async ({ body, headers }) => {
-    const outcome = await verifySignInCode(oauthContext(), {
+    const outcome = await verifySignInCode(signInContext(), {
       requestId: body.request,
       sessionToken: sessionTokenOf(headers, oauthIssuer()),
       csrfToken: body.csrf_token,
@@ -99,7 +96,7 @@ export const handler = createGroupHandler(oauthOperations, {
   },
 
   restartSignIn: async ({ body, headers }) => {
-    await restartSignIn(oauthContext(), {
+    await restartSignIn(signInContext(), {
       requestId: body.request,
       sessionToken: sessionTokenOf(headers, oauthIssuer()),
       csrfToken: body.csrf_token,
@@ -108,7 +105,7 @@ export const handler = createGroupHandler(oauthOperations, {
   },
 
   decideAuthorization: async ({ body, headers }) => {
-    const outcome = await decideAuthorization(oauthContext(), {
+    const outcome = await decideAuthorization(signInContext(), {
       requestId: body.request,
       sessionToken: sessionTokenOf(headers, oauthIssuer()),
       csrfToken: body.csrf_token,
@@ -119,64 +116,4 @@ export const handler = createGroupHandler(oauthOperations, {
       ? redirectTo(outcome.location, 303)
       : redirectTo(consentPage(body.request, outcome.notice), 303);
   },
-
-  issueToken: async ({ body, headers }) => {
-    const ctx = oauthContext();
-    const client = await authenticateClient(ctx, {
-      clientId: body.client_id,
-      clientSecret: body.client_secret,
-      authorization: headers.authorization,
-    });
-    const tokens =
-      body.grant_type === 'authorization_code'
-        ? await exchangeCode(ctx, client, {
-            code: body.code,
-            redirectUri: body.redirect_uri,
-            codeVerifier: body.code_verifier,
-            resource: body.resource,
-          })
-        : await refreshTokens(ctx, client, {
-            refreshToken: body.refresh_token,
-            scope: body.scope,
-            resource: body.resource,
-          });
-    return new RawResponse(
-      200,
-      { 'content-type': 'application/json', ...noStoreHeaders },
-      JSON.stringify(tokens),
-    );
-  },
-
-  revokeToken: async ({ body, headers }) => {
-    const ctx = oauthContext();
-    const client = await authenticateClient(ctx, {
-      clientId: body.client_id,
-      clientSecret: body.client_secret,
-      authorization: headers.authorization,
-    });
-    await revokeToken(ctx, client, body.token, body.token_type_hint);
-    return new RawResponse(200, noStoreHeaders);
-  },
-
-  registerClient: async ({ body }) => {
-    const client = await registerClient(oauthContext(), body);
-    return new RawResponse(
-      201,
-      { 'content-type': 'application/json', ...noStoreHeaders },
-      JSON.stringify({
-        client_id: client.clientId,
-        client_id_issued_at: Math.floor(Date.parse(client.createdAt) / 1000),
-        client_name: client.name,
-        redirect_uris: client.redirectUris,
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'none',
-      }),
-    );
-  },
-
-  // RFC 8414 metadata from the issuer and the routes above, until the metadata use case of the
-  // signing-keys work (with the JWKS and protected-resource documents) takes its place.
-  getAuthorizationServerMetadata: async () =>
-    withHeaders(authorizationServerMetadata(oauthIssuer()), { 'cache-control': 'max-age=300' }),
 });
