@@ -4,6 +4,7 @@ import { planPurchaseOperations } from '../../shared/contract/operations/plan-pu
 import { commitmentPlanView, purchasePlanView } from '../../shared/contract/plan-views';
 import { purchaseRecordView } from '../../shared/contract/purchases';
 import { createGroupHandler } from '../../shared/http/group-handler';
+import { idempotency } from '../../shared/http/idempotency';
 import { withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
 import { functionContext } from '../../shared/runtime/current';
@@ -55,5 +56,5 @@ export const handler = createGroupHandler(
       return withHeaders(page.items.map(purchaseRecordView), { [paginationHeaderName]: page.header });
     },
   },
-  { idempotencyRecords: () => appContext().repos.idempotencyRecords },
+  { idempotency: idempotency({ records: () => appContext().repos.idempotencyRecords }) },
 );

@@ -1,7 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { Clock, IdempotencyRepository } from '../app/ports';
 import {
   type OperationContract,
   type OperationList,
@@ -14,7 +13,7 @@ import { bodyLimit } from './body-limit';
 import { type ErrorFormat, httpErrorHandler } from './error-handler';
 import { routeNotFoundBody } from './error-response';
 import { formBody } from './form-body';
-import { type IdempotencyContext, idempotency, idempotentReplayOf } from './idempotency';
+import { type IdempotencyContext, type IdempotencyMiddleware, idempotentReplayOf } from './idempotency';
 import { type JsonBodyContext, jsonBody } from './json-body';
 import { jsonContentType } from './json-content-type';
 import { type Implementations, type OperationInput, operationResult, successStatusOf } from './operation';
@@ -30,13 +29,11 @@ export interface GroupHandlerOptions {
   /** The function's logger; each request's lines carry its request id. */
   readonly logger?: Logger;
   /**
-   * The idempotency records, for the group's operations with `idempotent: true` (required when it
-   * has any). A function, asked on the first request with an `Idempotency-Key`, so that a handler
-   * module builds no AWS client when it loads.
+   * The `Idempotency-Key` middleware (`idempotency()`, shared/http/idempotency.ts) for the group's
+   * operations with `idempotent: true`, required when it has any. The groups that have one pass
+   * it in, so that the others bundle none of its code.
    */
-  readonly idempotencyRecords?: () => IdempotencyRepository;
-  /** The time idempotency records are written with; the system's unless given. */
-  readonly clock?: Clock;
+  readonly idempotency?: IdempotencyMiddleware;
 }
 
 /**
@@ -60,7 +57,7 @@ type OperationContext = Context &
  * then runs the HTTP middleware stack and the operation's implementation. `operations` is the
  * group's part of the operation list (shared/contract/operations); the types demand an
  * implementation for each, and a missing one (through a cast) throws here, when the handler module
- * loads, not on some later request; so does an idempotent operation without `idempotencyRecords`.
+ * loads, not on some later request; so does an idempotent operation without the `idempotency` option.
  */
 export function createGroupHandler<Ops extends OperationList>(
   operations: Ops,
@@ -103,20 +100,17 @@ function idempotencyOf(
   operationId: string,
   operation: OperationContract,
   options: GroupHandlerOptions,
-): ReturnType<typeof idempotency> | null {
+): IdempotencyMiddleware | null {
   if (operation.idempotent !== true) return null;
   if (runsWithoutAuthorizer(operation)) {
     throw new Error(
       `${operationId} is idempotent, so it needs a caller to scope its keys: it cannot be public`,
     );
   }
-  if (options.idempotencyRecords === undefined) {
-    throw new Error(`${operationId} is idempotent: createGroupHandler needs the idempotencyRecords option`);
+  if (options.idempotency === undefined) {
+    throw new Error(`${operationId} is idempotent: createGroupHandler needs the idempotency option`);
   }
-  return idempotency({
-    records: options.idempotencyRecords,
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+  return options.idempotency;
 }
 
 function operationHandler(
@@ -124,7 +118,7 @@ function operationHandler(
   operation: OperationContract,
   implementation: ErasedImplementation,
   logger: Logger,
-  extras: { readonly idempotency: ReturnType<typeof idempotency> | null },
+  extras: { readonly idempotency: IdempotencyMiddleware | null },
 ): ProxyHandler {
   const successStatus = successStatusOf(operation);
   const base = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, OperationContext>()

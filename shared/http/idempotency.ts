@@ -40,6 +40,14 @@ type IdempotencyRequestContext = Context &
   LoggerContext &
   IdempotencyContext;
 
+/** The middleware `idempotency()` makes: one per function, for each of its idempotent operations. */
+export type IdempotencyMiddleware = middy.MiddlewareObj<
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Error,
+  IdempotencyRequestContext
+>;
+
 const systemClock: Clock = { now: () => new Date() };
 
 /**
@@ -51,9 +59,7 @@ const systemClock: Clock = { now: () => new Date() };
  * request log), so the middleware leaves the replay on the context and the handler answers it in
  * the operation's place (`idempotentReplayOf`).
  */
-export function idempotency(
-  options: IdempotencyOptions,
-): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, IdempotencyRequestContext> {
+export function idempotency(options: IdempotencyOptions): IdempotencyMiddleware {
   const clock = options.clock ?? systemClock;
   const newAttemptId = options.attemptIds ?? randomUUID;
 

@@ -7,6 +7,7 @@ import { ConflictError } from '../../../shared/domain/errors';
 import { inFlightExpiryMs } from '../../../shared/domain/idempotency';
 import type { Principal } from '../../../shared/domain/principal';
 import { createGroupHandler } from '../../../shared/http/group-handler';
+import { idempotency } from '../../../shared/http/idempotency';
 import { type Implementations, withHeaders } from '../../../shared/http/operation';
 import { MemoryIdempotencyRecords } from '../../support/memory-idempotency-records';
 import { lambdaContext, proxyEvent } from './proxy-event';
@@ -84,8 +85,7 @@ describe('Idempotency-Key through the group handler', () => {
   function handler() {
     return createGroupHandler(contracts, implementations, {
       logger: new Logger({ serviceName: 'test' }),
-      idempotencyRecords: () => records,
-      clock: { now: () => new Date(nowMs) },
+      idempotency: idempotency({ records: () => records, clock: { now: () => new Date(nowMs) } }),
     });
   }
 
@@ -295,13 +295,13 @@ describe('Idempotency-Key through the group handler', () => {
 });
 
 describe('creating a group handler with an idempotent operation', () => {
-  it('fails without the idempotency records', () => {
+  it('fails without the idempotency middleware', () => {
     // Act
     const create = () =>
       createGroupHandler(contracts, { purchase: async () => ({}), getPlan: async () => ({}) });
 
     // Assess
-    expect(create).toThrow(/purchase is idempotent: createGroupHandler needs the idempotencyRecords option/);
+    expect(create).toThrow(/purchase is idempotent: createGroupHandler needs the idempotency option/);
   });
 
   it('does not ask for the records until a request carries a key', () => {
@@ -312,7 +312,7 @@ describe('creating a group handler with an idempotent operation', () => {
     createGroupHandler(
       contracts,
       { purchase: async () => ({}), getPlan: async () => ({}) },
-      { idempotencyRecords: records },
+      { idempotency: idempotency({ records }) },
     );
 
     // Assess
