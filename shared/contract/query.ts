@@ -27,6 +27,14 @@ export function singleValue<S extends z.ZodMiniType>(schema: S) {
   );
 }
 
+/**
+ * A text field given once, 1 to `max` characters: the OAuth forms' fields (form bodies arrive as
+ * query strings do, a repeated field as an array).
+ */
+export function formText(max: number) {
+  return singleValue(z.string().check(z.minLength(1), z.maxLength(max)));
+}
+
 const integerText = /^-?\d+$/;
 
 /** A decimal integer, checked against `range` (e.g. `z.int().check(z.gte(1), z.lte(100))`). */

@@ -180,12 +180,15 @@ describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", ()
 describe("the OAuth functions' bundles (docs/oauth.md, Functions)", () => {
   const groups = ['oauth-sign-in', 'oauth-token', 'oauth-registration'] as const;
   const bundles = new Map(groups.map((group) => [group, bundledSources(`functions/${group}/handler.ts`)]));
-  /** The AWS SDK clients a bundle carries. */
-  const clientsOf = (group: (typeof groups)[number]) =>
+  /** The AWS SDK clients and the OAuth contract modules a bundle carries. */
+  const carried = (group: (typeof groups)[number]) =>
     [
       ...new Set(
         (bundles.get(group)?.sources ?? []).flatMap(
-          (source) => /node_modules\/@aws-sdk\/(client-[a-z0-9-]+)\//.exec(source)?.[1] ?? [],
+          (source) =>
+            /node_modules\/@aws-sdk\/(client-[a-z0-9-]+)\//.exec(source)?.[1] ??
+            /shared\/contract\/(oauth[a-z-]*)\.ts$/.exec(source)?.[1] ??
+            [],
         ),
       ),
     ].sort();
@@ -194,11 +197,15 @@ describe("the OAuth functions' bundles (docs/oauth.md, Functions)", () => {
     for (const bundle of bundles.values()) bundle.remove();
   });
 
-  it('carry each only the AWS client of its own operations', () => {
+  it('carry each only the AWS client and the request schemas of its own operations', () => {
     // Assess: besides the table's client, SES for the sign-in codes, KMS for signing tokens, API
-    // Gateway for a new client's usage-plan key.
-    expect(clientsOf('oauth-sign-in')).toEqual(['client-dynamodb', 'client-sesv2']);
-    expect(clientsOf('oauth-token')).toEqual(['client-dynamodb', 'client-kms']);
-    expect(clientsOf('oauth-registration')).toEqual(['client-api-gateway', 'client-dynamodb']);
+    // Gateway for a new client's usage-plan key; none carries another's schemas.
+    expect(carried('oauth-sign-in')).toEqual(['client-dynamodb', 'client-sesv2', 'oauth-sign-in']);
+    expect(carried('oauth-token')).toEqual(['client-dynamodb', 'client-kms', 'oauth-tokens']);
+    expect(carried('oauth-registration')).toEqual([
+      'client-api-gateway',
+      'client-dynamodb',
+      'oauth-registration',
+    ]);
   });
 });

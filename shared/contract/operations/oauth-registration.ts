@@ -1,5 +1,5 @@
 import { registrationErrorBody } from '../errors';
-import { clientRegistrationRequest, clientRegistrationResponse } from '../oauth';
+import { clientRegistrationRequest, clientRegistrationResponse } from '../oauth-registration';
 import type { OperationList } from '../operation-contract';
 
 /**

@@ -5,7 +5,7 @@ import {
   signInEmailForm,
   signInPageQuery,
   signInRestartForm,
-} from '../oauth';
+} from '../oauth-sign-in';
 import type { OperationList } from '../operation-contract';
 
 /**

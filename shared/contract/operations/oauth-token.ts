@@ -1,5 +1,5 @@
 import { tokenErrorBody } from '../errors';
-import { revocationRequestBody, tokenRequestBody, tokenResponse } from '../oauth';
+import { revocationRequestBody, tokenRequestBody, tokenResponse } from '../oauth-tokens';
 import type { OperationList } from '../operation-contract';
 
 /**
