@@ -7,9 +7,6 @@ import { fileURLToPath } from 'node:url';
  */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** The lock file esbuild bundling resolves dependencies against. */
-export const lockFilePath = join(projectRoot, 'package-lock.json');
-
 /**
  * Entry of a Lambda function: `functions/<name>/handler.ts`, exporting `handler`; a function
  * whose code differs by deployment setting has other entries beside it (e.g. `aws-handler.ts`).

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { App, Stack } from 'aws-cdk-lib';
+import { App, type CfnResource, Stack } from 'aws-cdk-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ServiceFunction } from '../../lib/constructs/service-function';
 import { projectRoot } from '../../lib/project-paths';
@@ -207,5 +207,42 @@ describe("the OAuth functions' bundles (docs/oauth.md, Functions)", () => {
       'client-dynamodb',
       'oauth-registration',
     ]);
+  });
+});
+
+describe('bundles of several functions in one app', () => {
+  // Prepare: two functions with different entries, synthesized together (the CDK caches bundles
+  // by their options, so the entry must be part of them).
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-two-functions-'));
+  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true }, outdir });
+  const stack = new Stack(app, 'TwoFunctions');
+  const entries = ['test/fixtures/bundled-function/handler.ts', 'functions/openapi/handler.ts'];
+  const functions = entries.map(
+    (entry, index) =>
+      new ServiceFunction(stack, `Function${index}`, {
+        entry: join(projectRoot, entry),
+        description: 'Bundle of its own',
+        serviceName: 'bundling-test',
+        environment: {},
+      }),
+  );
+  app.synth();
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('gives each function the bundle of its own entry', () => {
+    // Act
+    const sources = functions.map((serviceFunction) => {
+      const assetPath = (serviceFunction.function.node.defaultChild as CfnResource).getMetadata(
+        'aws:asset:path',
+      );
+      return JSON.parse(readFileSync(join(outdir, String(assetPath), 'index.mjs.map'), 'utf8'))
+        .sources as string[];
+    });
+
+    // Assess
+    entries.forEach((entry, index) => {
+      expect(sources[index]?.some((source) => source.endsWith(entry))).toBe(true);
+    });
   });
 });

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { type BuildOptions, build } from 'esbuild';
+import { smithySchemaKeys } from './smithy-schema-keys';
+
+/**
+ * How every Lambda function of the service is bundled (ServiceFunction): one minified ES module,
+ * `index.mjs`, with the AWS SDK inside it (no reliance on the runtime's copy) and a source map
+ * without the sources, for Node 24. The SDK's schema modules go through `smithySchemaKeys`, so a
+ * function carries only the schemas of the operations it calls.
+ */
+export function functionBundleOptions(entry: string, outdir: string): BuildOptions {
+  return {
+    entryPoints: [entry],
+    outfile: join(outdir, 'index.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    mainFields: ['module', 'main'],
+    minify: true,
+    sourcemap: true,
+    // Stack traces need the mappings only; leaving the sources out keeps the bundle small.
+    sourcesContent: false,
+    // CommonJS dependencies call `require`, which ES modules do not have.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+    plugins: [smithySchemaKeys()],
+    logLevel: 'warning',
+  };
+}
+
+/** Bundles one function's entry into `outdir`; prints what it wrote, as `cdk synth` shows bundling. */
+export async function bundleFunction(entry: string, outdir: string): Promise<void> {
+  const result = await build({ ...functionBundleOptions(entry, outdir), metafile: true });
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    process.stderr.write(`  ${file}  ${(output.bytes / 1024).toFixed(1)} KB\n`);
+  }
+}
