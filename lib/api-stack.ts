@@ -137,7 +137,7 @@ const verifyingGroups: ReadonlySet<FunctionGroup> = new Set([
   'onboarding-aws-verify',
   'onboarding-azure-verify',
 ]);
-const onboardingFunctionTimeout = Duration.seconds(28);
+const verificationTimeout = Duration.seconds(28);
 
 /** Groups whose functions send purchase messages (apply, #8 and #13). */
 const purchaseSendingGroups: ReadonlySet<FunctionGroup> = new Set(['plan-purchases']);
@@ -227,7 +227,7 @@ export class ApiStack extends Stack {
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,
         ...(computesPlans ? { memorySize: props.planMemorySize ?? 1769, timeout: planFunctionTimeout } : {}),
-        ...(verifyingGroups.has(group) ? { timeout: onboardingFunctionTimeout } : {}),
+        ...(verifyingGroups.has(group) ? { timeout: verificationTimeout } : {}),
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
