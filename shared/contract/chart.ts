@@ -9,24 +9,25 @@ import { described, named } from './schema-registry';
 
 export const chartPoint = named(
   'CommitmentChartPoint',
-  z.object({
-    date: described(calendarDate, 'the day, or the first day of the month for monthly points'),
-    remaining_commit: z.number(),
-    locked_commit: z.number(),
-    unlocked_commit: z.number(),
-    savings: z.number(),
-    net_savings: z.number(),
-    utilization: z.number(),
-    unutilized_commit: z.number(),
-    is_projection: described(z.boolean(), 'true for points after today'),
-  }),
+  () =>
+    z.object({
+      date: described(calendarDate, 'the day, or the first day of the month for monthly points'),
+      remaining_commit: z.number(),
+      locked_commit: z.number(),
+      unlocked_commit: z.number(),
+      savings: z.number(),
+      net_savings: z.number(),
+      utilization: z.number(),
+      unutilized_commit: z.number(),
+      is_projection: described(z.boolean(), 'true for points after today'),
+    }),
   'One point of the commitments chart (USD)',
 );
 export type ChartPoint = z.infer<typeof chartPoint>;
 
 export const chartResponse = named(
   'CommitmentChart',
-  z.object({ data: z.array(chartPoint) }),
+  () => z.object({ data: z.array(chartPoint) }),
   'Daily points for ranges up to 92 days, monthly points beyond',
 );
 export type ChartResponse = z.infer<typeof chartResponse>;
@@ -35,11 +36,10 @@ export type ChartResponse = z.infer<typeof chartResponse>;
 export const maxChartFilterCriteria = 20;
 export const maxChartFilterValues = 100;
 
-const chartFilterField = z.enum(chartFilterFields);
+const chartFilterField = z.lazy(() => z.enum(chartFilterFields));
 
 /** One criterion: `eq`/`ne` compare with one value, `in`/`not_in` with a list of values. */
-const chartFilterCriterion = named(
-  'ChartFilterCriterion',
+const chartFilterCriterion = named('ChartFilterCriterion', () =>
   z.discriminatedUnion('op', [
     z.strictObject({ field: chartFilterField, op: z.enum(['eq', 'ne']), value: z.string() }),
     z.strictObject({
@@ -52,30 +52,34 @@ const chartFilterCriterion = named(
 export type ChartFilterCriterion = z.infer<typeof chartFilterCriterion>;
 
 /** One criterion or a list of them (all must hold), read as a list. */
-const chartFilter = described(
-  z.pipe(
-    z.union([
-      chartFilterCriterion,
-      z.array(chartFilterCriterion).check(z.minLength(1), z.maxLength(maxChartFilterCriteria)),
-    ]),
-    z.transform((filter: ChartFilterCriterion | ChartFilterCriterion[]) =>
-      Array.isArray(filter) ? filter : [filter],
+const chartFilter = z.lazy(() =>
+  described(
+    z.pipe(
+      z.union([
+        chartFilterCriterion,
+        z.array(chartFilterCriterion).check(z.minLength(1), z.maxLength(maxChartFilterCriteria)),
+      ]),
+      z.transform((filter: ChartFilterCriterion | ChartFilterCriterion[]) =>
+        Array.isArray(filter) ? filter : [filter],
+      ),
     ),
+    'criteria the commitments must all meet: one `{field, op, value}` object or an array of them',
   ),
-  'criteria the commitments must all meet: one `{field, op, value}` object or an array of them',
 );
 
-export const chartQuery = z
-  .strictObject({
-    filter: z.optional(jsonParam(chartFilter)),
-    provider: z.optional(singleValue(cloudProvider)),
-    start_date: z.optional(dateParam()),
-    end_date: z.optional(dateParam()),
-  })
-  .check(
-    z.refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
-      path: ['end_date'],
-      message: 'must not be before start_date',
-    }),
-  );
+export const chartQuery = z.lazy(() =>
+  z
+    .strictObject({
+      filter: z.optional(jsonParam(chartFilter)),
+      provider: z.optional(singleValue(cloudProvider)),
+      start_date: z.optional(dateParam()),
+      end_date: z.optional(dateParam()),
+    })
+    .check(
+      z.refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {
+        path: ['end_date'],
+        message: 'must not be before start_date',
+      }),
+    ),
+);
 export type ChartQuery = z.infer<typeof chartQuery>;

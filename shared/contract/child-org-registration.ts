@@ -19,12 +19,11 @@ import { described, named } from './schema-registry';
  */
 
 /** The reference form. */
-export const childOrgRegistrationBody = named(
-  'RegisterChildOrgRequest',
+export const childOrgRegistrationBody = named('RegisterChildOrgRequest', () =>
   z.strictObject({
     name: displayName,
     partner_subscription_id: z.optional(partnerSubscriptionId),
-    users: z.optional(userInvites),
+    users: z.optional(userInvites()),
     domain: described(
       z.optional(
         z.nullable(
@@ -42,8 +41,7 @@ export const childOrgRegistrationBody = named(
 export type ChildOrgRegistrationBody = z.infer<typeof childOrgRegistrationBody>;
 
 /** The second form: users as parallel lists of e-mail addresses and names. */
-export const legacyChildOrgRegistrationBody = named(
-  'RegisterChildOrgByNamesRequest',
+export const legacyChildOrgRegistrationBody = named('RegisterChildOrgByNamesRequest', () =>
   z
     .strictObject({
       org_name: displayName,
@@ -70,7 +68,9 @@ export const legacyChildOrgRegistrationBody = named(
 );
 export type LegacyChildOrgRegistrationBody = z.infer<typeof legacyChildOrgRegistrationBody>;
 
-export const registerChildOrgBody = z.union([childOrgRegistrationBody, legacyChildOrgRegistrationBody]);
+export const registerChildOrgBody = z.lazy(() =>
+  z.union([childOrgRegistrationBody, legacyChildOrgRegistrationBody]),
+);
 export type RegisterChildOrgBody = z.infer<typeof registerChildOrgBody>;
 
 /**

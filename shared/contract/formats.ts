@@ -15,18 +15,18 @@ export const domainNamePattern =
 export const maxEmailLength = 255;
 
 /** An e-mail address; surrounding spaces are dropped. Stored lower-cased by the domain. */
-export const emailAddress = z.string().check(z.trim(), z.maxLength(maxEmailLength), z.email());
+export const emailAddress = z.lazy(() => z.string().check(z.trim(), z.maxLength(maxEmailLength), z.email()));
 
-export const uuid = z.uuid();
+export const uuid = z.lazy(() => z.uuid());
 
 /** ISO 8601 UTC timestamp, as `Date.prototype.toISOString` writes it. */
-export const dateTime = z.iso.datetime();
+export const dateTime = z.lazy(() => z.iso.datetime());
 
 /** ISO 8601 calendar date, `YYYY-MM-DD`. */
-export const calendarDate = z.iso.date();
+export const calendarDate = z.lazy(() => z.iso.date());
 
 /** A name a person typed (org, company): trimmed, not blank. */
-export const displayName = z.string().check(z.trim(), z.minLength(1), z.maxLength(255));
+export const displayName = z.lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(255)));
 
 /**
  * Marketplace offer link: an https URL to a public host. Stored as given and never fetched by
@@ -34,16 +34,18 @@ export const displayName = z.string().check(z.trim(), z.minLength(1), z.maxLengt
  * a script scheme. No userinfo: in `https://aws.amazon.com@evil.example/` the trusted-looking
  * name is a user name and the browser goes to evil.example.
  */
-export const marketplaceOfferLink = described(
-  z.url({ hostname: domainNamePattern }).check(
-    z.regex(/^https:\/\//, 'must be an https URL'),
-    z.maxLength(2048),
-    z.refine(
-      (link) => !hasUserinfo(link),
-      'must not carry a user name or password (userinfo) before the host',
+export const marketplaceOfferLink = z.lazy(() =>
+  described(
+    z.url({ hostname: domainNamePattern }).check(
+      z.regex(/^https:\/\//, 'must be an https URL'),
+      z.maxLength(2048),
+      z.refine(
+        (link) => !hasUserinfo(link),
+        'must not carry a user name or password (userinfo) before the host',
+      ),
     ),
+    'https URL of the offer on the cloud marketplace',
   ),
-  'https URL of the offer on the cloud marketplace',
 );
 
 function hasUserinfo(link: string): boolean {
@@ -57,4 +59,4 @@ function hasUserinfo(link: string): boolean {
 }
 
 /** Free-form object whose inner structure the spec does not define. */
-export const openObject = z.record(z.string(), z.unknown());
+export const openObject = z.lazy(() => z.record(z.string(), z.unknown()));

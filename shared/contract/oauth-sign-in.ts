@@ -19,33 +19,39 @@ const optionalText = (description: string) =>
  * until the client and its redirect URI are known good an error is a page, and after that a
  * redirect to the client (RFC 6749 §4.1.2.1), never the API's 422. Unknown parameters are ignored.
  */
-export const authorizeQuery = z.looseObject({
-  client_id: optionalText('the OAuth client identifier'),
-  redirect_uri: optionalText("one of the client's registered redirect URIs (loopback: any port)"),
-  response_type: optionalText('must be `code`'),
-  scope: optionalText('space-separated scopes; default `plans:read`'),
-  state: optionalText('anti-forgery token, echoed back'),
-  code_challenge: optionalText('BASE64URL(SHA-256(code_verifier)); required'),
-  code_challenge_method: optionalText('must be `S256`'),
-  resource: optionalText('RFC 8707: the API base URL (the default)'),
-});
+export const authorizeQuery = z.lazy(() =>
+  z.looseObject({
+    client_id: optionalText('the OAuth client identifier'),
+    redirect_uri: optionalText("one of the client's registered redirect URIs (loopback: any port)"),
+    response_type: optionalText('must be `code`'),
+    scope: optionalText('space-separated scopes; default `plans:read`'),
+    state: optionalText('anti-forgery token, echoed back'),
+    code_challenge: optionalText('BASE64URL(SHA-256(code_verifier)); required'),
+    code_challenge_method: optionalText('must be `S256`'),
+    resource: optionalText('RFC 8707: the API base URL (the default)'),
+  }),
+);
 export type AuthorizeQuery = z.infer<typeof authorizeQuery>;
 
 /** The fields every form of the sign-in and consent pages posts. */
-const pageFormFields = {
+const pageFormFields = () => ({
   request: formText(64),
   csrf_token: formText(128),
-};
+});
 
-export const signInEmailForm = z.object({ ...pageFormFields, email: formText(255) });
-export const signInCodeForm = z.object({ ...pageFormFields, code: formText(16) });
-export const signInRestartForm = z.object(pageFormFields);
-export const consentForm = z.object({
-  ...pageFormFields,
-  decision: singleValue(z.enum(['allow', 'deny'])),
-  org_id: z.optional(formText(64)),
-});
-export const signInPageQuery = z.object({
-  request: described(formText(64), 'the pending authorization request'),
-  notice: described(z.optional(formText(32)), 'what the previous step reported'),
-});
+export const signInEmailForm = z.lazy(() => z.object({ ...pageFormFields(), email: formText(255) }));
+export const signInCodeForm = z.lazy(() => z.object({ ...pageFormFields(), code: formText(16) }));
+export const signInRestartForm = z.lazy(() => z.object(pageFormFields()));
+export const consentForm = z.lazy(() =>
+  z.object({
+    ...pageFormFields(),
+    decision: singleValue(z.enum(['allow', 'deny'])),
+    org_id: z.optional(formText(64)),
+  }),
+);
+export const signInPageQuery = z.lazy(() =>
+  z.object({
+    request: described(formText(64), 'the pending authorization request'),
+    notice: described(z.optional(formText(32)), 'what the previous step reported'),
+  }),
+);

@@ -10,8 +10,7 @@ import { described, named } from './schema-registry';
  */
 
 /** #3, RFC 8414: the fields the spec lists, and those a standards-following client looks for. */
-export const authorizationServerMetadata = named(
-  'AuthorizationServerMetadata',
+export const authorizationServerMetadata = named('AuthorizationServerMetadata', () =>
   z.object({
     issuer: described(z.url(), "the API's base URL, byte for byte the tokens' iss"),
     authorization_endpoint: z.url(),
@@ -35,8 +34,7 @@ export const authorizationServerMetadata = named(
 export type AuthorizationServerMetadata = z.infer<typeof authorizationServerMetadata>;
 
 /** One public signing key (RFC 7517): the service signs with ES256 on P-256. */
-export const publicJwk = named(
-  'JsonWebKey',
+export const publicJwk = named('JsonWebKey', () =>
   z.object({
     kty: z.literal('EC'),
     crv: z.literal('P-256'),
@@ -50,12 +48,11 @@ export const publicJwk = named(
 export type PublicJwk = z.infer<typeof publicJwk>;
 
 /** #4 */
-export const jsonWebKeySet = named('JsonWebKeySet', z.object({ keys: z.array(publicJwk) }));
+export const jsonWebKeySet = named('JsonWebKeySet', () => z.object({ keys: z.array(publicJwk) }));
 export type JsonWebKeySet = z.infer<typeof jsonWebKeySet>;
 
 /** RFC 9728 protected-resource metadata: where clients of the API find its authorization server. */
-export const protectedResourceMetadata = named(
-  'ProtectedResourceMetadata',
+export const protectedResourceMetadata = named('ProtectedResourceMetadata', () =>
   z.object({
     resource: described(z.url(), "the API's base URL: the audience of its access tokens"),
     authorization_servers: z.array(z.url()),

@@ -9,8 +9,7 @@ import { described, named } from './schema-registry';
 
 /** Partner onboarding of child orgs and their clouds (#16 to #21). */
 
-export const checklistItem = named(
-  'ChecklistItem',
+export const checklistItem = named('ChecklistItem', () =>
   z.object({
     feature: z.string(),
     status: checklistStatus,
@@ -19,7 +18,7 @@ export const checklistItem = named(
 );
 export type ChecklistItem = z.infer<typeof checklistItem>;
 
-export const checklist = z.array(checklistItem);
+export const checklist = z.lazy(() => z.array(checklistItem));
 
 /** A check as the contract shows it (the verifications, #18 and #19, and the child orgs, #21). */
 export function checklistItemView(item: CheckResult): ChecklistItem {
@@ -28,23 +27,23 @@ export function checklistItemView(item: CheckResult): ChecklistItem {
 
 export const childOrgEntry = named(
   'ChildOrgEntry',
-  z.object({
-    created_at: dateTime,
-    org_id: z.string(),
-    org_name: z.string(),
-    org_checklist: z.array(checklistItem),
-    integration_checklist: described(
-      z.object({ aws: z.array(checklistItem), azure: z.array(checklistItem) }),
-      'the last verification per provider; every item `unknown` before the first',
-    ),
-  }),
+  () =>
+    z.object({
+      created_at: dateTime,
+      org_id: z.string(),
+      org_name: z.string(),
+      org_checklist: z.array(checklistItem),
+      integration_checklist: described(
+        z.object({ aws: z.array(checklistItem), azure: z.array(checklistItem) }),
+        'the last verification per provider; every item `unknown` before the first',
+      ),
+    }),
   "A partner's child organization with its onboarding checklists",
 );
 export type ChildOrgEntry = z.infer<typeof childOrgEntry>;
 
 /** #16 */
-export const registerChildBody = named(
-  'RegisterChildRequest',
+export const registerChildBody = named('RegisterChildRequest', () =>
   z.strictObject({
     company: displayName,
     partner_subscription_id: z.optional(partnerSubscriptionId),
@@ -53,16 +52,15 @@ export const registerChildBody = named(
 );
 export type RegisterChildBody = z.infer<typeof registerChildBody>;
 
-export const registerChildResponse = named('RegisteredChild', z.object({ org_id: z.string() }));
+export const registerChildResponse = named('RegisteredChild', () => z.object({ org_id: z.string() }));
 export type RegisterChildResponse = z.infer<typeof registerChildResponse>;
 
 /** #17 */
-export const onboardingStarted = named('OnboardingStarted', z.object({ onboarding_id: z.uuidv4() }));
+export const onboardingStarted = named('OnboardingStarted', () => z.object({ onboarding_id: z.uuidv4() }));
 export type OnboardingStarted = z.infer<typeof onboardingStarted>;
 
 /** #18: where the account's existing Cost and Usage Report is delivered, when it has one. */
-export const existingCostAndUsageReport = named(
-  'ExistingCostAndUsageReport',
+export const existingCostAndUsageReport = named('ExistingCostAndUsageReport', () =>
   z.strictObject({
     region: described(
       z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1')),
@@ -80,8 +78,7 @@ export const existingCostAndUsageReport = named(
   }),
 );
 
-export const awsVerifyBody = named(
-  'VerifyAwsOnboardingRequest',
+export const awsVerifyBody = named('VerifyAwsOnboardingRequest', () =>
   z.strictObject({
     onboarding_id: described(z.uuidv4(), 'from #17 (a version-4 UUID)'),
     account_id: described(
@@ -94,8 +91,7 @@ export const awsVerifyBody = named(
 export type AwsVerifyBody = z.infer<typeof awsVerifyBody>;
 
 /** #20 */
-export const azureAuthUrlBody = named(
-  'CreateAzureAuthUrlRequest',
+export const azureAuthUrlBody = named('CreateAzureAuthUrlRequest', () =>
   z.strictObject({
     tenant_id: described(
       z.union([
@@ -114,8 +110,7 @@ export const azureAuthUrlBody = named(
 );
 export type AzureAuthUrlBody = z.infer<typeof azureAuthUrlBody>;
 
-export const azureAuthUrl = named(
-  'AzureAuthUrl',
+export const azureAuthUrl = named('AzureAuthUrl', () =>
   z.object({
     url: described(
       z.url({ protocol: /^https?$/ }),
@@ -126,8 +121,7 @@ export const azureAuthUrl = named(
 export type AzureAuthUrl = z.infer<typeof azureAuthUrl>;
 
 /** The AWS role template (CloudFormation) of the org, and the console link that deploys it. */
-export const awsRoleTemplate = named(
-  'AwsRoleTemplate',
+export const awsRoleTemplate = named('AwsRoleTemplate', () =>
   z.object({
     template: described(
       openObject,
@@ -142,19 +136,21 @@ export const awsRoleTemplate = named(
 export type AwsRoleTemplate = z.infer<typeof awsRoleTemplate>;
 
 /** #21 */
-export const childOrgsQuery = z.strictObject({ page, page_size: pageSize });
+export const childOrgsQuery = z.lazy(() => z.strictObject({ page, page_size: pageSize }));
 
-const callbackParam = z.optional(singleValue(z.string().check(z.maxLength(4096))));
+const callbackParam = z.lazy(() => z.optional(singleValue(z.string().check(z.maxLength(4096)))));
 
 /**
  * What the Microsoft identity platform sends to the consent callback: `admin_consent`, `tenant`
  * and our `state` on success, `error` and `error_description` on refusal. Other parameters it
  * may add (such as `scope`) are ignored.
  */
-export const consentCallbackQuery = z.object({
-  state: callbackParam,
-  admin_consent: callbackParam,
-  tenant: callbackParam,
-  error: callbackParam,
-  error_description: callbackParam,
-});
+export const consentCallbackQuery = z.lazy(() =>
+  z.object({
+    state: callbackParam,
+    admin_consent: callbackParam,
+    tenant: callbackParam,
+    error: callbackParam,
+    error_description: callbackParam,
+  }),
+);

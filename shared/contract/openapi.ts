@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as z from 'zod/mini';
 import { errorBody } from './errors';
-import type { OperationContract, OperationTag } from './operation-contract';
+import type { ObjectSchema, OperationContract, OperationTag } from './operation-contract';
 import { type OperationId, operationIds, operations } from './operations';
 import { paginationHeader } from './pagination';
 import { jsonParamContent } from './query';
@@ -151,8 +151,17 @@ function operationObject(id: OperationId, operation: OperationContract, componen
   };
 }
 
+/** The schema a deferred one (`z.lazy`) builds; any other schema as it is. */
+function built(schema: z.core.$ZodType): z.core.$ZodType {
+  return schema instanceof z.core.$ZodLazy ? built(schema._zod.innerType) : schema;
+}
+
+function shapeOf(schema: ObjectSchema | undefined): Readonly<Record<string, z.core.$ZodType>> {
+  return schema === undefined ? {} : (built(schema) as z.core.$ZodObject)._zod.def.shape;
+}
+
 function pathParameters(operation: OperationContract, components: ComponentSchemas): Json[] {
-  return Object.entries(operation.pathParams?._zod.def.shape ?? {}).map(([name, schema]) => ({
+  return Object.entries(shapeOf(operation.pathParams)).map(([name, schema]) => ({
     name,
     in: 'path',
     required: true,
@@ -161,10 +170,11 @@ function pathParameters(operation: OperationContract, components: ComponentSchem
 }
 
 function queryParameters(operation: OperationContract, components: ComponentSchemas): Json[] {
-  return Object.entries(operation.query?._zod.def.shape ?? {}).map(([name, schema]) => {
+  return Object.entries(shapeOf(operation.query)).map(([name, schema]) => {
     const required = !z.safeParse(schema, undefined).success;
+    const value = built(schema);
     const content = jsonParamContent(
-      schema instanceof z.core.$ZodOptional ? schema._zod.def.innerType : schema,
+      value instanceof z.core.$ZodOptional ? built(value._zod.def.innerType) : value,
     );
     if (content) {
       const { description, ...contentSchema } = components.schemaOf(content, 'input');

@@ -30,6 +30,12 @@ export type FunctionGroup =
   | 'onboarding-aws-verify'
   | 'onboarding-azure-verify';
 
+/**
+ * The schema of path parameters or a query: an object, usually built on first use (`z.lazy`), as
+ * every contract schema is (docs/architecture.md, Bundles and cold start).
+ */
+export type ObjectSchema = z.core.$ZodObject | z.core.$ZodLazy<z.core.$ZodObject>;
+
 export type OperationTag = 'OAuth' | 'Commitment plans' | 'Partners' | 'Documentation';
 
 export interface OperationContract {
@@ -52,9 +58,9 @@ export interface OperationContract {
    * without it, and checks it before the operation runs, so no use case can forget it.
    */
   readonly scope?: OAuthScope;
-  readonly pathParams?: z.core.$ZodObject;
+  readonly pathParams?: ObjectSchema;
   /** Takes a `RawQuery` (see query.ts). */
-  readonly query?: z.core.$ZodObject;
+  readonly query?: ObjectSchema;
   readonly body?: z.core.$ZodType;
   /** How the body is encoded; JSON unless stated. */
   readonly bodyMediaType?: 'application/x-www-form-urlencoded';

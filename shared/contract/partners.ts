@@ -8,20 +8,20 @@ import { described, named } from './schema-registry';
 
 export const partnerSettings = named(
   'PartnerSettings',
-  z.object({
-    id: uuid,
-    name: z.string(),
-    aws_marketplace_offer_link: z.nullable(marketplaceOfferLink),
-    azure_marketplace_offer_link: z.nullable(marketplaceOfferLink),
-    gcp_marketplace_offer_link: z.nullable(marketplaceOfferLink),
-  }),
+  () =>
+    z.object({
+      id: uuid,
+      name: z.string(),
+      aws_marketplace_offer_link: z.nullable(marketplaceOfferLink),
+      azure_marketplace_offer_link: z.nullable(marketplaceOfferLink),
+      gcp_marketplace_offer_link: z.nullable(marketplaceOfferLink),
+    }),
   'A partner organization and its marketplace offer links (null: not set)',
 );
 export type PartnerSettings = z.infer<typeof partnerSettings>;
 
 /** #11: a field left out stays as it is; `null` clears the link. */
-export const partnerSettingsBody = named(
-  'UpdatePartnerSettingsRequest',
+export const partnerSettingsBody = named('UpdatePartnerSettingsRequest', () =>
   z.strictObject({
     aws_marketplace_offer_link: z.optional(z.nullable(marketplaceOfferLink)),
     azure_marketplace_offer_link: z.optional(z.nullable(marketplaceOfferLink)),
@@ -30,8 +30,7 @@ export const partnerSettingsBody = named(
 );
 export type PartnerSettingsBody = z.infer<typeof partnerSettingsBody>;
 
-export const address = named(
-  'Address',
+export const address = named('Address', () =>
   z.object({
     line1: z.string(),
     line2: z.nullable(z.string()),
@@ -43,10 +42,9 @@ export const address = named(
 );
 export type Address = z.infer<typeof address>;
 
-const addressLine = z.string().check(z.trim(), z.minLength(1), z.maxLength(255));
+const addressLine = z.lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(255)));
 
-export const addressInput = named(
-  'AddressInput',
+export const addressInput = named('AddressInput', () =>
   z.strictObject({
     line1: addressLine,
     line2: z.optional(z.nullable(addressLine)),
@@ -58,11 +56,12 @@ export const addressInput = named(
 );
 export type AddressInput = z.infer<typeof addressInput>;
 
-export const membership = named('Membership', z.object({ role: membershipRole, username: emailAddress }));
+export const membership = named('Membership', () =>
+  z.object({ role: membershipRole, username: emailAddress }),
+);
 export type Membership = z.infer<typeof membership>;
 
-export const organization = named(
-  'Organization',
+export const organization = named('Organization', () =>
   z.object({
     id: uuid,
     name: z.string(),
@@ -77,16 +76,17 @@ export const organization = named(
 export type Organization = z.infer<typeof organization>;
 
 /** #14's answer: the organization, its id also as `child_org_id` (the second registration form reads that). */
-export const registeredOrganization = named(
-  'RegisteredOrganization',
-  z.extend(organization, { child_org_id: described(uuid, 'the same value as `id`') }),
+export const registeredOrganization = named('RegisteredOrganization', () =>
+  z.extend(organization._zod.innerType, { child_org_id: described(uuid, 'the same value as `id`') }),
 );
 export type RegisteredOrganization = z.infer<typeof registeredOrganization>;
 
 /** The partner's own reference for a customer org (the spec's `partner_subscription_id`). */
-export const partnerSubscriptionId = described(
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
-  "the partner's own reference for the customer",
+export const partnerSubscriptionId = z.lazy(() =>
+  described(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+    "the partner's own reference for the customer",
+  ),
 );
 
 /** Most users one request may name (registration, invites). */
@@ -116,20 +116,22 @@ export function distinctEmails<T>(emailOf: (entry: T) => string, field?: string)
   };
 }
 
-export const userInvite = named('UserInvite', z.strictObject({ email: emailAddress, role: membershipRole }));
+export const userInvite = named('UserInvite', () =>
+  z.strictObject({ email: emailAddress, role: membershipRole }),
+);
 export type UserInvite = z.infer<typeof userInvite>;
 
-/** A list of users to make members, each e-mail address once. */
-export const userInvites = z
-  .array(userInvite)
-  .check(
-    z.maxLength(maxUsersPerRequest),
-    z.superRefine(distinctEmails((user: UserInvite) => user.email, 'email')),
-  );
+/** A list of users to make members, each e-mail address once (a new schema on each call). */
+export const userInvites = () =>
+  z
+    .array(userInvite)
+    .check(
+      z.maxLength(maxUsersPerRequest),
+      z.superRefine(distinctEmails((user: UserInvite) => user.email, 'email')),
+    );
 
 /** #15: the users to invite. */
-export const inviteUsersBody = named(
-  'InviteUsersRequest',
-  z.strictObject({ users: userInvites.check(z.minLength(1)) }),
+export const inviteUsersBody = named('InviteUsersRequest', () =>
+  z.strictObject({ users: userInvites().check(z.minLength(1)) }),
 );
 export type InviteUsersBody = z.infer<typeof inviteUsersBody>;

@@ -7,16 +7,20 @@ import { described } from './schema-registry';
 /** Query parameters of the v1 plan endpoints (#5, #6, #7, #9), named as DESIGN §4 decides. */
 
 /** #5 and #6: the provider whose plans are asked for. */
-export const providerQuery = z.strictObject({ provider: singleValue(cloudProvider) });
+export const providerQuery = z.lazy(() => z.strictObject({ provider: singleValue(cloudProvider) }));
 export type ProviderQuery = z.infer<typeof providerQuery>;
 
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
 
-export const page = described(z._default(integerParam(z.int().check(z.gte(1))), 1), 'page number, from 1');
-export const pageSize = described(
-  z._default(integerParam(z.int().check(z.gte(1), z.lte(maxPageSize))), defaultPageSize),
-  `items per page, 1 to ${maxPageSize}`,
+export const page = z.lazy(() =>
+  described(z._default(integerParam(z.int().check(z.gte(1))), 1), 'page number, from 1'),
+);
+export const pageSize = z.lazy(() =>
+  described(
+    z._default(integerParam(z.int().check(z.gte(1), z.lte(maxPageSize))), defaultPageSize),
+    `items per page, 1 to ${maxPageSize}`,
+  ),
 );
 const sortDescription = 'sort field; the string `null` leaves the order unspecified';
 
@@ -47,14 +51,16 @@ export const lineItemSortFields = [
 export type LineItemSortField = (typeof lineItemSortFields)[number];
 
 /** #7 line items. */
-export const lineItemsQuery = z.strictObject({
-  order_by: described(z._default(sortFieldParam(lineItemSortFields), 'id'), sortDescription),
-  desc: described(z._default(booleanParam(), false), 'descending order when true'),
-  segment_id: described(z.optional(singleValue(uuid)), 'only line items of this segment'),
-  resource_match_ids: described(z.optional(listParam(uuid)), 'only line items with these resource matches'),
-  page,
-  page_size: pageSize,
-});
+export const lineItemsQuery = z.lazy(() =>
+  z.strictObject({
+    order_by: described(z._default(sortFieldParam(lineItemSortFields), 'id'), sortDescription),
+    desc: described(z._default(booleanParam(), false), 'descending order when true'),
+    segment_id: described(z.optional(singleValue(uuid)), 'only line items of this segment'),
+    resource_match_ids: described(z.optional(listParam(uuid)), 'only line items with these resource matches'),
+    page,
+    page_size: pageSize,
+  }),
+);
 export type LineItemsQuery = z.infer<typeof lineItemsQuery>;
 
 export const resourceMatchSortFields = [
@@ -77,23 +83,25 @@ export const resourceMatchSortFields = [
 export type ResourceMatchSortField = (typeof resourceMatchSortFields)[number];
 
 /** #9 resource matches. */
-export const resourceMatchesQuery = z
-  .strictObject({
-    order_by: described(
-      z._default(sortFieldParam(resourceMatchSortFields), 'covered_ondemand_cost'),
-      sortDescription,
+export const resourceMatchesQuery = z.lazy(() =>
+  z
+    .strictObject({
+      order_by: described(
+        z._default(sortFieldParam(resourceMatchSortFields), 'covered_ondemand_cost'),
+        sortDescription,
+      ),
+      desc: described(z._default(booleanParam(), true), 'descending order when true'),
+      start_date: described(dateParam(), 'start of the usage window'),
+      end_date: described(dateParam(), 'end of the usage window'),
+      line_item_ids: described(z.optional(listParam(uuid)), 'only matches of these line items'),
+      page,
+      page_size: pageSize,
+    })
+    .check(
+      z.refine((query) => query.start_date <= query.end_date, {
+        path: ['end_date'],
+        message: 'must not be before start_date',
+      }),
     ),
-    desc: described(z._default(booleanParam(), true), 'descending order when true'),
-    start_date: described(dateParam(), 'start of the usage window'),
-    end_date: described(dateParam(), 'end of the usage window'),
-    line_item_ids: described(z.optional(listParam(uuid)), 'only matches of these line items'),
-    page,
-    page_size: pageSize,
-  })
-  .check(
-    z.refine((query) => query.start_date <= query.end_date, {
-      path: ['end_date'],
-      message: 'must not be before start_date',
-    }),
-  );
+);
 export type ResourceMatchesQuery = z.infer<typeof resourceMatchesQuery>;

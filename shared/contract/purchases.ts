@@ -9,49 +9,53 @@ import { described, named } from './schema-registry';
 
 export const purchaseStatus = named(
   'PurchaseStatus',
-  z.enum(purchaseStatuses),
+  () => z.enum(purchaseStatuses),
   'queued: waits for the processor; purchasing: an attempt holds it; completed: bought (or fulfilled by hand); ' +
     'failed: refused, nothing bought; manual: an operator buys it by hand',
 );
 
 export const purchaseRecord = named(
   'PurchaseRecord',
-  z.object({
-    id: uuid,
-    plan_id: uuid,
-    line_item_id: uuid,
-    org_id: z.string(),
-    provider: cloudProvider,
-    account_id: z.string(),
-    offer_id: uuid,
-    contract_type: z.string(),
-    region: z.string(),
-    quantity: described(z.number(), "in the plan's units: instances, normalized units, or $/h of commitment"),
-    instance_type: described(z.nullable(z.string()), 'the size a size-flexible reservation is bought in'),
-    status: purchaseStatus,
-    attempts: described(z.int(), 'attempts that claimed the purchase'),
-    provider_ids: described(z.array(z.string()), "the provider's ids of what was bought"),
-    planned_upfront_cost: z.number(),
-    planned_recurring_cost: described(z.number(), 'per hour'),
-    upfront_cost: described(
-      z.nullable(z.number()),
-      'what the provider charged upfront; null until completed',
-    ),
-    recurring_cost: described(z.nullable(z.number()), 'per hour; null until completed'),
-    provider_quantity: described(z.nullable(z.number()), "what was bought, in the provider's units"),
-    limit_price: z.object({ upfront: z.number(), hourly: z.number() }),
-    error: described(z.nullable(z.string()), 'why it failed, or why it waits for an operator'),
-    error_code: z.nullable(z.string()),
-    reference: described(z.nullable(z.string()), "the operator's reference of a purchase made by hand"),
-    created_at: dateTime,
-    updated_at: dateTime,
-    completed_at: z.nullable(dateTime),
-  }),
+  () =>
+    z.object({
+      id: uuid,
+      plan_id: uuid,
+      line_item_id: uuid,
+      org_id: z.string(),
+      provider: cloudProvider,
+      account_id: z.string(),
+      offer_id: uuid,
+      contract_type: z.string(),
+      region: z.string(),
+      quantity: described(
+        z.number(),
+        "in the plan's units: instances, normalized units, or $/h of commitment",
+      ),
+      instance_type: described(z.nullable(z.string()), 'the size a size-flexible reservation is bought in'),
+      status: purchaseStatus,
+      attempts: described(z.int(), 'attempts that claimed the purchase'),
+      provider_ids: described(z.array(z.string()), "the provider's ids of what was bought"),
+      planned_upfront_cost: z.number(),
+      planned_recurring_cost: described(z.number(), 'per hour'),
+      upfront_cost: described(
+        z.nullable(z.number()),
+        'what the provider charged upfront; null until completed',
+      ),
+      recurring_cost: described(z.nullable(z.number()), 'per hour; null until completed'),
+      provider_quantity: described(z.nullable(z.number()), "what was bought, in the provider's units"),
+      limit_price: z.object({ upfront: z.number(), hourly: z.number() }),
+      error: described(z.nullable(z.string()), 'why it failed, or why it waits for an operator'),
+      error_code: z.nullable(z.string()),
+      reference: described(z.nullable(z.string()), "the operator's reference of a purchase made by hand"),
+      created_at: dateTime,
+      updated_at: dateTime,
+      completed_at: z.nullable(dateTime),
+    }),
   "One line item's purchase",
 );
 export type PurchaseRecordView = z.infer<typeof purchaseRecord>;
 
-export const purchasesQuery = z.strictObject({ page, page_size: pageSize });
+export const purchasesQuery = z.lazy(() => z.strictObject({ page, page_size: pageSize }));
 
 /** A purchase record as the contract shows it, parsed through its schema (no internal field leaks). */
 export function purchaseRecordView(record: PurchaseRecord): PurchaseRecordView {

@@ -20,8 +20,18 @@ export interface ContractSchemaMeta {
 
 export const contractSchemas = z.registry<ContractSchemaMeta>();
 
-/** Registers `schema` as the named component `id`. */
-export function named<S extends z.ZodMiniType>(id: string, schema: S, description?: string): S {
+/**
+ * Registers the schema `build` returns as the named component `id`. Like every schema a contract
+ * module exports, it is built on first use (`z.lazy`): a function's cold start builds none, and
+ * its first request only those of the operation it serves (docs/architecture.md, Bundles and
+ * cold start; test/unit/contract/deferred-schemas.test.ts holds every contract module to it).
+ */
+export function named<S extends z.ZodMiniType>(
+  id: string,
+  build: () => S,
+  description?: string,
+): z.ZodMiniLazy<S> {
+  const schema = z.lazy(build);
   contractSchemas.add(schema, description === undefined ? { id } : { id, description });
   return schema;
 }

@@ -8,21 +8,26 @@ import type { Principal } from '../domain/principal';
 import { authorizerPrincipalKey } from './authorizer-context';
 import { invalidCredentialsMessage } from './error-response';
 
-/** What the functions accept from the authorizer's context (authorizer-context.ts encodes it). */
-const principalSchema = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('user'),
-    orgId: z.string().check(z.minLength(1)),
-    userId: z.string().check(z.minLength(1)),
-    role: z.enum(membershipRoles),
-    scopes: z.array(z.string()),
-  }),
-  z.strictObject({
-    kind: z.literal('partner'),
-    orgId: z.string().check(z.minLength(1)),
-    scopes: z.array(z.string()),
-  }),
-]);
+/**
+ * What the functions accept from the authorizer's context (authorizer-context.ts encodes it);
+ * built on the first request, as the contract's schemas are.
+ */
+const principalSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('user'),
+      orgId: z.string().check(z.minLength(1)),
+      userId: z.string().check(z.minLength(1)),
+      role: z.enum(membershipRoles),
+      scopes: z.array(z.string()),
+    }),
+    z.strictObject({
+      kind: z.literal('partner'),
+      orgId: z.string().check(z.minLength(1)),
+      scopes: z.array(z.string()),
+    }),
+  ]),
+);
 
 /** The principal the authorizer put on the event, or null when there is none or it is not one. */
 export function principalFromEvent(event: Pick<APIGatewayProxyEvent, 'requestContext'>): Principal | null {

@@ -77,7 +77,7 @@ export const onboardingOperations = {
     pathParams: orgPath,
     query: childOrgsQuery,
     paginated: true,
-    responses: { 200: z.array(childOrgEntry) },
+    responses: { 200: z.lazy(() => z.array(childOrgEntry)) },
   },
   completeAzureConsent: {
     method: 'GET',

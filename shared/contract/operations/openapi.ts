@@ -10,6 +10,6 @@ export const openApiOperations = {
     summary: 'This API described as an OpenAPI 3.1 document',
     tag: 'Documentation',
     public: true,
-    responses: { 200: z.record(z.string(), z.unknown()) },
+    responses: { 200: z.lazy(() => z.record(z.string(), z.unknown())) },
   },
 } satisfies OperationList;

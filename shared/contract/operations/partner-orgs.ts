@@ -29,6 +29,6 @@ export const partnerOrgOperations = {
     scope: 'org:write',
     pathParams: childOrgPath,
     body: inviteUsersBody,
-    responses: { 200: z.array(membership) },
+    responses: { 200: z.lazy(() => z.array(membership)) },
   },
 } satisfies OperationList;

@@ -21,7 +21,7 @@ export const planCoverageOperations = {
     scope: 'plans:read',
     pathParams: planPath,
     query: resourceMatchesQuery,
-    responses: { 200: z.array(resourceMatch) },
+    responses: { 200: z.lazy(() => z.array(resourceMatch)) },
     paginated: true,
     conflicts: true,
   },

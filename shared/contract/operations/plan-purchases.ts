@@ -58,7 +58,7 @@ export const planPurchaseOperations = {
     scope: 'plans:read',
     pathParams: planPath,
     query: purchasesQuery,
-    responses: { 200: z.array(purchaseRecord) },
+    responses: { 200: z.lazy(() => z.array(purchaseRecord)) },
     paginated: true,
   },
 } satisfies OperationList;

@@ -31,7 +31,7 @@ export const planOperations = {
     scope: 'plans:read',
     pathParams: orgPath,
     query: providerQuery,
-    responses: { 200: z.array(commitmentPlan) },
+    responses: { 200: z.lazy(() => z.array(commitmentPlan)) },
   },
   listPlanLineItems: {
     method: 'GET',
@@ -43,7 +43,7 @@ export const planOperations = {
     scope: 'plans:read',
     pathParams: planPath,
     query: lineItemsQuery,
-    responses: { 200: z.array(lineItem) },
+    responses: { 200: z.lazy(() => z.array(lineItem)) },
     paginated: true,
   },
 } satisfies OperationList;

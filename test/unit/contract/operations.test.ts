@@ -67,7 +67,8 @@ describe('operation registry', () => {
       const named = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
       // Act
-      const validated = 'pathParams' in operation ? Object.keys(operation.pathParams.shape) : [];
+      const validated =
+        'pathParams' in operation ? Object.keys(operation.pathParams._zod.innerType.shape) : [];
 
       // Assess
       expect(validated, id).toEqual(named);
