@@ -11,15 +11,18 @@ export interface AwsConfig {
 
 export function readAwsConfig(env: NodeJS.ProcessEnv): AwsConfig {
   const tableName = env.TABLE_NAME;
-  const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
+  const region = configuredRegion(env);
   if (!tableName) throw new Error('TABLE_NAME is not set: the table the service stores its data in');
   if (!region) throw new Error('AWS_REGION is not set');
   return { tableName, region };
 }
 
-/** The function's region, as Lambda sets it (us-east-1 where nothing does, e.g. a script). */
-export function regionOf(env: NodeJS.ProcessEnv): string {
-  return env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1';
+/**
+ * The region the environment names: on Lambda always `AWS_REGION`. Undefined lets the SDK client
+ * find it where it looks next, the shared config file (an operator's profile, for the admin CLI).
+ */
+export function configuredRegion(env: NodeJS.ProcessEnv): string | undefined {
+  return env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
 }
 
 /** The service's table on AWS: one DynamoDB client per Lambda container. */

@@ -4,6 +4,7 @@ import { type AccessTokenVerifier, createAccessTokenVerifier } from '../auth/acc
 import { publishedKeys } from '../auth/published-keys';
 import { createKmsSigner } from '../auth/signers/kms-signer';
 import type { Signer } from '../auth/signers/signer';
+import { configuredRegion } from './aws';
 
 /**
  * The keys side of OAuth for the functions that issue, publish or verify access tokens: the
@@ -92,7 +93,7 @@ function awsOAuthKeys(env: NodeJS.ProcessEnv): OAuthKeys {
   if (!baseUrl) throw new Error("ISSUER_URL is not set: the API's base URL, the tokens' issuer");
   if (!currentAlias) throw new Error('SIGNING_KEY_ALIAS is not set: the alias of the KMS signing key');
   const previousAlias = env.SIGNING_KEY_PREVIOUS_ALIAS;
-  const client = new KMSClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION });
+  const client = new KMSClient({ region: configuredRegion(env) });
   return oauthKeysOf(
     baseUrl,
     createKmsSigner({ client, currentAlias, ...(previousAlias ? { previousAlias } : {}) }),

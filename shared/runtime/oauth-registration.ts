@@ -1,6 +1,7 @@
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import type { OAuthContext } from '../app/oauth/oauth-context';
 import { apiGatewayUsagePlanKeys, type UsagePlanKeys, usagePlanIdByName } from '../auth/usage-plan-keys';
+import { configuredRegion } from './aws';
 
 /**
  * What the registration function runs with beside its own context (current.ts): the throttle
@@ -24,7 +25,7 @@ let clientThrottles: OAuthContext['clientThrottles'] | null | undefined;
 function clientThrottlesFrom(env: NodeJS.ProcessEnv): OAuthContext['clientThrottles'] | null {
   const usagePlanName = env.USAGE_PLAN_NAME?.trim();
   if (!usagePlanName) return null;
-  const client = new APIGatewayClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION });
+  const client = new APIGatewayClient({ region: configuredRegion(env) });
   let keys: Promise<UsagePlanKeys> | undefined;
   return {
     async register(clientId) {

@@ -2,6 +2,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { OAuthContext } from '../app/oauth/oauth-context';
 import type { Mailer } from '../app/ports';
 import { sesMailer } from '../mail/ses-mailer';
+import { configuredRegion } from './aws';
 import { oauthIssuer } from './oauth-keys';
 
 /**
@@ -27,5 +28,5 @@ export function withSignInMail<Base extends object>(
 function sesMailerFrom(env: NodeJS.ProcessEnv): Mailer {
   const from = env.MAIL_FROM;
   if (!from) throw new Error('MAIL_FROM is not set: the SES-verified address sign-in codes are sent from');
-  return sesMailer({ client: new SESv2Client({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION }), from });
+  return sesMailer({ client: new SESv2Client({ region: configuredRegion(env) }), from });
 }

@@ -1,7 +1,7 @@
 import type { AwsVerifier } from '../app/ports';
 import { awsSdkProbe } from '../cloud/verifiers/aws-sdk-probe';
 import { runAwsChecks } from '../cloud/verifiers/aws-verification';
-import { regionOf } from './aws';
+import { configuredRegion } from './aws';
 
 /**
  * What the AWS verification function runs with (DESIGN §11): the checks through the AWS SDK
@@ -21,6 +21,8 @@ export function awsVerifier(): AwsVerifier {
 }
 
 export function awsVerifierFromEnvironment(env: NodeJS.ProcessEnv): AwsVerifier {
-  const probe = awsSdkProbe({ region: regionOf(env) });
+  const region = configuredRegion(env);
+  if (!region) throw new Error('AWS_REGION is not set: the region of the verification calls');
+  const probe = awsSdkProbe({ region });
   return { verifyAws: (request) => runAwsChecks(probe, request) };
 }

@@ -2,7 +2,6 @@ import type { AzureVerifier } from '../app/ports';
 import { azureArmProbe, clientSecretTokens } from '../cloud/verifiers/azure-arm-probe';
 import { type AzureTenantProbe, runAzureChecks } from '../cloud/verifiers/azure-verification';
 import { ProviderError } from '../cloud/verifiers/provider-failure';
-import { regionOf } from './aws';
 import { secretsManagerSecret } from './secrets-manager-secret';
 
 /**
@@ -33,7 +32,7 @@ export function azureVerifierFromEnvironment(env: NodeJS.ProcessEnv): AzureVerif
       ? azureArmProbe({
           tokens: clientSecretTokens({
             clientId,
-            clientSecret: secretsManagerSecret(secretArn, regionOf(env)),
+            clientSecret: secretsManagerSecret(secretArn),
           }),
         })
       : unconfiguredAzure;

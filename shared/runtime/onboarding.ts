@@ -1,6 +1,5 @@
 import type { OnboardingContext, OnboardingRepositories, OnboardingSettings } from '../app/onboarding';
 import type { ContextWith } from '../app/ports';
-import { regionOf } from './aws';
 import { secretsManagerSecret } from './secrets-manager-secret';
 
 /**
@@ -61,7 +60,7 @@ export function onboardingFromEnvironment(env: NodeJS.ProcessEnv): OnboardingRun
       awsTemplateUrl: env.AWS_TEMPLATE_URL || null,
       azureClientId: env.AZURE_CLIENT_ID ?? '',
       azureAuthority: 'https://login.microsoftonline.com',
-      stateSecret: secretsManagerSecret(stateSecretArn, regionOf(env)),
+      stateSecret: secretsManagerSecret(stateSecretArn),
     },
   };
 }

@@ -4,6 +4,7 @@ import type { ApplyContext } from '../app/plan-application';
 import type { PurchaseQueue } from '../queue/purchase-queue';
 import { sqsDeadLetters } from '../queue/sqs-dead-letters';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
+import { configuredRegion } from './aws';
 
 /**
  * The purchase queue of the functions that send purchases (apply, the sweep): on Lambda an SQS
@@ -26,7 +27,7 @@ function createSqsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
   const queueUrl = env.PURCHASE_QUEUE_URL;
   if (!queueUrl) throw new Error('PURCHASE_QUEUE_URL is not set: the FIFO queue purchases are sent to');
   return sqsPurchaseQueue({
-    client: new SQSClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION }),
+    client: new SQSClient({ region: configuredRegion(env) }),
     queueUrl,
   });
 }
@@ -48,7 +49,7 @@ export function awsDeadLetters(env: NodeJS.ProcessEnv): ReturnType<typeof sqsDea
     );
   }
   return sqsDeadLetters({
-    client: new SQSClient({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION }),
+    client: new SQSClient({ region: configuredRegion(env) }),
     deadLetterQueueUrl,
   });
 }

@@ -1,9 +1,10 @@
 /**
  * A Secrets Manager secret's string, read on first use and kept for the container; a failed read
  * is tried again next time. The client loads with the first read: the routes of a function that
- * never read the secret do not evaluate it.
+ * never read the secret do not evaluate it. It asks the region the ARN names, where the secret is.
  */
-export function secretsManagerSecret(secretArn: string, region: string): () => Promise<string> {
+export function secretsManagerSecret(secretArn: string): () => Promise<string> {
+  const region = regionInArn(secretArn);
   let value: Promise<string> | undefined;
   return () => {
     value ??= import('@aws-sdk/client-secrets-manager').then(async (sm) => {
@@ -17,4 +18,11 @@ export function secretsManagerSecret(secretArn: string, region: string): () => P
     });
     return value;
   };
+}
+
+/** The region field of an ARN (`arn:aws:secretsmanager:eu-west-1:123456789012:secret:name`). */
+export function regionInArn(arn: string): string {
+  const region = arn.split(':')[3];
+  if (!arn.startsWith('arn:') || !region) throw new Error(`Not an ARN with a region: ${arn}`);
+  return region;
 }
