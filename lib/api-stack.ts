@@ -59,8 +59,9 @@ export interface ApiStackProps extends StackProps {
   /** Memory of every function but those that compute plans, in MB. @default 512 */
   readonly memorySize?: number;
   /**
-   * Memory of the functions that compute plans in a request (the plan groups), in MB: CPU grows
-   * with memory, and 1769 MB is one full vCPU. @default 1769
+   * Memory of the functions that run the plan engine (plan-computation, and plan-coverage's
+   * resource matches and chart), in MB: CPU grows with memory, and 1769 MB is one full vCPU.
+   * @default 1769
    */
   readonly planMemorySize?: number;
   /** Retention of the access log and of every function's log. @default RetentionDays.ONE_MONTH */
@@ -91,7 +92,7 @@ const tableItemActions = [
 ] as const;
 
 /**
- * What the plan groups' functions do with items (docs/plans-api.md): read orgs, usage and
+ * What the plan functions do with items (docs/plans-api.md): read orgs, usage and
  * commitments; read, write and delete plans and plan sets. No scan, and only in partitions of
  * orgs (`ORG#...`, usage and commitments included) and plans (`PLAN#...`): never an API key's,
  * a user's or an OAuth item.
@@ -108,12 +109,20 @@ const planItemActions = [
 const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
 
 /**
- * Groups whose functions run the plan engine in a request (plans when stored ones are missing or
- * stale, resource matches over part of a lookback, the chart): more memory (CPU), and a timeout
- * just under API Gateway's 29 s integration timeout.
+ * The groups that serve plans (#5, #6, #7, #12) and, on a stale read, wait for the
+ * plan-computation function (invoked synchronously), and plan-coverage, which runs the engine in
+ * the request (resource matches over part of a lookback, the chart): a timeout just under API
+ * Gateway's 29 s integration timeout; plan-coverage also gets the engine's memory (CPU).
  */
 const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'plan-coverage', 'partner-purchase-plans']);
+const engineGroups: ReadonlySet<FunctionGroup> = new Set(['plan-coverage']);
+const planServingGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'partner-purchase-plans']);
 const planFunctionTimeout = Duration.seconds(28);
+/**
+ * The plan computation's own bound: under the serving functions' 28 s, so that a computation
+ * that runs out of time answers them an error rather than outliving their request.
+ */
+const planComputationTimeout = Duration.seconds(25);
 
 /** The sender of sign-in codes until the operator names a verified one. */
 const defaultMailFrom = 'sign-in@example.com';
@@ -157,6 +166,8 @@ export class ApiStack extends Stack {
   readonly authorizerFunction: ServiceFunction;
   readonly groupFunctions: ReadonlyMap<FunctionGroup, ServiceFunction>;
   readonly purchases: PurchasePipeline;
+  /** Computes plans that are missing or stale, invoked by the plan-serving functions. */
+  readonly planComputation: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -171,6 +182,12 @@ export class ApiStack extends Stack {
     ];
     const itemAccess = () =>
       new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns });
+    const planItemAccess = () =>
+      new PolicyStatement({
+        actions: [...planItemActions],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] } },
+      });
 
     const functionSettings = {
       serviceName,
@@ -219,6 +236,17 @@ export class ApiStack extends Stack {
     this.purchases.processor.role.addToPrincipalPolicy(itemAccess());
     this.purchases.sweep.role.addToPrincipalPolicy(itemAccess());
 
+    // The one function that carries the plan engine and the catalog for plans (docs/plans-api.md,
+    // Freshness): the serving functions invoke it on a stale read and wait for its answer.
+    this.planComputation = new ServiceFunction(this, 'PlanComputation', {
+      ...functionSettings,
+      memorySize: props.planMemorySize ?? 1769,
+      timeout: planComputationTimeout,
+      entry: functionEntry('plan-computation'),
+      description: "Computes an org's plans for a provider when they are missing or stale",
+    });
+    this.planComputation.role.addToPrincipalPolicy(planItemAccess());
+
     // A group is deployed once its handler exists; the operations of the others are not routed yet.
     const routes = servedRoutes((group) => existsSync(functionEntry(group)));
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
@@ -226,22 +254,27 @@ export class ApiStack extends Stack {
       const computesPlans = planGroups.has(group);
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,
-        ...(computesPlans ? { memorySize: props.planMemorySize ?? 1769, timeout: planFunctionTimeout } : {}),
+        ...(computesPlans ? { timeout: planFunctionTimeout } : {}),
+        ...(engineGroups.has(group) ? { memorySize: props.planMemorySize ?? 1769 } : {}),
         ...(verifyingGroups.has(group) ? { timeout: verificationTimeout } : {}),
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
       if (!tablelessGroups.has(group)) {
+        groupFunction.role.addToPrincipalPolicy(computesPlans ? planItemAccess() : itemAccess());
+      }
+      if (planServingGroups.has(group)) {
+        groupFunction.function.addEnvironment(
+          'PLAN_COMPUTATION_FUNCTION',
+          this.planComputation.function.functionName,
+        );
+        // The unqualified function only (the serving functions invoke it by name, $LATEST), so
+        // no `:*` for versions and aliases as `grantInvoke` would add.
         groupFunction.role.addToPrincipalPolicy(
-          computesPlans
-            ? new PolicyStatement({
-                actions: [...planItemActions],
-                resources: [table.tableArn],
-                conditions: {
-                  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] },
-                },
-              })
-            : itemAccess(),
+          new PolicyStatement({
+            actions: ['lambda:InvokeFunction'],
+            resources: [this.planComputation.function.functionArn],
+          }),
         );
       }
       if (purchaseSendingGroups.has(group)) this.purchases.allowSending(groupFunction);

@@ -2,16 +2,20 @@ import type { CommitmentPlan, Provider, RecommendedPurchasePlan } from '../domai
 import { isCurrent, type PlanSetState } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { loadOrgFor } from './org-access';
-import { type PlanRefreshOptions, refreshPlans } from './plan-computation';
-import type { ContextWith } from './ports';
+import { storedPlanState } from './plan-freshness';
+import type { ContextWith, PlanRefresh } from './ports';
 
 /**
  * The plans an org is shown for a provider (#5, #6, #12): the current ones, computed on the spot
- * when they are missing or stale. While another process computes them, the stored ones are served
- * with `is_calculating: true`; when none is stored yet, the request waits for them a little.
+ * when they are missing or stale (by the context's `planComputation`: in this process, or on AWS
+ * in the plan-computation function). While another process computes them, the stored ones are
+ * served with `is_calculating: true`; when none is stored yet, the request waits for them a little.
  */
 
-export interface PlanServingOptions extends PlanRefreshOptions {
+/** What serving plans needs: the repositories it reads, and the computation it calls when stale. */
+export type PlanServingContext = ContextWith<'orgs' | 'plans' | 'usage'>;
+
+export interface PlanServingOptions {
   /** How long a request waits for another process's first plans of a provider. */
   readonly waitForFirstPlansMs?: number;
   /** How often it looks while it waits. */
@@ -29,7 +33,7 @@ interface ServedPlans {
 
 /** Spec #6: the provider's default plans (three, or none before the first computation ends). */
 export async function listDefaultPlans(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: PlanServingContext,
   principal: Principal,
   orgId: string,
   provider: Provider,
@@ -41,7 +45,7 @@ export async function listDefaultPlans(
 
 /** Spec #5: the provider's recommended plan; null when it has none (no usage, or nothing saves money). */
 export async function getRecommendedPlan(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: PlanServingContext,
   principal: Principal,
   orgId: string,
   provider: Provider,
@@ -56,7 +60,7 @@ export async function getRecommendedPlan(
  * for; null for others (`kubernetes`, `unknown`) and when there is no recommended plan.
  */
 export async function getRecommendedPurchasePlan(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: PlanServingContext,
   principal: Principal,
   orgId: string,
   provider: string,
@@ -79,12 +83,12 @@ function isPlannedProvider(provider: string): provider is Provider {
 }
 
 async function servedPlans(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: PlanServingContext,
   orgId: string,
   provider: Provider,
   options: PlanServingOptions,
 ): Promise<ServedPlans> {
-  const refresh = await refreshPlans(ctx, orgId, provider, options);
+  const refresh = await currentPlans(ctx, orgId, provider);
   let planSet = refresh.planSet?.computed
     ? refresh.planSet
     : await waitForFirstPlans(ctx, orgId, provider, refresh.planSet, options);
@@ -104,9 +108,23 @@ async function servedPlans(
   }
 }
 
+/** The stored plans when they are current (or must not be computed now), else a computation's. */
+async function currentPlans(
+  ctx: PlanServingContext,
+  orgId: string,
+  provider: Provider,
+): Promise<PlanRefresh> {
+  const stored = await storedPlanState(ctx, orgId, provider);
+  if (stored.outcome !== 'stale') return stored;
+  if (!ctx.planComputation) {
+    throw new Error('Serving plans needs a planComputation in its context (shared/app/ports.ts)');
+  }
+  return ctx.planComputation(orgId, provider);
+}
+
 /** Polls the plan set while another process computes its first plans, up to the wait bound. */
 async function waitForFirstPlans(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: PlanServingContext,
   orgId: string,
   provider: Provider,
   planSet: PlanSetState | null,

@@ -8,9 +8,10 @@ import {
   planSeed,
   usageVersionOf,
 } from '../domain/plans/plan-set';
-import { importStatus, type UsageState } from '../domain/usage/usage-state';
+import type { UsageState } from '../domain/usage/usage-state';
+import { storedPlanState } from './plan-freshness';
 import { loadPlanInputs } from './plan-inputs';
-import type { ContextWith } from './ports';
+import type { ContextWith, PlanComputation, PlanRefresh } from './ports';
 
 /**
  * Keeping an org's plans current (docs/plans-api.md, Freshness): plans are computed from the
@@ -28,23 +29,6 @@ export interface PlanRefreshOptions {
 }
 
 /**
- * `current`: the stored plans were current already (or became so meanwhile); `computed`: this
- * call computed and published them; `calculating`: another computation holds the plan set;
- * `importing`: an import is changing the inputs, so nothing is computed until it ends (its end
- * computes them); `abandoned`: an import stopped half-way and its inputs are not whole, so
- * nothing is computed until an import of the provider finishes.
- */
-export type PlanRefreshOutcome = 'current' | 'computed' | 'calculating' | 'importing' | 'abandoned';
-
-export interface PlanRefresh {
-  readonly outcome: PlanRefreshOutcome;
-  /** The plan set as it stands after the refresh. */
-  readonly planSet: PlanSetState | null;
-  /** The usage state the refresh judged freshness by. */
-  readonly usageState: UsageState | null;
-}
-
-/**
  * Makes the provider's plans current unless they are, an import is running, or another process
  * is computing them: claims the plan set, computes, stores and publishes the plans, then deletes
  * the plans they supersede (best effort: leftovers are never referenced again).
@@ -56,15 +40,10 @@ export async function refreshPlans(
   options: PlanRefreshOptions = {},
 ): Promise<PlanRefresh> {
   const { plans } = ctx.repos;
-  const [usageState, planSet] = await Promise.all([
-    ctx.repos.usage.usageState(orgId, provider),
-    plans.planSet(orgId, provider),
-  ]);
+  const stored = await storedPlanState(ctx, orgId, provider);
+  if (stored.outcome !== 'stale') return stored;
+  const { planSet, usageState } = stored;
   const now = ctx.clock.now();
-  if (isCurrent(planSet, usageState, now)) return { outcome: 'current', planSet, usageState };
-  const status = importStatus(usageState, now);
-  if (status === 'open') return { outcome: 'importing', planSet, usageState };
-  if (status === 'abandoned') return { outcome: 'abandoned', planSet, usageState };
 
   const calculation: PlanCalculation = {
     claimId: ctx.ids.uuid(),
@@ -102,6 +81,22 @@ export async function refreshPlans(
     planSet: latest,
     usageState,
   };
+}
+
+/**
+ * `ctx` with its plans computed in this process (the local runtime, tools, tests): its
+ * `planComputation` runs `refreshPlans` on the returned context itself. A context made from it by
+ * spreading (`{ ...computing, clock }`) still computes with this one's repositories and clock:
+ * make such a variant from the plain context and pass it through here again.
+ */
+export function computingPlansHere<C extends ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>>(
+  ctx: C,
+): C & { readonly planComputation: PlanComputation } {
+  const computing: C & { readonly planComputation: PlanComputation } = {
+    ...ctx,
+    planComputation: (orgId, provider) => refreshPlans(computing, orgId, provider),
+  };
+  return computing;
 }
 
 /**

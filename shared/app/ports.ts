@@ -572,6 +572,33 @@ export interface AppContext {
    * process, as a warm Lambda computes plan after plan. Absent: each computation allocates its own.
    */
   readonly engineMemory?: ResidualArena;
+  /**
+   * Brings an org's plans for a provider up to date (`refreshPlans`, plan-computation.ts) and
+   * tells how it went: in this process for the local runtime, tests and tools; on AWS in the
+   * plan-computation function, which the plan-serving functions invoke, so that they carry no
+   * engine. The plan-serving use cases need it (commitment-plans.ts); others leave it out.
+   */
+  readonly planComputation?: PlanComputation;
+}
+
+/** Runs `refreshPlans` for one org and provider, wherever the composition root decided. */
+export type PlanComputation = (orgId: string, provider: Provider) => Promise<PlanRefresh>;
+
+/**
+ * `current`: the stored plans were current already (or became so meanwhile); `computed`: this
+ * call computed and published them; `calculating`: another computation holds the plan set;
+ * `importing`: an import is changing the inputs, so nothing is computed until it ends (its end
+ * computes them); `abandoned`: an import stopped half-way and its inputs are not whole, so
+ * nothing is computed until an import of the provider finishes.
+ */
+export type PlanRefreshOutcome = 'current' | 'computed' | 'calculating' | 'importing' | 'abandoned';
+
+export interface PlanRefresh {
+  readonly outcome: PlanRefreshOutcome;
+  /** The plan set as it stands after the refresh. */
+  readonly planSet: PlanSetState | null;
+  /** The usage state the refresh judged freshness by. */
+  readonly usageState: UsageState | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { computingPlansHere } from '../app/plan-computation';
 import type { AppContext, Clock, ContextWith, IdGenerator, Repositories } from '../app/ports';
 import { residualArena } from '../domain/engine';
 import type { ResidualArena } from '../domain/engine/residual-arena';
@@ -13,15 +14,15 @@ export const randomIds: IdGenerator = { uuid: () => randomUUID() };
  * The use cases' context on one table, with the real clock and random ids, and every
  * repository. One per process: its repositories hold the process's caches (`createCachingStore`;
  * docs/architecture.md, Caches), and it holds the memory the plan engine reuses between
- * computations.
+ * computations, which run in this process (the local runtime, tools, tests).
  */
 export function createAppContext(table: TableClient): AppContext {
-  return {
+  return computingPlansHere({
     repos: createCachingStore(table, systemClock),
     clock: systemClock,
     ids: randomIds,
     engineMemory: residualArena(),
-  };
+  });
 }
 
 export interface FunctionContextOptions {

@@ -1,13 +1,25 @@
-import { residualArena } from '../domain/engine/residual-arena';
-import { commitmentRepository, orgRepository, planRepository, usageRepository } from '../store/store';
+import type { PlanServingContext } from '../app/commitment-plans';
+import { orgRepository, planRepository, usageRepository } from '../store/store';
 import { functionContext } from './current';
+import { lambdaPlanComputation } from './lambda-plan-computation';
 
 /**
- * The context of the functions that serve plans and compute them when missing or stale (#5, #6,
- * #7, #12): the repositories plan computation reads and writes, and the engine's memory reused
- * from one computation to the next. It bundles no other repository.
+ * The context of the functions that serve plans (#5, #6, #7, #12): the repositories serving reads,
+ * and the plan computation for a stale read. On Lambda that computation is the plan-computation
+ * function (lambda-plan-computation.ts), so these functions bundle no engine and no catalog; the
+ * local server and tests install a context that computes in their own process.
  */
-export const planServingContext = functionContext(
-  { orgs: orgRepository, usage: usageRepository, commitments: commitmentRepository, plans: planRepository },
-  { engineMemory: residualArena },
-);
+const servingContext = functionContext({
+  orgs: orgRepository,
+  usage: usageRepository,
+  plans: planRepository,
+});
+
+let onLambda: PlanServingContext | undefined;
+
+export function planServingContext(): PlanServingContext {
+  const ctx = servingContext();
+  if (ctx.planComputation) return ctx;
+  onLambda ??= { ...ctx, planComputation: lambdaPlanComputation(process.env) };
+  return onLambda;
+}

@@ -1,7 +1,7 @@
 /**
  * Cold-start benchmark (`npm run bench:cold`): bundles every function exactly as the CDK stack
  * does (the service app synthesized with bundling on, through the same ServiceFunction
- * construct: the API's functions, the purchase processor and sweep, and the processor's aws entry
+ * construct: the API's functions, the plan computation, the purchase processor and sweep, and the processor's aws entry
  * that `-c marketplace=aws` deploys instead of the simulated one), and the floor function beside
  * them in the same run; then imports each bundle in a
  * fresh Node process, RUNS times (default 15), and prints per function the bundle size and the
@@ -53,6 +53,7 @@ function synthesizeBundles(outdir: string): { functions: Bundle[]; floor: Bundle
   const named: [string, ServiceFunction][] = [
     ['authorizer', api.authorizerFunction],
     ...api.groupFunctions,
+    ['plan-computation', api.planComputation],
     ['purchase-processor', api.purchases.processor],
     ['purchase-sweep', api.purchases.sweep],
     ['purchase-processor (marketplace=aws)', awsProcessor],

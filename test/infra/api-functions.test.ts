@@ -43,16 +43,28 @@ describe('API functions', () => {
     'Fn::ImportValue': expect.stringMatching(/^CommitmentPlanning-Stateful:ExportsOutputFnGetAttTable.*Arn/),
   };
 
-  /** The groups whose functions run the plan engine in a request. */
+  /** The groups that serve plans or run the engine in a request (plan-coverage), and the computation. */
   const planGroups = ['plans', 'plan-coverage', 'partner-purchase-plans'] as const;
-  const planFunctions = planGroups.map((group) => stacks.api.groupFunctions.get(group) as ServiceFunction);
+  const planGroupFunctions = planGroups.map(
+    (group) => stacks.api.groupFunctions.get(group) as ServiceFunction,
+  );
+  const planFunctions = [...planGroupFunctions, stacks.api.planComputation];
+  /** The functions that run the plan engine: the computation, and plan-coverage's matches and chart. */
+  const engineFunctions = [
+    stacks.api.planComputation,
+    stacks.api.groupFunctions.get('plan-coverage') as ServiceFunction,
+  ];
+  /** The functions that serve plans and invoke the computation on a stale read. */
+  const servingFunctions = (['plans', 'partner-purchase-plans'] as const).map(
+    (group) => stacks.api.groupFunctions.get(group) as ServiceFunction,
+  );
   const propertiesOf = (serviceFunction: ServiceFunction) =>
     (api.findResources('AWS::Lambda::Function')[logicalId(serviceFunction)] as CfnFunctionResource)
       .Properties;
 
   it('runs every function on Node.js 24 on arm64, with 512 MB and 10 s unless it computes plans, purchases or verifies clouds', () => {
-    // Assess: the route functions, the authorizer, the purchase processor and the sweep.
-    expect(functions).toHaveLength(stacks.api.groupFunctions.size + 3);
+    // Assess: the route functions, the authorizer, the plan computation, the purchase processor and the sweep.
+    expect(functions).toHaveLength(stacks.api.groupFunctions.size + 4);
     const longerFunctionIds = new Set(
       [
         ...planFunctions,
@@ -74,14 +86,42 @@ describe('API functions', () => {
     }
   });
 
-  it('gives the functions that compute plans a full vCPU (1769 MB) and 28 s, under API Gateway’s 29 s', () => {
-    for (const planFunction of planFunctions) {
-      // Act
-      const properties = propertiesOf(planFunction);
+  it('gives the functions that run the plan engine a full vCPU (1769 MB)', () => {
+    for (const engineFunction of engineFunctions) {
+      expect(propertiesOf(engineFunction).MemorySize).toBe(1769);
+    }
+    for (const servingFunction of servingFunctions) {
+      expect(propertiesOf(servingFunction).MemorySize).toBe(512);
+    }
+  });
 
-      // Assess
-      expect(properties.MemorySize).toBe(1769);
-      expect(properties.Timeout).toBe(28);
+  it('gives the plan routes 28 s, under API Gateway’s 29 s, and the computation they wait for 25 s', () => {
+    for (const planFunction of planGroupFunctions) {
+      expect(propertiesOf(planFunction).Timeout).toBe(28);
+    }
+    expect(propertiesOf(stacks.api.planComputation).Timeout).toBe(25);
+  });
+
+  it('lets the plan-serving functions invoke the plan computation, by name, and no other function', () => {
+    const computationArn = { 'Fn::GetAtt': [logicalId(stacks.api.planComputation), 'Arn'] };
+    const computationName = { Ref: logicalId(stacks.api.planComputation) };
+    const invoking = [stacks.api.authorizerFunction, ...stacks.api.groupFunctions.values()].filter(
+      (serviceFunction) =>
+        statementsOf(serviceFunction).some((statement) =>
+          [statement.Action].flat().includes('lambda:InvokeFunction'),
+        ),
+    );
+    expect(invoking.map(logicalId).sort()).toEqual(servingFunctions.map(logicalId).sort());
+    for (const servingFunction of servingFunctions) {
+      const invokeStatements = statementsOf(servingFunction).filter((statement) =>
+        [statement.Action].flat().some((action) => action.startsWith('lambda:')),
+      );
+      expect(invokeStatements).toEqual([
+        { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: computationArn },
+      ]);
+      expect(propertiesOf(servingFunction).Environment.Variables.PLAN_COMPUTATION_FUNCTION).toEqual(
+        computationName,
+      );
     }
   });
 
@@ -89,6 +129,7 @@ describe('API functions', () => {
     // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones
     // below, the sign-in mail sender in sign-in-mail.test.ts, the onboarding functions' in onboarding.test.ts.
     const checkedElsewhere = [
+      'PLAN_COMPUTATION_FUNCTION',
       'MAIL_FROM',
       'USAGE_PLAN_NAME',
       'PURCHASE_QUEUE_URL',
@@ -146,6 +187,7 @@ describe('API functions', () => {
     const all = [
       stacks.api.authorizerFunction,
       ...stacks.api.groupFunctions.values(),
+      stacks.api.planComputation,
       stacks.api.purchases.processor,
       stacks.api.purchases.sweep,
     ];

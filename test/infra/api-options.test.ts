@@ -49,10 +49,8 @@ describe('API stack options', () => {
 
   it('sizes, levels and retains the functions’ logs as configured', () => {
     const planFunctionIds = new Set(
-      (['plans', 'plan-coverage', 'partner-purchase-plans'] as const).map((group) =>
-        stacks.api.getLogicalId(
-          stacks.api.groupFunctions.get(group)?.function.node.defaultChild as CfnFunction,
-        ),
+      [stacks.api.planComputation.function, stacks.api.groupFunctions.get('plan-coverage')?.function].map(
+        (planFunction) => stacks.api.getLogicalId(planFunction?.node.defaultChild as CfnFunction),
       ),
     );
     for (const [id, { Properties }] of Object.entries(api.findResources('AWS::Lambda::Function'))) {

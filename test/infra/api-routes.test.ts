@@ -93,9 +93,9 @@ describe('API routes', () => {
     }
   });
 
-  it('deploys one function per function group plus the authorizer and the purchase pipeline’s two', () => {
+  it('deploys one function per function group plus the authorizer, the plan computation and the purchase pipeline’s two', () => {
     // Assess
-    api.resourceCountIs('AWS::Lambda::Function', functionGroups.length + 3);
+    api.resourceCountIs('AWS::Lambda::Function', functionGroups.length + 4);
     expect([...stacks.api.groupFunctions.keys()]).toEqual([...functionGroups]);
   });
 

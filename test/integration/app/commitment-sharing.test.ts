@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listDefaultPlans } from '../../../shared/app/commitment-plans';
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg, setCommitmentSharing } from '../../../shared/app/operator';
+import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext } from '../../../shared/app/ports';
 import { NotFoundError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
@@ -18,7 +19,7 @@ let ctx: AppContext;
 
 beforeAll(async () => {
   table = await startTestTable();
-  ctx = { repos: table.store, clock: systemClock, ids: randomIds };
+  ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
 });
 
 afterAll(async () => {

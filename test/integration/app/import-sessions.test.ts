@@ -3,7 +3,7 @@ import { listDefaultPlans } from '../../../shared/app/commitment-plans';
 import { defaultImportLeaseMs, openImport } from '../../../shared/app/import-sessions';
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
-import { refreshPlans } from '../../../shared/app/plan-computation';
+import { computingPlansHere, refreshPlans } from '../../../shared/app/plan-computation';
 import type { AppContext, Clock } from '../../../shared/app/ports';
 import { ConflictError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
@@ -20,7 +20,7 @@ let ctx: AppContext;
 
 beforeAll(async () => {
   table = await startTestTable();
-  ctx = { repos: table.store, clock, ids: randomIds };
+  ctx = computingPlansHere({ repos: table.store, clock, ids: randomIds });
 });
 
 afterAll(async () => {

@@ -9,7 +9,7 @@ import type { ImportProgress } from '../../../shared/app/import-files';
 import { openImport } from '../../../shared/app/import-sessions';
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
-import { refreshPlans } from '../../../shared/app/plan-computation';
+import { computingPlansHere, refreshPlans } from '../../../shared/app/plan-computation';
 import type { AppContext } from '../../../shared/app/ports';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
@@ -28,7 +28,7 @@ let ctx: AppContext;
 
 beforeAll(async () => {
   table = await startTestTable();
-  ctx = { repos: table.store, clock: systemClock, ids: randomIds };
+  ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRecommendedPlan } from '../../../shared/app/commitment-plans';
 import { type ApplyContext, applyPlan } from '../../../shared/app/plan-application';
+import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext } from '../../../shared/app/ports';
 import {
   type ProcessorContext,
@@ -21,7 +22,7 @@ let base: AppContext;
 
 beforeAll(async () => {
   table = await startTestTable();
-  base = { repos: table.store, clock: systemClock, ids: randomIds };
+  base = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
 });
 
 afterAll(async () => {

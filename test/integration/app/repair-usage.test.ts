@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listDefaultPlans } from '../../../shared/app/commitment-plans';
 import { storeProviderUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
-import { refreshPlans } from '../../../shared/app/plan-computation';
+import { computingPlansHere, refreshPlans } from '../../../shared/app/plan-computation';
 import type { AppContext, Clock } from '../../../shared/app/ports';
 import { repairFutureUsage } from '../../../shared/app/repair-usage';
 import type { Principal } from '../../../shared/domain/principal';
@@ -18,7 +18,7 @@ let ctx: AppContext;
 
 beforeAll(async () => {
   table = await startTestTable();
-  ctx = { repos: table.store, clock, ids: randomIds };
+  ctx = computingPlansHere({ repos: table.store, clock, ids: randomIds });
 });
 
 afterAll(async () => {
