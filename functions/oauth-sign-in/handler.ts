@@ -12,6 +12,7 @@ import { oauthLifetimes } from '../../shared/domain/oauth/records';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { errorPage, pageHeaders } from '../../shared/http/html';
 import { RawResponse, redirectTo } from '../../shared/http/operation';
+import { formBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
 import { oauthIssuer } from '../../shared/runtime/oauth-keys';
 import { withSignInMail } from '../../shared/runtime/oauth-sign-in';
@@ -44,76 +45,80 @@ function withSessionCookie(token: string): Record<string, string> {
  * sign-in and consent pages up to the redirect back to the client. Tokens are issued by the
  * oauth-token function, clients registered by oauth-registration.
  */
-export const handler = createGroupHandler(oauthSignInOperations, {
-  authorize: async ({ query }) => {
-    const outcome = await startAuthorization(signInContext(), query);
-    switch (outcome.kind) {
-      case 'error-page':
-        return new RawResponse(
-          400,
-          pageHeaders,
-          errorPage('This request cannot be completed', outcome.message),
-        );
-      case 'redirect':
-        return redirectTo(outcome.location, 302);
-      case 'consent':
-        return redirectTo(consentPage(outcome.requestId), 302);
-    }
-  },
+export const handler = createGroupHandler(
+  oauthSignInOperations,
+  {
+    authorize: async ({ query }) => {
+      const outcome = await startAuthorization(signInContext(), query);
+      switch (outcome.kind) {
+        case 'error-page':
+          return new RawResponse(
+            400,
+            pageHeaders,
+            errorPage('This request cannot be completed', outcome.message),
+          );
+        case 'redirect':
+          return redirectTo(outcome.location, 302);
+        case 'consent':
+          return redirectTo(consentPage(outcome.requestId), 302);
+      }
+    },
 
-  showSignInPage: async ({ query, headers }) => {
-    const issuer = oauthIssuer();
-    const page = await signInPage(signInContext(), query.request, sessionTokenOf(headers, issuer));
-    const notice = isSignInNotice(query.notice) ? query.notice : null;
-    return new RawResponse(
-      200,
-      { ...pageHeaders, ...(page.browser.isNew ? withSessionCookie(page.browser.token) : {}) },
-      signInPageHtml(issuer, page, notice),
-    );
-  },
+    showSignInPage: async ({ query, headers }) => {
+      const issuer = oauthIssuer();
+      const page = await signInPage(signInContext(), query.request, sessionTokenOf(headers, issuer));
+      const notice = isSignInNotice(query.notice) ? query.notice : null;
+      return new RawResponse(
+        200,
+        { ...pageHeaders, ...(page.browser.isNew ? withSessionCookie(page.browser.token) : {}) },
+        signInPageHtml(issuer, page, notice),
+      );
+    },
 
-  requestSignInCode: async ({ body, headers, sourceIp }) => {
-    const notice = await requestSignInCode(signInContext(), {
-      requestId: body.request,
-      sessionToken: sessionTokenOf(headers, oauthIssuer()),
-      csrfToken: body.csrf_token,
-      email: body.email,
-      sourceIp,
-    });
-    return redirectTo(consentPage(body.request, notice), 303);
-  },
+    requestSignInCode: async ({ body, headers, sourceIp }) => {
+      const notice = await requestSignInCode(signInContext(), {
+        requestId: body.request,
+        sessionToken: sessionTokenOf(headers, oauthIssuer()),
+        csrfToken: body.csrf_token,
+        email: body.email,
+        sourceIp,
+      });
+      return redirectTo(consentPage(body.request, notice), 303);
+    },
 
-  verifySignInCode: async ({ body, headers }) => {
-    const outcome = await verifySignInCode(signInContext(), {
-      requestId: body.request,
-      sessionToken: sessionTokenOf(headers, oauthIssuer()),
-      csrfToken: body.csrf_token,
-      code: body.code,
-    });
-    return 'signedIn' in outcome
-      ? redirectTo(consentPage(body.request), 303, withSessionCookie(outcome.signedIn.token))
-      : redirectTo(consentPage(body.request, outcome.notice), 303);
-  },
+    verifySignInCode: async ({ body, headers }) => {
+      const outcome = await verifySignInCode(signInContext(), {
+        requestId: body.request,
+        sessionToken: sessionTokenOf(headers, oauthIssuer()),
+        csrfToken: body.csrf_token,
+        code: body.code,
+      });
+      return 'signedIn' in outcome
+        ? redirectTo(consentPage(body.request), 303, withSessionCookie(outcome.signedIn.token))
+        : redirectTo(consentPage(body.request, outcome.notice), 303);
+    },
 
-  restartSignIn: async ({ body, headers }) => {
-    await restartSignIn(signInContext(), {
-      requestId: body.request,
-      sessionToken: sessionTokenOf(headers, oauthIssuer()),
-      csrfToken: body.csrf_token,
-    });
-    return redirectTo(consentPage(body.request), 303);
-  },
+    restartSignIn: async ({ body, headers }) => {
+      await restartSignIn(signInContext(), {
+        requestId: body.request,
+        sessionToken: sessionTokenOf(headers, oauthIssuer()),
+        csrfToken: body.csrf_token,
+      });
+      return redirectTo(consentPage(body.request), 303);
+    },
 
-  decideAuthorization: async ({ body, headers }) => {
-    const outcome = await decideAuthorization(signInContext(), {
-      requestId: body.request,
-      sessionToken: sessionTokenOf(headers, oauthIssuer()),
-      csrfToken: body.csrf_token,
-      decision: body.decision,
-      orgId: body.org_id,
-    });
-    return 'location' in outcome
-      ? redirectTo(outcome.location, 303)
-      : redirectTo(consentPage(body.request, outcome.notice), 303);
+    decideAuthorization: async ({ body, headers }) => {
+      const outcome = await decideAuthorization(signInContext(), {
+        requestId: body.request,
+        sessionToken: sessionTokenOf(headers, oauthIssuer()),
+        csrfToken: body.csrf_token,
+        decision: body.decision,
+        orgId: body.org_id,
+      });
+      return 'location' in outcome
+        ? redirectTo(outcome.location, 303)
+        : redirectTo(consentPage(body.request, outcome.notice), 303);
+    },
   },
-});
+  { bodies: formBodies },
+);

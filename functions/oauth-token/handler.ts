@@ -3,6 +3,7 @@ import { exchangeCode, refreshTokens, revokeToken } from '../../shared/app/oauth
 import { oauthTokenOperations } from '../../shared/contract/operations/oauth-token';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { noStoreHeaders, RawResponse } from '../../shared/http/operation';
+import { formBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
 import { withTokenSigning } from '../../shared/runtime/oauth-token';
 import { membershipRepository, oauthRepository } from '../../shared/store/store';
@@ -20,42 +21,46 @@ const tokenContext = () => withTokenSigning(appContext());
  * The authorization server's token endpoint (#2, DESIGN §10, docs/oauth.md) and revocation
  * (RFC 7009): the only function that signs access tokens.
  */
-export const handler = createGroupHandler(oauthTokenOperations, {
-  issueToken: async ({ body, headers }) => {
-    const ctx = tokenContext();
-    const client = await authenticateClient(ctx, {
-      clientId: body.client_id,
-      clientSecret: body.client_secret,
-      authorization: headers.authorization,
-    });
-    const tokens =
-      body.grant_type === 'authorization_code'
-        ? await exchangeCode(ctx, client, {
-            code: body.code,
-            redirectUri: body.redirect_uri,
-            codeVerifier: body.code_verifier,
-            resource: body.resource,
-          })
-        : await refreshTokens(ctx, client, {
-            refreshToken: body.refresh_token,
-            scope: body.scope,
-            resource: body.resource,
-          });
-    return new RawResponse(
-      200,
-      { 'content-type': 'application/json', ...noStoreHeaders },
-      JSON.stringify(tokens),
-    );
-  },
+export const handler = createGroupHandler(
+  oauthTokenOperations,
+  {
+    issueToken: async ({ body, headers }) => {
+      const ctx = tokenContext();
+      const client = await authenticateClient(ctx, {
+        clientId: body.client_id,
+        clientSecret: body.client_secret,
+        authorization: headers.authorization,
+      });
+      const tokens =
+        body.grant_type === 'authorization_code'
+          ? await exchangeCode(ctx, client, {
+              code: body.code,
+              redirectUri: body.redirect_uri,
+              codeVerifier: body.code_verifier,
+              resource: body.resource,
+            })
+          : await refreshTokens(ctx, client, {
+              refreshToken: body.refresh_token,
+              scope: body.scope,
+              resource: body.resource,
+            });
+      return new RawResponse(
+        200,
+        { 'content-type': 'application/json', ...noStoreHeaders },
+        JSON.stringify(tokens),
+      );
+    },
 
-  revokeToken: async ({ body, headers }) => {
-    const ctx = tokenContext();
-    const client = await authenticateClient(ctx, {
-      clientId: body.client_id,
-      clientSecret: body.client_secret,
-      authorization: headers.authorization,
-    });
-    await revokeToken(ctx, client, body.token, body.token_type_hint);
-    return new RawResponse(200, noStoreHeaders);
+    revokeToken: async ({ body, headers }) => {
+      const ctx = tokenContext();
+      const client = await authenticateClient(ctx, {
+        clientId: body.client_id,
+        clientSecret: body.client_secret,
+        authorization: headers.authorization,
+      });
+      await revokeToken(ctx, client, body.token, body.token_type_hint);
+      return new RawResponse(200, noStoreHeaders);
+    },
   },
-});
+  { bodies: formBodies },
+);

@@ -13,6 +13,7 @@ import { createGroupHandler } from '../../shared/http/group-handler';
 import { escapeHtml, htmlPage, pageHeaders } from '../../shared/http/html';
 import { RawResponse, withHeaders } from '../../shared/http/operation';
 import { paginationHeaderName, paginationInfo } from '../../shared/http/pagination';
+import { jsonBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
 import {
   consentCallbackUrl,
@@ -45,66 +46,75 @@ const onboardingContext = () => withSettings(appContext());
  * Onboarding of a partner's customers and their clouds (#16, #17, #20, #21, the role template and
  * the consent callback; DESIGN §11). The verifications (#18, #19) are functions of their own.
  */
-export const handler = createGroupHandler(onboardingOperations, {
-  registerChildViaOnboarding: async ({ principal, pathParams, body }) => {
-    const { orgId } = await registerChildViaOnboarding(appContext(), principal, pathParams.org_id, {
-      company: body.company,
-      partnerSubscriptionId: body.partner_subscription_id ?? null,
-      email: body.email ?? null,
-    });
-    return { org_id: orgId };
-  },
+export const handler = createGroupHandler(
+  onboardingOperations,
+  {
+    registerChildViaOnboarding: async ({ principal, pathParams, body }) => {
+      const { orgId } = await registerChildViaOnboarding(appContext(), principal, pathParams.org_id, {
+        company: body.company,
+        partnerSubscriptionId: body.partner_subscription_id ?? null,
+        email: body.email ?? null,
+      });
+      return { org_id: orgId };
+    },
 
-  startOnboarding: async ({ principal, pathParams }) => {
-    const record = await startOnboarding(appContext(), principal, pathParams.org_id);
-    return { onboarding_id: record.onboardingId };
-  },
+    startOnboarding: async ({ principal, pathParams }) => {
+      const record = await startOnboarding(appContext(), principal, pathParams.org_id);
+      return { onboarding_id: record.onboardingId };
+    },
 
-  getAwsRoleTemplate: async ({ principal, pathParams }) => {
-    const { template, quickCreateUrl } = await awsRoleTemplate(
-      onboardingContext(),
-      principal,
-      pathParams.org_id,
-    );
-    return { template, quick_create_url: quickCreateUrl };
-  },
+    getAwsRoleTemplate: async ({ principal, pathParams }) => {
+      const { template, quickCreateUrl } = await awsRoleTemplate(
+        onboardingContext(),
+        principal,
+        pathParams.org_id,
+      );
+      return { template, quick_create_url: quickCreateUrl };
+    },
 
-  createAzureAuthUrl: async ({ principal, pathParams, body, headers }) => {
-    const url = await createAzureAuthUrl(onboardingContext(), principal, pathParams.org_id, {
-      tenantId: body.tenant_id,
-      subscriptionId: body.subscription_id,
-      callbackUrl: consentCallbackUrl(onboardingRuntime(), headers.host),
-    });
-    return { url };
-  },
+    createAzureAuthUrl: async ({ principal, pathParams, body, headers }) => {
+      const url = await createAzureAuthUrl(onboardingContext(), principal, pathParams.org_id, {
+        tenantId: body.tenant_id,
+        subscriptionId: body.subscription_id,
+        callbackUrl: consentCallbackUrl(onboardingRuntime(), headers.host),
+      });
+      return { url };
+    },
 
-  listChildOrgs: async ({ principal, pathParams, query }) => {
-    const request = { page: query.page, pageSize: query.page_size };
-    const { total, items } = await listChildOrgOverviews(appContext(), principal, pathParams.org_id, request);
-    const body = items.map((child) => ({
-      created_at: child.createdAt,
-      org_id: child.orgId,
-      org_name: child.orgName,
-      org_checklist: child.orgChecklist.map(checklistItemView),
-      integration_checklist: {
-        aws: child.integrationChecklist.aws.map(checklistItemView),
-        azure: child.integrationChecklist.azure.map(checklistItemView),
-      },
-    }));
-    return withHeaders(body, { [paginationHeaderName]: JSON.stringify(paginationInfo(total, request)) });
-  },
+    listChildOrgs: async ({ principal, pathParams, query }) => {
+      const request = { page: query.page, pageSize: query.page_size };
+      const { total, items } = await listChildOrgOverviews(
+        appContext(),
+        principal,
+        pathParams.org_id,
+        request,
+      );
+      const body = items.map((child) => ({
+        created_at: child.createdAt,
+        org_id: child.orgId,
+        org_name: child.orgName,
+        org_checklist: child.orgChecklist.map(checklistItemView),
+        integration_checklist: {
+          aws: child.integrationChecklist.aws.map(checklistItemView),
+          azure: child.integrationChecklist.azure.map(checklistItemView),
+        },
+      }));
+      return withHeaders(body, { [paginationHeaderName]: JSON.stringify(paginationInfo(total, request)) });
+    },
 
-  completeAzureConsent: async ({ query }) => {
-    const outcome = await completeAzureConsent(onboardingContext(), {
-      state: query.state,
-      adminConsent: query.admin_consent,
-      tenant: query.tenant,
-      error: query.error,
-      errorDescription: query.error_description,
-    });
-    return consentPage(outcome);
+    completeAzureConsent: async ({ query }) => {
+      const outcome = await completeAzureConsent(onboardingContext(), {
+        state: query.state,
+        adminConsent: query.admin_consent,
+        tenant: query.tenant,
+        error: query.error,
+        errorDescription: query.error_description,
+      });
+      return consentPage(outcome);
+    },
   },
-});
+  { bodies: jsonBodies },
+);
 
 function consentPage(outcome: ConsentOutcome): RawResponse {
   const [title, message] =

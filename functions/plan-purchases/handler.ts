@@ -7,6 +7,7 @@ import { createGroupHandler } from '../../shared/http/group-handler';
 import { idempotency } from '../../shared/http/idempotency';
 import { withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
+import { jsonBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
 import { applyContext } from '../../shared/runtime/purchasing';
 import {
@@ -56,5 +57,8 @@ export const handler = createGroupHandler(
       return withHeaders(page.items.map(purchaseRecordView), { [paginationHeaderName]: page.header });
     },
   },
-  { idempotency: idempotency({ records: () => appContext().repos.idempotencyRecords }) },
+  {
+    idempotency: idempotency({ records: () => appContext().repos.idempotencyRecords }),
+    bodies: jsonBodies,
+  },
 );

@@ -12,11 +12,11 @@ import { authorizerPrincipal, type PrincipalContext, requiredScope } from './aut
 import { bodyLimit } from './body-limit';
 import { type ErrorFormat, httpErrorHandler } from './error-handler';
 import { routeNotFoundBody } from './error-response';
-import { formBody } from './form-body';
 import { type IdempotencyContext, type IdempotencyMiddleware, idempotentReplayOf } from './idempotency';
-import { type JsonBodyContext, jsonBody } from './json-body';
-import { jsonContentType } from './json-content-type';
+import type { JsonBodyContext } from './json-body';
 import { type Implementations, type OperationInput, operationResult, successStatusOf } from './operation';
+import type { BodyParsers } from './request-bodies';
+import { methodReadsBody } from './request-body';
 import { lowerCaseHeaders } from './request-headers';
 import { type RequestIdContext, requestId } from './request-id';
 import { type LoggerContext, lambdaContextLogging, requestLogging } from './request-logging';
@@ -34,6 +34,12 @@ export interface GroupHandlerOptions {
    * it in, so that the others bundle none of its code.
    */
   readonly idempotency?: IdempotencyMiddleware;
+  /**
+   * The body parsers (`jsonBodies`, `formBodies`: request-bodies.ts) for the group's operations
+   * whose method carries a body, required when it has any; a group of GET operations passes none
+   * and bundles none.
+   */
+  readonly bodies?: BodyParsers;
 }
 
 /**
@@ -80,6 +86,7 @@ export function createGroupHandler<Ops extends OperationList>(
       routeKey(operation.method, operation.path),
       operationHandler(operationId, operation, implementation as ErasedImplementation, logger, {
         idempotency: idempotencyOf(operationId, operation, options),
+        bodyParsers: bodyParsersOf(operationId, operation, options),
       }),
     );
   }
@@ -113,12 +120,32 @@ function idempotencyOf(
   return options.idempotency;
 }
 
+/** The body middlewares of an operation whose method carries a body; none for the others. */
+function bodyParsersOf(
+  operationId: string,
+  operation: OperationContract,
+  options: GroupHandlerOptions,
+): ReturnType<NonNullable<BodyParsers['json']>> {
+  if (!methodReadsBody(operation.method)) return [];
+  const form = operation.bodyMediaType === 'application/x-www-form-urlencoded';
+  const parsers = form ? options.bodies?.form : options.bodies?.json;
+  if (parsers === undefined) {
+    throw new Error(
+      `${operationId} (${operation.method}) reads a ${form ? 'form' : 'JSON'} body: createGroupHandler needs the bodies option`,
+    );
+  }
+  return parsers();
+}
+
 function operationHandler(
   operationId: string,
   operation: OperationContract,
   implementation: ErasedImplementation,
   logger: Logger,
-  extras: { readonly idempotency: IdempotencyMiddleware | null },
+  extras: {
+    readonly idempotency: IdempotencyMiddleware | null;
+    readonly bodyParsers: ReturnType<NonNullable<BodyParsers['json']>>;
+  },
 ): ProxyHandler {
   const successStatus = successStatusOf(operation);
   const base = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, OperationContext>()
@@ -129,11 +156,7 @@ function operationHandler(
     .use(authorizerPrincipal({ required: !runsWithoutAuthorizer(operation) }))
     .use(requiredScope(operation.scope))
     .use(bodyLimit())
-    .use(
-      operation.bodyMediaType === 'application/x-www-form-urlencoded'
-        ? [formBody()]
-        : [jsonContentType(), jsonBody()],
-    )
+    .use(extras.bodyParsers)
     .use(validateRequest(operation));
   // After validation and the principal: a request refused by them never touches its key.
   const stack = (extras.idempotency ? base.use(extras.idempotency) : base).handler(async (event, context) => {

@@ -13,11 +13,14 @@ const methodsWithBody: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
 type BodyEvent = Pick<APIGatewayProxyEvent, 'httpMethod' | 'body' | 'isBase64Encoded'>;
 
+/** Whether requests of `method` carry a body the service reads (POST, PUT, PATCH). */
+export function methodReadsBody(method: string): boolean {
+  return methodsWithBody.has(method.toUpperCase());
+}
+
 /** Whether the request carries a body the service reads: a non-empty body on POST, PUT or PATCH. */
 export function hasReadableBody(event: BodyEvent): boolean {
-  return (
-    methodsWithBody.has(event.httpMethod.toUpperCase()) && typeof event.body === 'string' && event.body !== ''
-  );
+  return methodReadsBody(event.httpMethod) && typeof event.body === 'string' && event.body !== '';
 }
 
 export function decodedBodyByteLength(event: BodyEvent): number {

@@ -9,6 +9,7 @@ import type { Principal } from '../../../shared/domain/principal';
 import { createGroupHandler } from '../../../shared/http/group-handler';
 import { type Implementations, noContent, withHeaders } from '../../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../../shared/http/pagination';
+import { jsonBodies } from '../../../shared/http/request-bodies';
 import { lambdaContext, proxyEvent } from './proxy-event';
 
 /** An API-key caller: every scope. */
@@ -110,7 +111,7 @@ const implementations: Implementations<typeof contracts> = {
 };
 
 function partnerOrgsHandler(logger = new Logger({ serviceName: 'test' })) {
-  return createGroupHandler(contracts, implementations, { logger });
+  return createGroupHandler(contracts, implementations, { logger, bodies: jsonBodies });
 }
 
 function registerEvent(
@@ -671,9 +672,27 @@ describe('creating a group handler', () => {
     const incomplete = { registerOrg: implementations.registerOrg } as unknown as typeof implementations;
 
     // Act
-    const create = () => createGroupHandler(contracts, incomplete);
+    const create = () => createGroupHandler(contracts, incomplete, { bodies: jsonBodies });
 
     // Assess
     expect(create).toThrow(/No implementation of listOrgs \(GET \/partners\/\{partner_org_id\}\/orgs\)/);
+  });
+  it('fails when an operation reads a body and the group was given no body parsers', () => {
+    // Act
+    const create = () => createGroupHandler(contracts, implementations);
+
+    // Assess
+    expect(create).toThrow(
+      /registerOrg \(POST\) reads a JSON body: createGroupHandler needs the bodies option/,
+    );
+  });
+
+  it('needs no body parsers for a group of GET operations, which then bundles none', () => {
+    // Act
+    const create = () =>
+      createGroupHandler(openApiOperations, { getOpenApiDocument: async () => ({ openapi: '3.1.0' }) });
+
+    // Assess
+    expect(create).not.toThrow();
   });
 });

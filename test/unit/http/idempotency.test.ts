@@ -9,6 +9,7 @@ import type { Principal } from '../../../shared/domain/principal';
 import { createGroupHandler } from '../../../shared/http/group-handler';
 import { idempotency } from '../../../shared/http/idempotency';
 import { type Implementations, withHeaders } from '../../../shared/http/operation';
+import { jsonBodies } from '../../../shared/http/request-bodies';
 import { MemoryIdempotencyRecords } from '../../support/memory-idempotency-records';
 import { lambdaContext, proxyEvent } from './proxy-event';
 
@@ -86,6 +87,7 @@ describe('Idempotency-Key through the group handler', () => {
     return createGroupHandler(contracts, implementations, {
       logger: new Logger({ serviceName: 'test' }),
       idempotency: idempotency({ records: () => records, clock: { now: () => new Date(nowMs) } }),
+      bodies: jsonBodies,
     });
   }
 
@@ -312,7 +314,7 @@ describe('creating a group handler with an idempotent operation', () => {
     createGroupHandler(
       contracts,
       { purchase: async () => ({}), getPlan: async () => ({}) },
-      { idempotency: idempotency({ records }) },
+      { idempotency: idempotency({ records }), bodies: jsonBodies },
     );
 
     // Assess
