@@ -7,14 +7,14 @@
  * are matched exactly.
  * Azure: instance size flexibility lets a VM reservation cover every size of its flexibility group
  * in the region, each size counting for its published ratio. Groups and ratios are Azure's own
- * table (catalog/data/azure-instance-size-flexibility.json, validated by `npm run catalog:pack`
+ * table (catalog/data/azure-instance-size-flexibility.json, packed with the catalog's files and validated by `npm run catalog:pack`
  * and the unit tests: catalog-validation.ts), not a parse of the size name: the
  * digits do not say the group or the ratio (`Standard_D3_v2` is 4 vCPUs; `Standard_D11_v2` is in
  * the memory-optimized "Dv2 Series High Memory", not with `Standard_D1_v2`). A size the table
  * does not list is matched exactly.
  */
 import type { AzureFlexibilityFile } from './catalog/catalog-schema';
-import azureFlexibilityData from './catalog/data/azure-instance-size-flexibility.json' with { type: 'json' };
+import { unpackCatalog } from './catalog/packed-data';
 
 const AWS_SIZE_FACTORS: Readonly<Record<string, number>> = {
   nano: 0.25,
@@ -68,14 +68,21 @@ function azureSizeTable({ groups }: AzureFlexibilityFile): ReadonlyMap<string, S
  */
 let azureSizes: ReadonlyMap<string, SizedInstance> | undefined;
 
+/** The table as shipped: packed with the catalog's files (catalog/packed-data.ts). */
+function azureFlexibilityFile(): AzureFlexibilityFile {
+  return unpackCatalog()['azure-instance-size-flexibility.json'] as AzureFlexibilityFile;
+}
+
 /** Where the Azure flexibility table comes from (its `source` field). */
-export const AZURE_FLEXIBILITY_SOURCE: string = azureFlexibilityData.source;
+export function azureFlexibilitySource(): string {
+  return azureFlexibilityFile().source;
+}
 
 /**
  * `Standard_D4s_v5` -> { family: 'Dsv5', units: 4 }; `Standard_D11_v2` -> { family: 'Dv2 High Memory',
  * units: 2 }: the size's instance size flexibility group and ratio; null for a size the table does not list.
  */
 export function azureFlexibilityGroup(vmSize: string): SizedInstance | null {
-  azureSizes ??= azureSizeTable(azureFlexibilityData);
+  azureSizes ??= azureSizeTable(azureFlexibilityFile());
   return azureSizes.get(vmSize) ?? null;
 }

@@ -2,7 +2,8 @@ import type { Offer, Provider } from '../engine/model';
 import type { GuaranteedOfferFile, ReservationFile, SavingsPlanFile } from './catalog-schema';
 import { CatalogDataError } from './catalog-terms';
 import { guaranteedOffers } from './guaranteed-offers';
-import { catalogDataOf, unpackCatalog } from './packed-data';
+import { unpackCatalog } from './packed-data';
+import { catalogDataOf } from './packed-files';
 import { type PricedInstance, reservationCatalog } from './reservation-offers';
 import { savingsPlanOffers } from './savings-plan-offers';
 

@@ -5,9 +5,9 @@ import azureFlexibilityData from '../../../shared/domain/catalog/data/azure-inst
 };
 import { familyCategory } from '../../../shared/domain/engine/instance-family';
 import {
-  AZURE_FLEXIBILITY_SOURCE,
   awsNormalizationFactor,
   azureFlexibilityGroup,
+  azureFlexibilitySource,
   parseAwsInstanceType,
 } from '../../../shared/domain/instance-sizes';
 
@@ -80,6 +80,6 @@ describe('Azure instance size flexibility', () => {
   });
 
   it('names where the table comes from', () => {
-    expect(AZURE_FLEXIBILITY_SOURCE).toContain('https://aka.ms/isf');
+    expect(azureFlexibilitySource()).toContain('https://aka.ms/isf');
   });
 });
