@@ -8,6 +8,7 @@ import { functionContext } from '../../shared/runtime/current';
 import { planComputationRequest } from '../../shared/runtime/plan-computation-request';
 import {
   commitmentRepository,
+  computedPlanRepository,
   orgRepository,
   planRepository,
   usageRepository,
@@ -23,7 +24,13 @@ const logger = new Logger();
 
 /** The repositories plan computation reads and writes, and the engine's memory kept between runs. */
 const computationContext = functionContext(
-  { orgs: orgRepository, usage: usageRepository, commitments: commitmentRepository, plans: planRepository },
+  {
+    orgs: orgRepository,
+    usage: usageRepository,
+    commitments: commitmentRepository,
+    plans: planRepository,
+    computedPlans: computedPlanRepository,
+  },
   { engineMemory: residualArena },
 );
 

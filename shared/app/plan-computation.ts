@@ -34,7 +34,7 @@ export interface PlanRefreshOptions {
  * the plans they supersede (best effort: leftovers are never referenced again).
  */
 export async function refreshPlans(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: ContextWith<'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'usage'>,
   orgId: string,
   provider: Provider,
   options: PlanRefreshOptions = {},
@@ -51,7 +51,14 @@ export async function refreshPlans(
     startedAt: now.toISOString(),
   };
   const expiredBefore = new Date(now.getTime() - (options.claimTimeoutMs ?? defaultClaimTimeoutMs));
-  if (!(await plans.claimCalculation(orgId, provider, calculation, expiredBefore.toISOString()))) {
+  if (
+    !(await ctx.repos.computedPlans.claimCalculation(
+      orgId,
+      provider,
+      calculation,
+      expiredBefore.toISOString(),
+    ))
+  ) {
     const latest = await plans.planSet(orgId, provider);
     return {
       outcome: isCurrent(latest, usageState, now) ? 'current' : 'calculating',
@@ -65,10 +72,12 @@ export async function refreshPlans(
     computed = await computeAndStore(ctx, orgId, provider, usageState, calculation);
   } catch (error) {
     // Let the next request compute at once rather than wait for the claim to expire.
-    await plans.releaseCalculation(orgId, provider, calculation.claimId).catch(() => undefined);
+    await ctx.repos.computedPlans
+      .releaseCalculation(orgId, provider, calculation.claimId)
+      .catch(() => undefined);
     throw error;
   }
-  if (await plans.completeCalculation(orgId, provider, calculation.claimId, computed)) {
+  if (await ctx.repos.computedPlans.completeCalculation(orgId, provider, calculation.claimId, computed)) {
     const published: PlanSetState = { orgId, provider, computed, calculation: null };
     await deletePlans(ctx, orgId, provider, planSet?.computed?.planIds ?? [], computed.planIds);
     return { outcome: 'computed', planSet: published, usageState };
@@ -89,9 +98,9 @@ export async function refreshPlans(
  * spreading (`{ ...computing, clock }`) still computes with this one's repositories and clock:
  * make such a variant from the plain context and pass it through here again.
  */
-export function computingPlansHere<C extends ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>>(
-  ctx: C,
-): C & { readonly planComputation: PlanComputation } {
+export function computingPlansHere<
+  C extends ContextWith<'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'usage'>,
+>(ctx: C): C & { readonly planComputation: PlanComputation } {
   const computing: C & { readonly planComputation: PlanComputation } = {
     ...ctx,
     planComputation: (orgId, provider) => refreshPlans(computing, orgId, provider),
@@ -104,7 +113,7 @@ export function computingPlansHere<C extends ContextWith<'commitments' | 'orgs' 
  * last hour of stored usage; every id is seeded by the org, provider and input version.
  */
 async function computeAndStore(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: ContextWith<'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'usage'>,
   orgId: string,
   provider: Provider,
   usageState: UsageState | null,
@@ -125,7 +134,7 @@ async function computeAndStore(
     },
     ctx.engineMemory,
   );
-  await ctx.repos.plans.storePlans(
+  await ctx.repos.computedPlans.storePlans(
     orgId,
     { usageVersion: calculation.usageVersion, planSeed: seed, window, sharing: inputs.sharing },
     computed,
@@ -140,7 +149,7 @@ async function computeAndStore(
 
 /** Deletes the plans of `planIds` not in `kept`; applied plans stay, failures are left for good. */
 async function deletePlans(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: ContextWith<'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'usage'>,
   orgId: string,
   provider: Provider,
   planIds: readonly string[],
@@ -150,6 +159,6 @@ async function deletePlans(
   await Promise.all(
     planIds
       .filter((planId) => !keep.has(planId))
-      .map((planId) => ctx.repos.plans.deletePlan(orgId, provider, planId).catch(() => false)),
+      .map((planId) => ctx.repos.computedPlans.deletePlan(orgId, provider, planId).catch(() => false)),
   );
 }

@@ -247,37 +247,12 @@ export interface PlanContent extends PlanBasis {
 }
 
 /**
- * Computed plans and the state of their computation (docs/plans-api.md, docs/data-model.md).
- * A computation claims the provider's plan set, stores its plans, then publishes them by
- * completing the claim; only then do readers learn the new plan ids.
+ * Stored plans as readers see them (docs/plans-api.md, docs/data-model.md): the published plan
+ * set, the plans, their content and matches, and their status. What a computation writes is
+ * ComputedPlanRepository's, so that the functions that only serve or apply plans bundle none of it.
  */
 export interface PlanRepository {
   planSet(orgId: string, provider: Provider): Promise<PlanSetState | null>;
-  /**
-   * Claims the computation of `calculation.usageVersion`. Answers false, claiming nothing, when
-   * another claim started after `expiredBefore` holds the plan set, or that version is computed
-   * already.
-   */
-  claimCalculation(
-    orgId: string,
-    provider: Provider,
-    calculation: PlanCalculation,
-    expiredBefore: string,
-  ): Promise<boolean>;
-  /**
-   * Publishes `computed` as the plan set and ends the claim `claimId`; false, changing nothing,
-   * when the claim is no longer held (it expired and another computation claimed the set).
-   */
-  completeCalculation(
-    orgId: string,
-    provider: Provider,
-    claimId: string,
-    computed: ComputedPlanSet,
-  ): Promise<boolean>;
-  /** Ends the claim `claimId` without publishing anything (a failed computation); no-op if not held. */
-  releaseCalculation(orgId: string, provider: Provider, claimId: string): Promise<void>;
-  /** Stores every plan of `plans` with its line items, resource matches and v2 purchase plan. */
-  storePlans(orgId: string, basis: PlanBasis, plans: ProviderPlans): Promise<void>;
   /** The stored plans among `planIds`, in that order (ids with no plan are left out). */
   getPlans(orgId: string, provider: Provider, planIds: readonly string[]): Promise<StoredPlan[]>;
   /** The content of the org's plan `planId`, any provider; null when the org has no such plan. */
@@ -304,6 +279,39 @@ export interface PlanRepository {
       readonly appliedBy?: string;
     },
   ): Promise<StoredPlan | null>;
+}
+
+/**
+ * What a plan computation writes (plan-computation.ts): it claims the provider's plan set, stores
+ * its plans, then publishes them by completing the claim; only then do readers learn the new plan
+ * ids. It deletes the plans they supersede.
+ */
+export interface ComputedPlanRepository {
+  /**
+   * Claims the computation of `calculation.usageVersion`. Answers false, claiming nothing, when
+   * another claim started after `expiredBefore` holds the plan set, or that version is computed
+   * already.
+   */
+  claimCalculation(
+    orgId: string,
+    provider: Provider,
+    calculation: PlanCalculation,
+    expiredBefore: string,
+  ): Promise<boolean>;
+  /**
+   * Publishes `computed` as the plan set and ends the claim `claimId`; false, changing nothing,
+   * when the claim is no longer held (it expired and another computation claimed the set).
+   */
+  completeCalculation(
+    orgId: string,
+    provider: Provider,
+    claimId: string,
+    computed: ComputedPlanSet,
+  ): Promise<boolean>;
+  /** Ends the claim `claimId` without publishing anything (a failed computation); no-op if not held. */
+  releaseCalculation(orgId: string, provider: Provider, claimId: string): Promise<void>;
+  /** Stores every plan of `plans` with its line items, resource matches and v2 purchase plan. */
+  storePlans(orgId: string, basis: PlanBasis, plans: ProviderPlans): Promise<void>;
   /**
    * Deletes a plan and everything stored under it, unless it was ever applied (its status is not
    * `new` any more): applied plans are kept. Answers whether it is gone.
@@ -555,6 +563,7 @@ export interface Repositories {
   readonly usage: UsageRepository;
   readonly commitments: CommitmentRepository;
   readonly plans: PlanRepository;
+  readonly computedPlans: ComputedPlanRepository;
   readonly idempotencyRecords: IdempotencyRepository;
   readonly purchases: PurchaseRepository;
   readonly tokenFamilyRevocations: TokenFamilyRevocations;

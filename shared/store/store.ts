@@ -4,6 +4,7 @@ import { withThrottledKeyUse } from './caching/key-use-throttle';
 import { withOrgPlacementCache } from './caching/org-placement-cache';
 import { withPlanContentCache } from './caching/plan-content-cache';
 import { createCommitmentRepository } from './commitments';
+import { createComputedPlanRepository } from './computed-plans';
 import { createIdempotencyRepository } from './idempotency-records';
 import { createMembershipRepository } from './memberships';
 import { createOAuthRepository } from './oauth';
@@ -26,6 +27,7 @@ export function createStore(table: TableClient): Repositories {
     usage: createUsageRepository(table),
     commitments: createCommitmentRepository(table),
     plans: createPlanRepository(table),
+    computedPlans: createComputedPlanRepository(table),
     idempotencyRecords: createIdempotencyRepository(table),
     purchases: createPurchaseRepository(table),
     tokenFamilyRevocations: createTokenFamilyRevocations(table),
@@ -60,6 +62,9 @@ export const commitmentRepository: RepositoryBuilder<'commitments'> = (table) =>
   createCommitmentRepository(table);
 export const planRepository: RepositoryBuilder<'plans'> = (table, clock) =>
   withPlanContentCache(createPlanRepository(table), clock);
+/** What a plan computation writes: no cache (its claims and writes must reach the table). */
+export const computedPlanRepository: RepositoryBuilder<'computedPlans'> = (table) =>
+  createComputedPlanRepository(table);
 export const idempotencyRepository: RepositoryBuilder<'idempotencyRecords'> = (table) =>
   createIdempotencyRepository(table);
 export const purchaseRepository: RepositoryBuilder<'purchases'> = (table) => createPurchaseRepository(table);
@@ -83,6 +88,7 @@ export function createCachingStore(table: TableClient, clock: Clock): Repositori
       usage: usageRepository,
       commitments: commitmentRepository,
       plans: planRepository,
+      computedPlans: computedPlanRepository,
       idempotencyRecords: idempotencyRepository,
       purchases: purchaseRepository,
       tokenFamilyRevocations,

@@ -38,7 +38,7 @@ async function storedPlans(): Promise<{ orgId: string; plans: ProviderPlans }> {
     planSeed,
     createdAt: '2026-07-01T00:00:00.000Z',
   });
-  await table.store.plans.storePlans(
+  await table.store.computedPlans.storePlans(
     orgId,
     { usageVersion: 1, planSeed, window, sharing: 'organization' },
     plans,

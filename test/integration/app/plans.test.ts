@@ -133,7 +133,7 @@ describe('keeping plans current', () => {
     const { orgId, principal } = await orgWithUsage();
     const stored = await listDefaultPlans(ctx, principal, orgId, 'gcp');
     const version = await makePlansStale(orgId);
-    const claimed = await ctx.repos.plans.claimCalculation(
+    const claimed = await ctx.repos.computedPlans.claimCalculation(
       orgId,
       'gcp',
       { claimId: randomIds.uuid(), usageVersion: version, startedAt: new Date().toISOString() },
@@ -156,7 +156,7 @@ describe('keeping plans current', () => {
     await listDefaultPlans(ctx, principal, orgId, 'gcp');
     const version = await makePlansStale(orgId);
     const threeMinutesAgo = new Date(Date.now() - 180_000).toISOString();
-    await ctx.repos.plans.claimCalculation(
+    await ctx.repos.computedPlans.claimCalculation(
       orgId,
       'gcp',
       { claimId: randomIds.uuid(), usageVersion: version, startedAt: threeMinutesAgo },
@@ -178,7 +178,7 @@ describe('keeping plans current', () => {
     // Prepare
     const org = await createOrg(ctx, `Waiting ${randomIds.uuid()}`, null);
     const principal: Principal = { kind: 'partner', orgId: org.id, scopes: ['*'] };
-    await ctx.repos.plans.claimCalculation(
+    await ctx.repos.computedPlans.claimCalculation(
       org.id,
       'aws',
       { claimId: randomIds.uuid(), usageVersion: 0, startedAt: new Date().toISOString() },

@@ -43,7 +43,7 @@ async function orgReadByOneProcess() {
     ...secondCtx,
     repos: {
       ...secondCtx.repos,
-      plans: { ...secondCtx.repos.plans, deletePlan: async () => false },
+      computedPlans: { ...secondCtx.repos.computedPlans, deletePlan: async () => false },
     },
   };
   const org = await createOrg(first, `Superseded ${first.ids.uuid()}`, null);

@@ -77,7 +77,7 @@ describe('plan repository', () => {
     const [recommended, , highSavings] = plans.plans;
 
     // Act
-    await table.store.plans.storePlans(orgId, basis, plans);
+    await table.store.computedPlans.storePlans(orgId, basis, plans);
 
     // Assess
     const ids = plans.plans.map((entry) => entry.plan.id);
@@ -112,7 +112,7 @@ describe('plan repository', () => {
     const orgId = randomUUID();
     const { basis, plans } = computedPlans(orgId);
     const highSavings = plans.plans[2];
-    await table.store.plans.storePlans(orgId, basis, plans);
+    await table.store.computedPlans.storePlans(orgId, basis, plans);
     const planId = highSavings?.plan.id as string;
     const second = highSavings?.lineItems[1]?.id as string;
 
@@ -136,7 +136,7 @@ describe('plan repository', () => {
     // Prepare
     const orgId = randomUUID();
     const { basis, plans } = computedPlans(orgId);
-    await table.store.plans.storePlans(orgId, basis, plans);
+    await table.store.computedPlans.storePlans(orgId, basis, plans);
     const planId = plans.plans[0]?.plan.id as string;
 
     // Act
@@ -156,11 +156,21 @@ describe('plan repository', () => {
     const claim = (claimId: string, startedAt: string) => ({ claimId, usageVersion: 3, startedAt });
 
     // Act
-    const first = await table.store.plans.claimCalculation(orgId, 'aws', claim('one', at(3)), at(5));
+    const first = await table.store.computedPlans.claimCalculation(orgId, 'aws', claim('one', at(3)), at(5));
     // Claims older than 4 minutes are dead: the first, 3 minutes old, is not.
-    const whileLive = await table.store.plans.claimCalculation(orgId, 'aws', claim('two', at(1)), at(4));
+    const whileLive = await table.store.computedPlans.claimCalculation(
+      orgId,
+      'aws',
+      claim('two', at(1)),
+      at(4),
+    );
     // Claims older than 2 minutes are dead: the first is.
-    const afterExpiry = await table.store.plans.claimCalculation(orgId, 'aws', claim('three', at(0)), at(2));
+    const afterExpiry = await table.store.computedPlans.claimCalculation(
+      orgId,
+      'aws',
+      claim('three', at(0)),
+      at(2),
+    );
 
     // Assess
     expect([first, whileLive, afterExpiry]).toEqual([true, false, true]);
@@ -182,7 +192,7 @@ describe('plan repository', () => {
       recommendedPlanId: 'p1',
       computedAt: now,
     };
-    await table.store.plans.claimCalculation(
+    await table.store.computedPlans.claimCalculation(
       orgId,
       'gcp',
       { claimId: 'mine', usageVersion: 2, startedAt: now },
@@ -190,9 +200,9 @@ describe('plan repository', () => {
     );
 
     // Act
-    const byOther = await table.store.plans.completeCalculation(orgId, 'gcp', 'other', computed);
-    const byHolder = await table.store.plans.completeCalculation(orgId, 'gcp', 'mine', computed);
-    const again = await table.store.plans.claimCalculation(
+    const byOther = await table.store.computedPlans.completeCalculation(orgId, 'gcp', 'other', computed);
+    const byHolder = await table.store.computedPlans.completeCalculation(orgId, 'gcp', 'mine', computed);
+    const again = await table.store.computedPlans.claimCalculation(
       orgId,
       'gcp',
       { claimId: 'late', usageVersion: 2, startedAt: now },
@@ -214,7 +224,7 @@ describe('plan repository', () => {
     const orgId = randomUUID();
     const now = new Date().toISOString();
     const past = '2026-01-01T00:00:00Z';
-    await table.store.plans.claimCalculation(
+    await table.store.computedPlans.claimCalculation(
       orgId,
       'gcp',
       { claimId: 'failed', usageVersion: 1, startedAt: now },
@@ -222,8 +232,8 @@ describe('plan repository', () => {
     );
 
     // Act
-    await table.store.plans.releaseCalculation(orgId, 'gcp', 'failed');
-    const next = await table.store.plans.claimCalculation(
+    await table.store.computedPlans.releaseCalculation(orgId, 'gcp', 'failed');
+    const next = await table.store.computedPlans.claimCalculation(
       orgId,
       'gcp',
       { claimId: 'next', usageVersion: 1, startedAt: now },
@@ -238,7 +248,7 @@ describe('plan repository', () => {
     // Prepare
     const orgId = randomUUID();
     const { basis, plans } = computedPlans(orgId);
-    await table.store.plans.storePlans(orgId, basis, plans);
+    await table.store.computedPlans.storePlans(orgId, basis, plans);
     const [recommended, applied] = plans.plans.map((entry) => entry.plan.id) as [string, string, string];
     await table.client.send(
       new UpdateCommand({
@@ -251,8 +261,8 @@ describe('plan repository', () => {
     );
 
     // Act
-    const deleted = await table.store.plans.deletePlan(orgId, 'gcp', recommended);
-    const kept = await table.store.plans.deletePlan(orgId, 'gcp', applied);
+    const deleted = await table.store.computedPlans.deletePlan(orgId, 'gcp', recommended);
+    const kept = await table.store.computedPlans.deletePlan(orgId, 'gcp', applied);
 
     // Assess
     expect([deleted, kept]).toEqual([true, false]);
