@@ -24,6 +24,7 @@ import {
   membershipRepository,
   onboardingRepository,
   orgRepository,
+  orgUpdateRepository,
   planRepository,
   usageRepository,
   userRepository,
@@ -33,6 +34,7 @@ import {
 const appContext = functionContext({
   onboarding: onboardingRepository,
   orgs: orgRepository,
+  orgUpdates: orgUpdateRepository,
   memberships: membershipRepository,
   users: userRepository,
   usage: usageRepository,

@@ -5,11 +5,17 @@ import { membershipView, registeredOrganizationView } from '../../shared/contrac
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { jsonBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
-import { membershipRepository, orgRepository, userRepository } from '../../shared/store/store';
+import {
+  membershipRepository,
+  orgRepository,
+  orgUpdateRepository,
+  userRepository,
+} from '../../shared/store/store';
 
 /** The repositories this function's use cases read and write; it bundles no other. */
 const appContext = functionContext({
   orgs: orgRepository,
+  orgUpdates: orgUpdateRepository,
   memberships: membershipRepository,
   users: userRepository,
 });

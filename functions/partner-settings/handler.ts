@@ -4,10 +4,10 @@ import { partnerSettingsView } from '../../shared/contract/organization-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { jsonBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
-import { orgRepository } from '../../shared/store/store';
+import { orgRepository, orgUpdateRepository } from '../../shared/store/store';
 
 /** The repositories this function's use cases read and write; it bundles no other. */
-const appContext = functionContext({ orgs: orgRepository });
+const appContext = functionContext({ orgs: orgRepository, orgUpdates: orgUpdateRepository });
 /** An org's partner settings: its marketplace offer links (#11). */
 export const handler = createGroupHandler(
   partnerSettingsOperations,

@@ -81,7 +81,7 @@ async function loadOnboardingOrgFor(
 
 /** #16: the partner's short form of #14, the same use case (a duplicate name is the same 409). */
 export async function registerChildViaOnboarding(
-  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
+  ctx: ContextWith<'memberships' | 'orgUpdates' | 'orgs' | 'users'>,
   principal: Principal,
   partnerOrgId: string,
   input: {

@@ -94,7 +94,7 @@ export async function setCommitmentSharing(
   sharing: CommitmentSharing,
 ): Promise<{ readonly org: Organization; readonly recomputed: readonly Provider[] }> {
   const at = ctx.clock.now().toISOString();
-  const org = await ctx.repos.orgs.setCommitmentSharing(orgId, sharing, at);
+  const org = await ctx.repos.orgUpdates.setCommitmentSharing(orgId, sharing, at);
   const raised = await Promise.all(
     cloudProviders.map((provider) => ctx.repos.usage.raisePlanInputsVersion(orgId, provider, at)),
   );

@@ -36,7 +36,7 @@ export interface RegisteredOrganization {
  * interrupted registration, which this one resumes under the claimed id.
  */
 export async function registerOrganization(
-  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
+  ctx: ContextWith<'memberships' | 'orgUpdates' | 'orgs' | 'users'>,
   spec: NewOrganization,
 ): Promise<RegisteredOrganization> {
   const now = ctx.clock.now().toISOString();
@@ -44,7 +44,7 @@ export async function registerOrganization(
 
   const memberships = await addMembers(ctx, orgId, spec.members);
   if (spec.parentOrgId) {
-    await ctx.repos.orgs.putChildLink({
+    await ctx.repos.orgUpdates.putChildLink({
       partnerOrgId: spec.parentOrgId,
       childOrgId: orgId,
       childOrgName: spec.name,
@@ -71,7 +71,7 @@ export async function registerOrganization(
     version: 1,
   };
   try {
-    await ctx.repos.orgs.create(org);
+    await ctx.repos.orgUpdates.create(org);
   } catch (error) {
     if (error instanceof ConflictError) throw nameTaken(spec.name, orgId);
     throw error;
@@ -86,12 +86,12 @@ export async function registerOrganization(
  * name never adds its members to the other one's org.
  */
 async function claimChildName(
-  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
+  ctx: ContextWith<'memberships' | 'orgUpdates' | 'orgs' | 'users'>,
   partnerOrgId: string,
   spec: NewOrganization,
 ): Promise<string> {
   const candidateId = ctx.ids.uuid();
-  const claim = await ctx.repos.orgs.claimChildName(
+  const claim = await ctx.repos.orgUpdates.claimChildName(
     partnerOrgId,
     normalizeOrgName(spec.name),
     candidateId,

@@ -12,7 +12,7 @@ export type ChildOrgRegistration = Omit<NewOrganization, 'parentOrgId' | 'isPart
 
 /** Spec #14: a partner registers a customer org, its users, and its link to the partner. */
 export async function registerChildOrg(
-  ctx: ContextWith<'memberships' | 'orgs' | 'users'>,
+  ctx: ContextWith<'memberships' | 'orgUpdates' | 'orgs' | 'users'>,
   principal: Principal,
   partnerOrgId: string,
   registration: ChildOrgRegistration,

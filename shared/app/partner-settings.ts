@@ -8,11 +8,11 @@ import type { ContextWith } from './ports';
  * one. The links are stored as given (validated https URLs upstream) and never fetched.
  */
 export async function updatePartnerSettings(
-  ctx: ContextWith<'orgs'>,
+  ctx: ContextWith<'orgUpdates' | 'orgs'>,
   principal: Principal,
   orgId: string,
   links: Partial<MarketplaceOfferLinks>,
 ): Promise<Organization> {
   await loadOrgFor(ctx, principal, orgId, 'manage');
-  return ctx.repos.orgs.setOfferLinks(orgId, links, ctx.clock.now().toISOString());
+  return ctx.repos.orgUpdates.setOfferLinks(orgId, links, ctx.clock.now().toISOString());
 }

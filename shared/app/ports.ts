@@ -70,6 +70,18 @@ export interface OrgRepository {
   get(orgId: string): Promise<Organization | null>;
   /** The org's placement (id, parent, partner flag): what access decisions read. */
   placement(orgId: string): Promise<OrgPlacement | null>;
+  /** Every org, for operators (admin CLI); ordered by name. */
+  list(): Promise<Organization[]>;
+  getChildLink(partnerOrgId: string, childOrgId: string): Promise<ChildOrgLink | null>;
+  listChildLinks(partnerOrgId: string): Promise<ChildOrgLink[]>;
+}
+
+/**
+ * Creating orgs, linking children to partners and changing an org's settings: apart from
+ * OrgRepository (what every access check and read needs), so that a function that only reads
+ * orgs bundles none of it.
+ */
+export interface OrgUpdateRepository {
   /** Creates the org; a ConflictError when an org with this id exists already. */
   create(org: Organization): Promise<void>;
   /**
@@ -82,8 +94,6 @@ export interface OrgRepository {
   setCommitmentSharing(orgId: string, sharing: CommitmentSharing, at: string): Promise<Organization>;
   /** Sets the execution policy's upfront cap (null: none); answers the org as stored; NotFoundError if unknown. */
   setMaxUpfrontCost(orgId: string, maxUpfrontCost: number | null, at: string): Promise<Organization>;
-  /** Every org, for operators (admin CLI); ordered by name. */
-  list(): Promise<Organization[]>;
   /**
    * Reserves `name` (normalized) for `childOrgId` among the partner's children, recording
    * `registration` (a digest of what is registered). When another org holds it already, answers
@@ -96,8 +106,6 @@ export interface OrgRepository {
     registration: string,
   ): Promise<NameClaim>;
   putChildLink(link: ChildOrgLink): Promise<void>;
-  getChildLink(partnerOrgId: string, childOrgId: string): Promise<ChildOrgLink | null>;
-  listChildLinks(partnerOrgId: string): Promise<ChildOrgLink[]>;
 }
 
 export interface UserRepository {
@@ -557,6 +565,7 @@ export interface CloudVerifier extends AwsVerifier, AzureVerifier {}
 /** Every repository a use case may reach, as one object (built by shared/store's createStore). */
 export interface Repositories {
   readonly orgs: OrgRepository;
+  readonly orgUpdates: OrgUpdateRepository;
   readonly users: UserRepository;
   readonly memberships: MembershipRepository;
   readonly apiKeys: ApiKeyRepository;

@@ -95,7 +95,7 @@ export async function setMaxUpfrontCost(
       max_upfront_cost: ['Must be 0 or more'],
     });
   }
-  return ctx.repos.orgs.setMaxUpfrontCost(orgId, maxUpfrontCost, ctx.clock.now().toISOString());
+  return ctx.repos.orgUpdates.setMaxUpfrontCost(orgId, maxUpfrontCost, ctx.clock.now().toISOString());
 }
 
 async function existing(ctx: AppContext, planId: string, lineItemId: string): Promise<PurchaseRecord> {

@@ -9,6 +9,7 @@ import { createIdempotencyRepository } from './idempotency-records';
 import { createMembershipRepository } from './memberships';
 import { createOAuthRepository } from './oauth';
 import { createOnboardingRepository } from './onboarding';
+import { createOrgUpdateRepository } from './org-updates';
 import { createOrgRepository } from './orgs';
 import { createPlanRepository } from './plans';
 import { createPurchaseRepository } from './purchases';
@@ -21,6 +22,7 @@ import { createUserRepository } from './users';
 export function createStore(table: TableClient): Repositories {
   return {
     orgs: createOrgRepository(table),
+    orgUpdates: createOrgUpdateRepository(table),
     users: createUserRepository(table),
     memberships: createMembershipRepository(table),
     apiKeys: createApiKeyRepository(table),
@@ -52,6 +54,9 @@ export type RepositoryBuilder<K extends keyof Repositories> = (
  */
 export const orgRepository: RepositoryBuilder<'orgs'> = (table, clock) =>
   withOrgPlacementCache(createOrgRepository(table), clock);
+/** Org writes: uncached (the placement cache keeps only what never changes). */
+export const orgUpdateRepository: RepositoryBuilder<'orgUpdates'> = (table) =>
+  createOrgUpdateRepository(table);
 export const userRepository: RepositoryBuilder<'users'> = (table) => createUserRepository(table);
 export const membershipRepository: RepositoryBuilder<'memberships'> = (table) =>
   createMembershipRepository(table);
@@ -82,6 +87,7 @@ export function createCachingStore(table: TableClient, clock: Clock): Repositori
   return buildRepositories(
     {
       orgs: orgRepository,
+      orgUpdates: orgUpdateRepository,
       users: userRepository,
       memberships: membershipRepository,
       apiKeys: apiKeyRepository,

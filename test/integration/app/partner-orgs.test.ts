@@ -35,8 +35,8 @@ function registration(name: string, users: { email: string; role: 'admin' | 'use
 }
 
 /** The test's context with some org repository methods replaced (to interrupt or hold a registration). */
-function withOrgs(overrides: Partial<AppContext['repos']['orgs']>): AppContext {
-  return { ...ctx, repos: { ...ctx.repos, orgs: { ...ctx.repos.orgs, ...overrides } } };
+function withOrgUpdates(overrides: Partial<AppContext['repos']['orgUpdates']>): AppContext {
+  return { ...ctx, repos: { ...ctx.repos, orgUpdates: { ...ctx.repos.orgUpdates, ...overrides } } };
 }
 
 describe('registering a child org', () => {
@@ -81,7 +81,7 @@ describe('registering a child org', () => {
   it('completes a registration that was interrupted after claiming the name', async () => {
     // Prepare: the first attempt fails after the claim and the members, before the link and the org.
     const { org: partner } = await createPartner(ctx, 'Reseller Three');
-    const interrupted = withOrgs({
+    const interrupted = withOrgUpdates({
       putChildLink: async () => {
         throw new Error('interrupted');
       },
@@ -111,11 +111,11 @@ describe('registering a child org', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const held = withOrgs({
+    const held = withOrgUpdates({
       create: async (org) => {
         reachCreate();
         await released;
-        await ctx.repos.orgs.create(org);
+        await ctx.repos.orgUpdates.create(org);
       },
     });
     const first = registerChildOrg(

@@ -48,7 +48,7 @@ describe('org repository', () => {
     const org = anOrg({ partnerSubscriptionId: 'sub-1', parentOrgId: randomUUID() });
 
     // Act
-    await table.store.orgs.create(org);
+    await table.store.orgUpdates.create(org);
 
     // Assess
     expect(await table.store.orgs.get(org.id)).toEqual(org);
@@ -63,7 +63,7 @@ describe('org repository', () => {
     });
 
     // Act
-    await table.store.orgs.create(org);
+    await table.store.orgUpdates.create(org);
 
     // Assess
     expect(await table.store.orgs.get(org.id)).toEqual(org);
@@ -78,7 +78,7 @@ describe('org repository', () => {
     const org = anOrg({ domain: null });
 
     // Act
-    await table.store.orgs.create(org);
+    await table.store.orgUpdates.create(org);
 
     // Assess
     const { Item } = await table.client.send(
@@ -91,10 +91,10 @@ describe('org repository', () => {
   it('refuses to create an org whose id exists, keeping the first', async () => {
     // Prepare
     const org = anOrg();
-    await table.store.orgs.create(org);
+    await table.store.orgUpdates.create(org);
 
     // Act
-    const second = table.store.orgs.create({ ...org, name: 'Other' });
+    const second = table.store.orgUpdates.create({ ...org, name: 'Other' });
 
     // Assess
     await expect(second).rejects.toBeInstanceOf(ConflictError);
@@ -104,13 +104,13 @@ describe('org repository', () => {
   it('sets the offer links given, keeps the others, and counts the write in the version', async () => {
     // Prepare
     const org = anOrg();
-    await table.store.orgs.create({
+    await table.store.orgUpdates.create({
       ...org,
       offerLinks: { aws: null, azure: null, gcp: 'https://gcp.example/x' },
     });
 
     // Act
-    const updated = await table.store.orgs.setOfferLinks(
+    const updated = await table.store.orgUpdates.setOfferLinks(
       org.id,
       { aws: 'https://aws.example/offer', gcp: null },
       '2025-02-01T00:00:00.000Z',
@@ -125,14 +125,14 @@ describe('org repository', () => {
   it('loses no link when several are set at once', async () => {
     // Prepare
     const org = anOrg();
-    await table.store.orgs.create(org);
+    await table.store.orgUpdates.create(org);
     const at = '2025-02-01T00:00:00.000Z';
 
     // Act
     await Promise.all([
-      table.store.orgs.setOfferLinks(org.id, { aws: 'https://aws.example/a' }, at),
-      table.store.orgs.setOfferLinks(org.id, { azure: 'https://azure.example/b' }, at),
-      table.store.orgs.setOfferLinks(org.id, { gcp: 'https://gcp.example/c' }, at),
+      table.store.orgUpdates.setOfferLinks(org.id, { aws: 'https://aws.example/a' }, at),
+      table.store.orgUpdates.setOfferLinks(org.id, { azure: 'https://azure.example/b' }, at),
+      table.store.orgUpdates.setOfferLinks(org.id, { gcp: 'https://gcp.example/c' }, at),
     ]);
 
     // Assess
@@ -148,17 +148,17 @@ describe('org repository', () => {
 
   it('answers a NotFoundError when setting links of an unknown org', async () => {
     await expect(
-      table.store.orgs.setOfferLinks(anOrg().id, { aws: null }, '2025-01-01T00:00:00.000Z'),
+      table.store.orgUpdates.setOfferLinks(anOrg().id, { aws: null }, '2025-01-01T00:00:00.000Z'),
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('sets the commitment sharing scope, counting the write in the version', async () => {
     // Prepare
     const org = anOrg();
-    await table.store.orgs.create(org);
+    await table.store.orgUpdates.create(org);
 
     // Act
-    const updated = await table.store.orgs.setCommitmentSharing(
+    const updated = await table.store.orgUpdates.setCommitmentSharing(
       org.id,
       'account',
       '2025-02-01T00:00:00.000Z',
@@ -177,7 +177,7 @@ describe('org repository', () => {
   it('reads an org stored before the sharing scope existed as sharing across the org', async () => {
     // Prepare: the item as it was stored before.
     const org = anOrg();
-    await table.store.orgs.create(org);
+    await table.store.orgUpdates.create(org);
     await table.client.send(
       new UpdateCommand({
         TableName: table.tableName,
@@ -195,7 +195,7 @@ describe('org repository', () => {
 
   it('answers a NotFoundError when setting the sharing scope of an unknown org', async () => {
     await expect(
-      table.store.orgs.setCommitmentSharing(randomUUID(), 'account', '2025-02-01T00:00:00.000Z'),
+      table.store.orgUpdates.setCommitmentSharing(randomUUID(), 'account', '2025-02-01T00:00:00.000Z'),
     ).rejects.toThrow(NotFoundError);
   });
 
@@ -205,7 +205,7 @@ describe('org repository', () => {
     const zeta = anOrg({ name: 'zeta' });
     const alpha = anOrg({ name: 'Alpha' });
     const beta = anOrg({ name: 'beta' });
-    for (const org of [zeta, alpha, beta]) await store.orgs.create(org);
+    for (const org of [zeta, alpha, beta]) await store.orgUpdates.create(org);
 
     // Act
     const names = (await store.orgs.list()).map((org) => org.name);
@@ -221,7 +221,7 @@ describe('org repository', () => {
       const partnerId = randomUUID();
 
       // Act
-      const claim = await table.store.orgs.claimChildName(
+      const claim = await table.store.orgUpdates.claimChildName(
         partnerId,
         normalizeOrgName('Big Co'),
         randomUUID(),
@@ -236,10 +236,15 @@ describe('org repository', () => {
       // Prepare
       const partnerId = randomUUID();
       const firstId = randomUUID();
-      await table.store.orgs.claimChildName(partnerId, normalizeOrgName('Big Co'), firstId, 'registration-1');
+      await table.store.orgUpdates.claimChildName(
+        partnerId,
+        normalizeOrgName('Big Co'),
+        firstId,
+        'registration-1',
+      );
 
       // Act
-      const claim = await table.store.orgs.claimChildName(
+      const claim = await table.store.orgUpdates.claimChildName(
         partnerId,
         normalizeOrgName('  big   CO '),
         randomUUID(),
@@ -254,10 +259,10 @@ describe('org repository', () => {
       // Prepare
       const partnerId = randomUUID();
       const firstId = randomUUID();
-      await table.store.orgs.claimChildName(partnerId, 'big co', firstId, 'registration-1');
+      await table.store.orgUpdates.claimChildName(partnerId, 'big co', firstId, 'registration-1');
 
       // Act
-      const claim = await table.store.orgs.claimChildName(
+      const claim = await table.store.orgUpdates.claimChildName(
         partnerId,
         'big co',
         randomUUID(),
@@ -272,10 +277,15 @@ describe('org repository', () => {
       // Prepare
       const partnerId = randomUUID();
       const childId = randomUUID();
-      await table.store.orgs.claimChildName(partnerId, 'big co', childId, 'registration-1');
+      await table.store.orgUpdates.claimChildName(partnerId, 'big co', childId, 'registration-1');
 
       // Act
-      const claim = await table.store.orgs.claimChildName(partnerId, 'big co', childId, 'registration-1');
+      const claim = await table.store.orgUpdates.claimChildName(
+        partnerId,
+        'big co',
+        childId,
+        'registration-1',
+      );
 
       // Assess
       expect(claim).toEqual({ claimed: true });
@@ -283,10 +293,10 @@ describe('org repository', () => {
 
     it('keeps names of different partners apart', async () => {
       // Prepare
-      await table.store.orgs.claimChildName(randomUUID(), 'big co', randomUUID(), 'registration-1');
+      await table.store.orgUpdates.claimChildName(randomUUID(), 'big co', randomUUID(), 'registration-1');
 
       // Act
-      const claim = await table.store.orgs.claimChildName(
+      const claim = await table.store.orgUpdates.claimChildName(
         randomUUID(),
         'big co',
         randomUUID(),
@@ -310,9 +320,13 @@ describe('org repository', () => {
       });
       const one = aLink('One');
       const two = aLink('Two');
-      for (const link of [one, two]) await table.store.orgs.putChildLink(link);
-      await table.store.orgs.putChildLink({ ...one, partnerOrgId: randomUUID(), childOrgId: randomUUID() });
-      await table.store.orgs.claimChildName(partnerId, 'one', one.childOrgId, 'registration-1');
+      for (const link of [one, two]) await table.store.orgUpdates.putChildLink(link);
+      await table.store.orgUpdates.putChildLink({
+        ...one,
+        partnerOrgId: randomUUID(),
+        childOrgId: randomUUID(),
+      });
+      await table.store.orgUpdates.claimChildName(partnerId, 'one', one.childOrgId, 'registration-1');
 
       // Act
       const listed = await table.store.orgs.listChildLinks(partnerId);
@@ -333,7 +347,7 @@ describe('org repository', () => {
         childOrgName: 'X',
         createdAt: '2025-01-01T00:00:00.000Z',
       };
-      await table.store.orgs.putChildLink(link);
+      await table.store.orgUpdates.putChildLink(link);
 
       // Act
       const got = await table.store.orgs.getChildLink(partnerId, link.childOrgId);
