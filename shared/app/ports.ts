@@ -609,7 +609,8 @@ export type PlanComputation = (orgId: string, provider: Provider) => Promise<Pla
  * computes them); `abandoned`: an import stopped half-way and its inputs are not whole, so
  * nothing is computed until an import of the provider finishes.
  */
-export type PlanRefreshOutcome = 'current' | 'computed' | 'calculating' | 'importing' | 'abandoned';
+export const planRefreshOutcomes = ['current', 'computed', 'calculating', 'importing', 'abandoned'] as const;
+export type PlanRefreshOutcome = (typeof planRefreshOutcomes)[number];
 
 export interface PlanRefresh {
   readonly outcome: PlanRefreshOutcome;

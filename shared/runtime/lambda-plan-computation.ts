@@ -1,4 +1,4 @@
-import type { PlanComputation, PlanRefresh } from '../app/ports';
+import { type PlanComputation, type PlanRefresh, planRefreshOutcomes } from '../app/ports';
 import { configuredRegion } from './aws';
 import { lambdaInvoker } from './lambda-invoke';
 import type { PlanComputationRequest } from './plan-computation-request';
@@ -32,8 +32,6 @@ export function lambdaPlanComputation(env: NodeJS.ProcessEnv): PlanComputation {
   };
 }
 
-const outcomes: readonly string[] = ['current', 'computed', 'calculating', 'importing', 'abandoned'];
-
 function planRefreshIn(text: string): PlanRefresh {
   let refresh: unknown;
   try {
@@ -42,7 +40,7 @@ function planRefreshIn(text: string): PlanRefresh {
     throw new PlanComputationFailed(`The plan computation answered no JSON: ${text.slice(0, 200)}`);
   }
   const outcome = (refresh as { outcome?: unknown } | null)?.outcome;
-  if (typeof outcome !== 'string' || !outcomes.includes(outcome)) {
+  if (typeof outcome !== 'string' || !(planRefreshOutcomes as readonly string[]).includes(outcome)) {
     throw new PlanComputationFailed(`The plan computation answered no refresh: ${text.slice(0, 200)}`);
   }
   return refresh as PlanRefresh;
