@@ -2,6 +2,7 @@ import type { AwsVerifier } from '../app/ports';
 import { awsSdkProbe } from '../cloud/verifiers/aws-sdk-probe';
 import { runAwsChecks } from '../cloud/verifiers/aws-verification';
 import { configuredRegion } from './aws';
+import { installable } from './installable';
 
 /**
  * What the AWS verification function runs with (DESIGN §11): the checks through the AWS SDK
@@ -9,16 +10,10 @@ import { configuredRegion } from './aws';
  * Explorer and EC2's DryRun purchase), in the function's region (`AWS_REGION`). The local runtime
  * and tests install theirs (the simulated cloud) first.
  */
-let installed: AwsVerifier | undefined;
+const verifier = installable(() => awsVerifierFromEnvironment(process.env));
 
-export function installAwsVerifier(verifier: AwsVerifier): void {
-  installed = verifier;
-}
-
-export function awsVerifier(): AwsVerifier {
-  installed ??= awsVerifierFromEnvironment(process.env);
-  return installed;
-}
+export const installAwsVerifier = verifier.install;
+export const awsVerifier = verifier.get;
 
 export function awsVerifierFromEnvironment(env: NodeJS.ProcessEnv): AwsVerifier {
   const region = configuredRegion(env);

@@ -2,6 +2,7 @@ import type { AzureVerifier } from '../app/ports';
 import { azureArmProbe, clientSecretTokens } from '../cloud/verifiers/azure-arm-probe';
 import { type AzureTenantProbe, runAzureChecks } from '../cloud/verifiers/azure-verification';
 import { ProviderError } from '../cloud/verifiers/provider-failure';
+import { installable } from './installable';
 import { secretsManagerSecret } from './secrets-manager-secret';
 
 /**
@@ -13,16 +14,10 @@ import { secretsManagerSecret } from './secrets-manager-secret';
  *   application and the Secrets Manager secret holding its client secret; without them every
  *   Azure check says verification is not configured.
  */
-let installed: AzureVerifier | undefined;
+const verifier = installable(() => azureVerifierFromEnvironment(process.env));
 
-export function installAzureVerifier(verifier: AzureVerifier): void {
-  installed = verifier;
-}
-
-export function azureVerifier(): AzureVerifier {
-  installed ??= azureVerifierFromEnvironment(process.env);
-  return installed;
-}
+export const installAzureVerifier = verifier.install;
+export const azureVerifier = verifier.get;
 
 export function azureVerifierFromEnvironment(env: NodeJS.ProcessEnv): AzureVerifier {
   const clientId = env.AZURE_CLIENT_ID;

@@ -1,5 +1,6 @@
 import type { OnboardingContext, OnboardingRepositories, OnboardingSettings } from '../app/onboarding';
 import type { ContextWith } from '../app/ports';
+import { installable } from './installable';
 import { secretsManagerSecret } from './secrets-manager-secret';
 
 /**
@@ -22,16 +23,10 @@ export interface OnboardingRuntime {
   readonly stage: string;
 }
 
-let installed: OnboardingRuntime | undefined;
+const runtime = installable(() => onboardingFromEnvironment(process.env));
 
-export function installOnboarding(runtime: OnboardingRuntime): void {
-  installed = runtime;
-}
-
-export function onboardingRuntime(): OnboardingRuntime {
-  installed ??= onboardingFromEnvironment(process.env);
-  return installed;
-}
+export const installOnboarding = runtime.install;
+export const onboardingRuntime = runtime.get;
 
 /** The onboarding function's own context (current.ts) with the settings. */
 export function onboardingContext(base: ContextWith<OnboardingRepositories>): OnboardingContext {

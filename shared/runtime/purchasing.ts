@@ -5,6 +5,7 @@ import type { PurchaseQueue } from '../queue/purchase-queue';
 import { sqsDeadLetters } from '../queue/sqs-dead-letters';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
 import { configuredRegion } from './aws';
+import { installable } from './installable';
 
 /**
  * The purchase queue of the functions that send purchases (apply, the sweep): on Lambda an SQS
@@ -12,16 +13,10 @@ import { configuredRegion } from './aws';
  * in-process queue first. Kept apart from current.ts so that only functions that send purchases
  * bundle the SQS client.
  */
-let installed: PurchaseQueue | undefined;
+const queue = installable(() => createSqsPurchaseQueue(process.env));
 
-export function installPurchaseQueue(queue: PurchaseQueue): void {
-  installed = queue;
-}
-
-export function purchaseQueue(): PurchaseQueue {
-  installed ??= createSqsPurchaseQueue(process.env);
-  return installed;
-}
+export const installPurchaseQueue = queue.install;
+export const purchaseQueue = queue.get;
 
 function createSqsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
   const queueUrl = env.PURCHASE_QUEUE_URL;
