@@ -3,7 +3,7 @@ import { isCurrent, type PlanSetState } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { loadOrgFor } from './org-access';
 import { storedPlanState } from './plan-freshness';
-import type { ContextWith, PlanRefresh } from './ports';
+import type { ContextWith, PlanRefresh, WithPlanComputation } from './ports';
 
 /**
  * The plans an org is shown for a provider (#5, #6, #12): the current ones, computed on the spot
@@ -13,7 +13,7 @@ import type { ContextWith, PlanRefresh } from './ports';
  */
 
 /** What serving plans needs: the repositories it reads, and the computation it calls when stale. */
-export type PlanServingContext = ContextWith<'orgs' | 'plans' | 'usage'>;
+export type PlanServingContext = WithPlanComputation<ContextWith<'orgs' | 'plans' | 'usage'>>;
 
 export interface PlanServingOptions {
   /** How long a request waits for another process's first plans of a provider. */
@@ -116,9 +116,6 @@ async function currentPlans(
 ): Promise<PlanRefresh> {
   const stored = await storedPlanState(ctx, orgId, provider);
   if (stored.outcome !== 'stale') return stored;
-  if (!ctx.planComputation) {
-    throw new Error('Serving plans needs a planComputation in its context (shared/app/ports.ts)');
-  }
   return ctx.planComputation(orgId, provider);
 }
 

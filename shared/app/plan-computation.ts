@@ -11,7 +11,7 @@ import {
 import type { UsageState } from '../domain/usage/usage-state';
 import { storedPlanState } from './plan-freshness';
 import { loadPlanInputs } from './plan-inputs';
-import type { ContextWith, PlanComputation, PlanRefresh } from './ports';
+import type { ContextWith, PlanRefresh, WithPlanComputation } from './ports';
 
 /**
  * Keeping an org's plans current (docs/plans-api.md, Freshness): plans are computed from the
@@ -100,8 +100,8 @@ export async function refreshPlans(
  */
 export function computingPlansHere<
   C extends ContextWith<'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'usage'>,
->(ctx: C): C & { readonly planComputation: PlanComputation } {
-  const computing: C & { readonly planComputation: PlanComputation } = {
+>(ctx: C): WithPlanComputation<C> {
+  const computing: WithPlanComputation<C> = {
     ...ctx,
     planComputation: (orgId, provider) => refreshPlans(computing, orgId, provider),
   };

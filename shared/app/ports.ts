@@ -602,6 +602,16 @@ export interface AppContext {
 /** Runs `refreshPlans` for one org and provider, wherever the composition root decided. */
 export type PlanComputation = (orgId: string, provider: Provider) => Promise<PlanRefresh>;
 
+/** A context that has its plan computation (the plan-serving use cases need one). */
+export type WithPlanComputation<C> = C & { readonly planComputation: PlanComputation };
+
+/** Whether `ctx` has its plan computation. */
+export function hasPlanComputation<C extends { readonly planComputation?: PlanComputation }>(
+  ctx: C,
+): ctx is WithPlanComputation<C> {
+  return ctx.planComputation !== undefined;
+}
+
 /**
  * `current`: the stored plans were current already (or became so meanwhile); `computed`: this
  * call computed and published them; `calculating`: another computation holds the plan set;

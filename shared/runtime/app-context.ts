@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { computingPlansHere } from '../app/plan-computation';
-import type { AppContext, Clock, ContextWith, IdGenerator, Repositories } from '../app/ports';
+import type {
+  AppContext,
+  Clock,
+  ContextWith,
+  IdGenerator,
+  Repositories,
+  WithPlanComputation,
+} from '../app/ports';
 import { residualArena } from '../domain/engine';
 import type { ResidualArena } from '../domain/engine/residual-arena';
 import { buildRepositories, createCachingStore, type RepositoryBuilders } from '../store/store';
@@ -16,7 +23,7 @@ export const randomIds: IdGenerator = { uuid: () => randomUUID() };
  * docs/architecture.md, Caches), and it holds the memory the plan engine reuses between
  * computations, which run in this process (the local runtime, tools, tests).
  */
-export function createAppContext(table: TableClient): AppContext {
+export function createAppContext(table: TableClient): WithPlanComputation<AppContext> {
   return computingPlansHere({
     repos: createCachingStore(table, systemClock),
     clock: systemClock,

@@ -1,4 +1,5 @@
 import type { PlanServingContext } from '../app/commitment-plans';
+import { hasPlanComputation } from '../app/ports';
 import { orgRepository, planRepository, usageRepository } from '../store/store';
 import { functionContext } from './current';
 import { lambdaPlanComputation } from './lambda-plan-computation';
@@ -19,7 +20,7 @@ let onLambda: PlanServingContext | undefined;
 
 export function planServingContext(): PlanServingContext {
   const ctx = servingContext();
-  if (ctx.planComputation) return ctx;
+  if (hasPlanComputation(ctx)) return ctx;
   onLambda ??= { ...ctx, planComputation: lambdaPlanComputation(process.env) };
   return onLambda;
 }

@@ -1,7 +1,7 @@
 import { getRecommendedPlan } from '../../shared/app/commitment-plans';
 import { importUsage } from '../../shared/app/import-usage';
 import { createOrg } from '../../shared/app/operator';
-import type { AppContext } from '../../shared/app/ports';
+import type { AppContext, WithPlanComputation } from '../../shared/app/ports';
 import type { Principal } from '../../shared/domain/principal';
 import { alwaysOn, fleet, linesOf, usageLines } from './usage-files';
 
@@ -10,7 +10,7 @@ import { alwaysOn, fleet, linesOf, usageLines } from './usage-files';
  * recommended AWS plan buys something, and a user who may apply it.
  */
 export async function orgWithRecommendedPlan(
-  ctx: AppContext,
+  ctx: WithPlanComputation<AppContext>,
 ): Promise<{ orgId: string; planId: string; user: Principal }> {
   const org = await createOrg(ctx, `Buyer ${ctx.ids.uuid()}`, null);
   const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 720 * 3_600_000).toISOString();

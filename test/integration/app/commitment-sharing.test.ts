@@ -7,7 +7,7 @@ import { listDefaultPlans } from '../../../shared/app/commitment-plans';
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg, setCommitmentSharing } from '../../../shared/app/operator';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
-import type { AppContext } from '../../../shared/app/ports';
+import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import { NotFoundError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
@@ -15,7 +15,7 @@ import { startTestTable, type TestTable } from '../../support/dynalite';
 import { type FleetResource, linesOf, usageLines } from '../../support/usage-files';
 
 let table: TestTable;
-let ctx: AppContext;
+let ctx: WithPlanComputation<AppContext>;
 
 beforeAll(async () => {
   table = await startTestTable();

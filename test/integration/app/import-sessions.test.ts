@@ -4,7 +4,7 @@ import { defaultImportLeaseMs, openImport } from '../../../shared/app/import-ses
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
 import { computingPlansHere, refreshPlans } from '../../../shared/app/plan-computation';
-import type { AppContext, Clock } from '../../../shared/app/ports';
+import type { AppContext, Clock, WithPlanComputation } from '../../../shared/app/ports';
 import { ConflictError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds } from '../../../shared/runtime/app-context';
@@ -16,7 +16,7 @@ let nowMs = Date.parse('2026-07-02T00:00:00Z');
 const clock: Clock = { now: () => new Date(nowMs) };
 
 let table: TestTable;
-let ctx: AppContext;
+let ctx: WithPlanComputation<AppContext>;
 
 beforeAll(async () => {
   table = await startTestTable();

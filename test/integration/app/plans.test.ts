@@ -10,7 +10,7 @@ import { openImport } from '../../../shared/app/import-sessions';
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
 import { computingPlansHere, refreshPlans } from '../../../shared/app/plan-computation';
-import type { AppContext } from '../../../shared/app/ports';
+import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
@@ -24,7 +24,7 @@ import {
 } from '../../support/usage-files';
 
 let table: TestTable;
-let ctx: AppContext;
+let ctx: WithPlanComputation<AppContext>;
 
 beforeAll(async () => {
   table = await startTestTable();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledCatalog } from '../../../shared/app/bundled-catalog';
 import { applyPlan } from '../../../shared/app/plan-application';
-import type { AppContext } from '../../../shared/app/ports';
+import { computingPlansHere } from '../../../shared/app/plan-computation';
+import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import { processPurchase } from '../../../shared/app/purchase-processing';
 import { sweepPurchases } from '../../../shared/app/purchase-sweep';
 import { SimulatedMarketplace } from '../../../shared/cloud/marketplace/simulated-marketplace';
@@ -11,11 +12,11 @@ import { startTestTable, type TestTable } from '../../support/dynalite';
 import { orgWithRecommendedPlan } from '../../support/planned-orgs';
 
 let table: TestTable;
-let ctx: AppContext;
+let ctx: WithPlanComputation<AppContext>;
 
 beforeAll(async () => {
   table = await startTestTable();
-  ctx = { repos: table.store, clock: systemClock, ids: randomIds };
+  ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
 });
 
 afterAll(async () => {

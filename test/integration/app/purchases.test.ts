@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRecommendedPlan } from '../../../shared/app/commitment-plans';
 import { type ApplyContext, applyPlan } from '../../../shared/app/plan-application';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
-import type { AppContext } from '../../../shared/app/ports';
+import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import {
   type ProcessorContext,
   PurchaseNotFinished,
@@ -18,7 +18,7 @@ import { startTestTable, type TestTable } from '../../support/dynalite';
 import { orgWithRecommendedPlan } from '../../support/planned-orgs';
 
 let table: TestTable;
-let base: AppContext;
+let base: WithPlanComputation<AppContext>;
 
 beforeAll(async () => {
   table = await startTestTable();

@@ -3,7 +3,7 @@ import { listDefaultPlans } from '../../../shared/app/commitment-plans';
 import { storeProviderUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
 import { computingPlansHere, refreshPlans } from '../../../shared/app/plan-computation';
-import type { AppContext, Clock } from '../../../shared/app/ports';
+import type { AppContext, Clock, WithPlanComputation } from '../../../shared/app/ports';
 import { repairFutureUsage } from '../../../shared/app/repair-usage';
 import type { Principal } from '../../../shared/domain/principal';
 import type { ProviderUsage } from '../../../shared/domain/usage/imported-usage';
@@ -14,7 +14,7 @@ import { startTestTable, type TestTable } from '../../support/dynalite';
 const clock: Clock = { now: () => new Date('2026-07-02T00:20:00Z') };
 
 let table: TestTable;
-let ctx: AppContext;
+let ctx: WithPlanComputation<AppContext>;
 
 beforeAll(async () => {
   table = await startTestTable();

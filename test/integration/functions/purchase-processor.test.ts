@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/purchase-processor/handler';
 import { bundledCatalog } from '../../../shared/app/bundled-catalog';
 import { applyPlan } from '../../../shared/app/plan-application';
-import type { AppContext } from '../../../shared/app/ports';
+import { computingPlansHere } from '../../../shared/app/plan-computation';
+import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import {
   type Marketplace,
   PurchaseOutcomeUnknown,
@@ -24,11 +25,11 @@ import { orgWithRecommendedPlan } from '../../support/planned-orgs';
  */
 
 let table: TestTable;
-let ctx: AppContext;
+let ctx: WithPlanComputation<AppContext>;
 
 beforeAll(async () => {
   table = await startTestTable();
-  ctx = { repos: table.store, clock: systemClock, ids: randomIds };
+  ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
   installAppContext(ctx);
 });
 
