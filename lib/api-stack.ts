@@ -114,9 +114,9 @@ const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
  * the request (resource matches over part of a lookback, the chart): a timeout just under API
  * Gateway's 29 s integration timeout; plan-coverage also gets the engine's memory (CPU).
  */
-const planGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'plan-coverage', 'partner-purchase-plans']);
 const engineGroups: ReadonlySet<FunctionGroup> = new Set(['plan-coverage']);
 const planServingGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'partner-purchase-plans']);
+const planGroups: ReadonlySet<FunctionGroup> = new Set([...engineGroups, ...planServingGroups]);
 const planFunctionTimeout = Duration.seconds(28);
 /**
  * The plan computation's own bound: under the serving functions' 28 s, so that a computation

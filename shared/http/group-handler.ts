@@ -15,7 +15,7 @@ import { routeNotFoundBody } from './error-response';
 import { type IdempotencyContext, type IdempotencyMiddleware, idempotentReplayOf } from './idempotency';
 import type { JsonBodyContext } from './json-body';
 import { type Implementations, type OperationInput, operationResult, successStatusOf } from './operation';
-import type { BodyParsers } from './request-bodies';
+import type { BodyMiddleware, BodyParsers } from './request-bodies';
 import { methodReadsBody } from './request-body';
 import { lowerCaseHeaders } from './request-headers';
 import { type RequestIdContext, requestId } from './request-id';
@@ -125,7 +125,7 @@ function bodyParsersOf(
   operationId: string,
   operation: OperationContract,
   options: GroupHandlerOptions,
-): ReturnType<NonNullable<BodyParsers['json']>> {
+): BodyMiddleware[] {
   if (!methodReadsBody(operation.method)) return [];
   const form = operation.bodyMediaType === 'application/x-www-form-urlencoded';
   const parsers = form ? options.bodies?.form : options.bodies?.json;
@@ -144,7 +144,7 @@ function operationHandler(
   logger: Logger,
   extras: {
     readonly idempotency: IdempotencyMiddleware | null;
-    readonly bodyParsers: ReturnType<NonNullable<BodyParsers['json']>>;
+    readonly bodyParsers: BodyMiddleware[];
   },
 ): ProxyHandler {
   const successStatus = successStatusOf(operation);

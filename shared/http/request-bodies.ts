@@ -4,7 +4,7 @@ import { formBody } from './form-body';
 import { type JsonBodyContext, jsonBody } from './json-body';
 import { jsonContentType } from './json-content-type';
 
-type BodyMiddleware = middy.MiddlewareObj<
+export type BodyMiddleware = middy.MiddlewareObj<
   APIGatewayProxyEvent,
   APIGatewayProxyResult,
   Error,

@@ -687,7 +687,7 @@ describe('creating a group handler', () => {
     );
   });
 
-  it('needs no body parsers for a group of GET operations, which then bundles none', () => {
+  it('needs no body parsers for a group of GET operations', () => {
     // Act
     const create = () =>
       createGroupHandler(openApiOperations, { getOpenApiDocument: async () => ({ openapi: '3.1.0' }) });
