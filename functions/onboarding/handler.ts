@@ -18,7 +18,7 @@ import { functionContext } from '../../shared/runtime/current';
 import {
   consentCallbackUrl,
   onboardingRuntime,
-  onboardingContext as withSettings,
+  withOnboardingSettings,
 } from '../../shared/runtime/onboarding';
 import {
   membershipRepository,
@@ -42,7 +42,7 @@ const appContext = functionContext({
 });
 
 /** The template's and the consent's use cases' context: the function's own with the settings. */
-const onboardingContext = () => withSettings(appContext());
+const onboardingContext = () => withOnboardingSettings(appContext());
 
 /**
  * Onboarding of a partner's customers and their clouds (#16, #17, #20, #21, the role template and

@@ -29,7 +29,7 @@ export const installOnboarding = runtime.install;
 export const onboardingRuntime = runtime.get;
 
 /** The onboarding function's own context (current.ts) with the settings. */
-export function onboardingContext(base: ContextWith<OnboardingRepositories>): OnboardingContext {
+export function withOnboardingSettings(base: ContextWith<OnboardingRepositories>): OnboardingContext {
   return { ...base, onboarding: onboardingRuntime().settings };
 }
 
