@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { AppContext } from '../shared/app/ports';
+import type { AppContext, WithPlanComputation } from '../shared/app/ports';
 import {
   defaultTenantThrottle,
   type TenantThrottle,
@@ -59,7 +59,7 @@ function readTenantThrottle(env: NodeJS.ProcessEnv): TenantThrottle {
 }
 
 export interface LocalRuntime {
-  readonly ctx: AppContext;
+  readonly ctx: WithPlanComputation<AppContext>;
   readonly dynamo: LocalDynamo;
   /** The storage calls this process sent (for benchmarks: docs/plans-api.md). */
   readonly storageCalls: StorageCallCounter;

@@ -1,4 +1,4 @@
-import type { AppContext, ContextWith, Repositories } from '../app/ports';
+import type { AppContext, ContextWith, Repositories, WithPlanComputation } from '../app/ports';
 import type { RepositoryBuilders } from '../store/store';
 import { createFunctionContext, type FunctionContextOptions } from './app-context';
 import { createAwsTable, readAwsConfig } from './aws';
@@ -8,9 +8,14 @@ import { createAwsTable, readAwsConfig } from './aws';
  * context (below) answers it when there is one, so the very same handler modules serve both. On
  * Lambda none is installed.
  */
-let installed: AppContext | undefined;
+let installed: WithPlanComputation<AppContext> | undefined;
 
-export function installAppContext(ctx: AppContext): void {
+/**
+ * Installs the local runtime's or a test's context. It computes plans in its own process
+ * (`computingPlansHere`): the plan-serving functions use its computation instead of invoking the
+ * plan-computation function.
+ */
+export function installAppContext(ctx: WithPlanComputation<AppContext>): void {
   installed = ctx;
 }
 

@@ -7,7 +7,7 @@ import { listDefaultPlans, type PlanServingContext } from '../../../shared/app/c
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
-import type { AppContext } from '../../../shared/app/ports';
+import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { installAppContext } from '../../../shared/runtime/current';
@@ -25,7 +25,7 @@ import { alwaysOn, fleet, gcpN2Standard8 as gcp, linesOf, usageLines } from '../
  */
 
 let table: TestTable;
-let ctx: AppContext;
+let ctx: WithPlanComputation<AppContext>;
 const lambda = mockClient(LambdaClient);
 const lambdaContext = { awsRequestId: 'req-1', functionName: 'plan-computation' } as Context;
 const env = { PLAN_COMPUTATION_FUNCTION: 'plan-computation', AWS_REGION: 'eu-west-1' };

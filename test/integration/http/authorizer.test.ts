@@ -2,17 +2,18 @@ import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/authorizer/handler';
 import { createPartner, revokeKey } from '../../../shared/app/operator';
-import type { AppContext } from '../../../shared/app/ports';
+import { computingPlansHere } from '../../../shared/app/plan-computation';
+import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { installAppContext } from '../../../shared/runtime/current';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 
 let table: TestTable;
-let ctx: AppContext;
+let ctx: WithPlanComputation<AppContext>;
 
 beforeAll(async () => {
   table = await startTestTable();
-  ctx = { repos: table.store, clock: systemClock, ids: randomIds };
+  ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
   installAppContext(ctx);
 });
 

@@ -7,7 +7,8 @@ import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/authorizer/handler';
 import { createOrg, createUserKey } from '../../../shared/app/operator';
-import type { AppContext } from '../../../shared/app/ports';
+import { computingPlansHere } from '../../../shared/app/plan-computation';
+import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import { type AccessTokenClaims, issueAccessToken } from '../../../shared/auth/access-tokens';
 import { createLocalSigner } from '../../../shared/auth/signers/local-signer';
 import type { Signer } from '../../../shared/auth/signers/signer';
@@ -20,7 +21,7 @@ import { startTestTable, type TestTable } from '../../support/dynalite';
 const issuer = 'http://127.0.0.1:3999';
 
 let table: TestTable;
-let ctx: AppContext;
+let ctx: WithPlanComputation<AppContext>;
 let dir: string;
 let signer: Signer;
 let orgId: string;
@@ -28,7 +29,7 @@ let otherOrgId: string;
 
 beforeAll(async () => {
   table = await startTestTable();
-  ctx = { repos: table.store, clock: systemClock, ids: randomIds };
+  ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
   installAppContext(ctx);
   dir = await mkdtemp(join(tmpdir(), 'bearer-authorizer-'));
   signer = createLocalSigner(dir);
