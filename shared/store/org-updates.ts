@@ -1,9 +1,8 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NameClaim, OrgUpdateRepository } from '../app/ports';
 import { cloudProviders } from '../domain/cloud-providers';
 import { ConflictError, NotFoundError } from '../domain/errors';
 import { normalizeOrgName, type Organization } from '../domain/orgs';
-import { isConditionFailure, putIfAbsent, updateReturningIf, upsert } from './conditional-writes';
+import { type ConditionalUpdate, putIfAbsent, updateReturningIf, upsert } from './conditional-writes';
 import { childLinkKey, childNameKey, orgKey, orgListIndexKey } from './keys';
 import { toOrganization } from './orgs';
 import { getItem, type StoredItem, type TableClient } from './table-client';
@@ -13,6 +12,20 @@ import { getItem, type StoredItem, type TableClient } from './table-client';
  * (docs/data-model.md); orgs.ts reads them.
  */
 export function createOrgUpdateRepository(table: TableClient): OrgUpdateRepository {
+  /** Applies `update` to an existing org (a version-counted write); NotFoundError for an unknown org. */
+  async function updatedOrg(
+    orgId: string,
+    update: Pick<ConditionalUpdate, 'expression' | 'names' | 'values'>,
+  ): Promise<Organization> {
+    const item = await updateReturningIf(table, {
+      ...update,
+      key: orgKey(orgId),
+      condition: 'attribute_exists(PK)',
+    });
+    if (!item) throw unknownOrg(orgId);
+    return toOrganization(item);
+  }
+
   return {
     async create(org) {
       const existing = await putIfAbsent(table, orgKey(org.id), toOrgItem(org));
@@ -23,68 +36,35 @@ export function createOrgUpdateRepository(table: TableClient): OrgUpdateReposito
       const given = cloudProviders.filter((provider) => links[provider] !== undefined);
       if (given.length === 0) {
         const item = await getItem(table, orgKey(orgId));
-        if (!item) throw new NotFoundError(`Organization ${orgId} does not exist`);
+        if (!item) throw unknownOrg(orgId);
         return toOrganization(item);
       }
-      const names: Record<string, string> = { '#links': 'offerLinks', '#version': 'version' };
-      const values: Record<string, unknown> = { ':at': at, ':one': 1 };
+      const names: Record<string, string> = { '#links': 'offerLinks' };
+      const values: Record<string, unknown> = { ':at': at };
       const sets = ['updatedAt = :at'];
       for (const provider of given) {
         names[`#${provider}`] = provider;
         values[`:${provider}`] = links[provider];
         sets.push(`#links.#${provider} = :${provider}`);
       }
-      try {
-        const { Attributes } = await table.client.send(
-          new UpdateCommand({
-            TableName: table.tableName,
-            Key: orgKey(orgId),
-            UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return toOrganization(Attributes as StoredItem);
-      } catch (error) {
-        if (isConditionFailure(error)) throw new NotFoundError(`Organization ${orgId} does not exist`);
-        throw error;
-      }
+      return updatedOrg(orgId, { expression: `SET ${sets.join(', ')}`, names, values });
     },
 
-    async setCommitmentSharing(orgId, sharing, at) {
-      try {
-        const { Attributes } = await table.client.send(
-          new UpdateCommand({
-            TableName: table.tableName,
-            Key: orgKey(orgId),
-            UpdateExpression: 'SET commitmentSharing = :sharing, updatedAt = :at ADD #version :one',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':sharing': sharing, ':at': at, ':one': 1 },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return toOrganization(Attributes as StoredItem);
-      } catch (error) {
-        if (isConditionFailure(error)) throw new NotFoundError(`Organization ${orgId} does not exist`);
-        throw error;
-      }
+    setCommitmentSharing(orgId, sharing, at) {
+      return updatedOrg(orgId, {
+        expression: 'SET commitmentSharing = :sharing, updatedAt = :at',
+        values: { ':sharing': sharing, ':at': at },
+      });
     },
 
-    async setMaxUpfrontCost(orgId, maxUpfrontCost, at) {
-      const item = await updateReturningIf(table, {
-        key: orgKey(orgId),
+    setMaxUpfrontCost(orgId, maxUpfrontCost, at) {
+      return updatedOrg(orgId, {
         expression:
           maxUpfrontCost === null
             ? 'SET updatedAt = :at REMOVE maxUpfrontCost'
             : 'SET maxUpfrontCost = :max, updatedAt = :at',
-        condition: 'attribute_exists(PK)',
         values: { ':at': at, ...(maxUpfrontCost === null ? {} : { ':max': maxUpfrontCost }) },
       });
-      if (!item) throw new NotFoundError(`Organization ${orgId} does not exist`);
-      return toOrganization(item);
     },
 
     async claimChildName(partnerOrgId, normalizedName, childOrgId, registration): Promise<NameClaim> {
@@ -135,4 +115,8 @@ function toOrgItem(org: Organization): StoredItem {
     createdAt: org.createdAt,
     updatedAt: org.updatedAt,
   };
+}
+
+function unknownOrg(orgId: string): NotFoundError {
+  return new NotFoundError(`Organization ${orgId} does not exist`);
 }
