@@ -1,9 +1,8 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ComputedPlanRepository, PlanBasis } from '../app/ports';
 import type { CommitmentPlan, LineItem, LineResourceMatch, Provider } from '../domain/engine';
 import { type BatchWrite, writeInBatches } from './batch-writes';
 import { compressedParts } from './compressed-parts';
-import { isConditionFailure, updateIf } from './conditional-writes';
+import { deleteIf, updateIf } from './conditional-writes';
 import {
   type ItemKey,
   lineItemKey,
@@ -114,20 +113,13 @@ export function createComputedPlanRepository(table: TableClient): ComputedPlanRe
     },
 
     async deletePlan(orgId, provider, planId) {
-      try {
-        await table.client.send(
-          new DeleteCommand({
-            TableName: table.tableName,
-            Key: planKey(orgId, provider, planId),
-            ConditionExpression: 'attribute_not_exists(PK) OR #status = :unapplied',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':unapplied': UNAPPLIED_STATUS },
-          }),
-        );
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      const deleted = await deleteIf(table, {
+        key: planKey(orgId, provider, planId),
+        condition: 'attribute_not_exists(PK) OR #status = :unapplied',
+        names: { '#status': 'status' },
+        values: { ':unapplied': UNAPPLIED_STATUS },
+      });
+      if (!deleted) return false;
       const items = await queryAll(table, {
         KeyConditionExpression: 'PK = :plan',
         ExpressionAttributeValues: { ':plan': planPartition(planId) },

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError } from '../domain/errors';
 import type { ItemKey } from './keys';
@@ -116,4 +116,34 @@ export async function updateReturningIf(
 /** As `updateReturningIf`, answering only whether it wrote. */
 export async function updateIf(table: TableClient, input: ConditionalUpdate): Promise<boolean> {
   return (await updateReturningIf(table, input)) !== null;
+}
+
+/** A conditional delete: the item's key and the condition it must meet. */
+export interface ConditionalDelete {
+  readonly key: ItemKey;
+  readonly condition: string;
+  readonly names?: Record<string, string>;
+  readonly values?: Record<string, unknown>;
+}
+
+/**
+ * Deletes the item if `condition` holds: answers whether it did (false when the condition failed;
+ * any other error is thrown).
+ */
+export async function deleteIf(table: TableClient, input: ConditionalDelete): Promise<boolean> {
+  try {
+    await table.client.send(
+      new DeleteCommand({
+        TableName: table.tableName,
+        Key: input.key,
+        ConditionExpression: input.condition,
+        ...(input.names ? { ExpressionAttributeNames: input.names } : {}),
+        ...(input.values ? { ExpressionAttributeValues: input.values } : {}),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

@@ -1,4 +1,3 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { IdempotencyClaim, IdempotencyRepository } from '../app/ports';
 import {
   type IdempotencyRecordState,
@@ -9,7 +8,7 @@ import {
 } from '../domain/idempotency';
 import { writeInBatches } from './batch-writes';
 import { compressedParts, fromCompressedParts } from './compressed-parts';
-import { isConditionFailure, putIfAbsent, updateIf } from './conditional-writes';
+import { deleteIf, putIfAbsent, updateIf } from './conditional-writes';
 import { idempotencyRecordKey, idempotencyResponsePartKey, idempotencyResponsePartPrefix } from './keys';
 import { queryAll, type StoredItem, type TableClient } from './table-client';
 
@@ -129,20 +128,13 @@ export function createIdempotencyRepository(table: TableClient): IdempotencyRepo
     },
 
     async release(claim) {
-      try {
-        await table.client.send(
-          new DeleteCommand({
-            TableName: table.tableName,
-            Key: keyOf(claim),
-            ConditionExpression: 'attemptId = :attempt AND #status = :inFlight',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':attempt': claim.attemptId, ':inFlight': IN_FLIGHT },
-          }),
-        );
-      } catch (error) {
-        // Another attempt holds the record (it took it over): it is not this attempt's to delete.
-        if (!isConditionFailure(error)) throw error;
-      }
+      // False when another attempt holds the record (it took it over): not this attempt's to delete.
+      await deleteIf(table, {
+        key: keyOf(claim),
+        condition: 'attemptId = :attempt AND #status = :inFlight',
+        names: { '#status': 'status' },
+        values: { ':attempt': claim.attemptId, ':inFlight': IN_FLIGHT },
+      });
     },
   };
 }

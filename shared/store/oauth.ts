@@ -12,7 +12,13 @@ import {
 } from '../domain/oauth/records';
 import type { OAuthScope } from '../domain/oauth/scopes';
 import { normalizeEmail } from '../domain/orgs';
-import { isConditionFailure, itemFailingCondition, putIfAbsent, updateIf } from './conditional-writes';
+import {
+  deleteIf,
+  isConditionFailure,
+  itemFailingCondition,
+  putIfAbsent,
+  updateIf,
+} from './conditional-writes';
 import {
   type ItemKey,
   oauthClientFamilyKey,
@@ -139,19 +145,7 @@ export function createOAuthRepository(table: TableClient): OAuthRepository {
     },
 
     async takeRequest(requestId) {
-      try {
-        await table.client.send(
-          new DeleteCommand({
-            TableName: table.tableName,
-            Key: oauthRequestKey(requestId),
-            ConditionExpression: 'attribute_exists(PK)',
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      return deleteIf(table, { key: oauthRequestKey(requestId), condition: 'attribute_exists(PK)' });
     },
 
     async putSession(session) {
