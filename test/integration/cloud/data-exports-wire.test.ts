@@ -1,0 +1,243 @@
+/**
+ * The Data Exports client on the wire. The registry's newest @aws-sdk/client-bcm-data-exports
+ * (3.965) pins @aws-sdk/core and the credential chain at 3.965; package.json's `overrides` let it
+ * use the copies every other client uses, so the verify function bundles one of each. This proves
+ * the client still works on them: the real client, with the role's credentials, against a local
+ * server speaking the service's JSON protocol (awsJson1_1), through the adapter's export lookup.
+ * STS, which only hands the adapter its credentials, is mocked.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { BCMDataExportsClient } from '@aws-sdk/client-bcm-data-exports';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { awsSdkProbe, sdkClients } from '../../../shared/cloud/verifiers/aws-sdk-probe';
+import type { AwsAccountSession } from '../../../shared/cloud/verifiers/aws-verification';
+
+interface Received {
+  readonly target: string | undefined;
+  readonly contentType: string | undefined;
+  readonly authorization: string | undefined;
+  readonly securityToken: string | undefined;
+  readonly body: Record<string, unknown>;
+}
+
+const exportArn = 'arn:aws:bcm-data-exports:us-east-1:444455556666:export/hourly-1';
+const received: Received[] = [];
+/** What the server answers next for each operation: status and JSON body. */
+let answers: Record<string, { status: number; body: unknown }>;
+let server: Server;
+let endpoint: string;
+
+async function bodyOf(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const sts = mockClient(STSClient);
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    const target = request.headers['x-amz-target'] as string | undefined;
+    received.push({
+      target,
+      contentType: request.headers['content-type'],
+      authorization: request.headers.authorization,
+      securityToken: request.headers['x-amz-security-token'] as string | undefined,
+      body: JSON.parse((await bodyOf(request)) || '{}') as Record<string, unknown>,
+    });
+    const answer = answers[target?.split('.')[1] ?? ''] ?? {
+      status: 400,
+      body: { __type: 'UnknownOperationException' },
+    };
+    response.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.1' });
+    response.end(JSON.stringify(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  sts.restore();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  received.length = 0;
+  sts.reset();
+  sts.on(AssumeRoleCommand).resolves({
+    Credentials: {
+      AccessKeyId: 'ASIAROLE',
+      SecretAccessKey: 'role-secret',
+      SessionToken: 'role-session-token',
+      Expiration: new Date('2026-11-25T12:00:00Z'),
+    },
+  });
+  answers = {
+    ListExports: {
+      status: 200,
+      body: {
+        Exports: [
+          {
+            ExportArn: 'arn:aws:bcm-data-exports:us-east-1:444455556666:export/other-1',
+            ExportName: 'other',
+          },
+          { ExportArn: exportArn, ExportName: 'hourly' },
+        ],
+      },
+    },
+    GetExport: {
+      status: 200,
+      body: {
+        Export: {
+          Name: 'hourly',
+          DataQuery: {
+            QueryStatement: 'SELECT * FROM COST_AND_USAGE_REPORT',
+            TableConfigurations: {
+              COST_AND_USAGE_REPORT: { TIME_GRANULARITY: 'HOURLY', INCLUDE_RESOURCES: 'TRUE' },
+            },
+          },
+          DestinationConfigurations: {
+            S3Destination: {
+              S3Bucket: 'acme-cur',
+              S3Prefix: 'cur',
+              S3Region: 'eu-west-1',
+              S3OutputConfigurations: {
+                Format: 'PARQUET',
+                OutputType: 'CUSTOM',
+                Overwrite: 'OVERWRITE_REPORT',
+                Compression: 'PARQUET',
+              },
+            },
+          },
+          RefreshCadence: { Frequency: 'SYNCHRONOUS' },
+        },
+      },
+    },
+  };
+});
+
+async function roleSession(): Promise<AwsAccountSession> {
+  const probe = awsSdkProbe({
+    region: 'eu-west-1',
+    clients: {
+      ...sdkClients,
+      dataExports: (credentials) =>
+        new BCMDataExportsClient({ region: 'us-east-1', credentials, endpoint, maxAttempts: 1 }),
+    },
+  });
+  return probe.assumeRole({
+    accountId: '444455556666',
+    roleArn: 'arn:aws:iam::444455556666:role/commitment-planning-purchaser',
+    externalId: 'cpo-0123456789abcdef0123456789abcdef',
+    existingCur: null,
+  });
+}
+
+describe('the Data Exports client on the shared SDK core', () => {
+  it('resolves @aws-sdk/core to the copy the other clients use (one core in the bundle)', () => {
+    // Prepare
+    const fromRoot = createRequire(import.meta.url);
+    const fromClient = createRequire(fromRoot.resolve('@aws-sdk/client-bcm-data-exports'));
+
+    // Act
+    const clientCore = fromClient.resolve('@aws-sdk/core');
+
+    // Assess
+    expect(clientCore).toBe(
+      createRequire(fromRoot.resolve('@aws-sdk/client-dynamodb')).resolve('@aws-sdk/core'),
+    );
+  });
+
+  it('lists the exports, reads the one named and answers its settings', async () => {
+    // Prepare
+    const session = await roleSession();
+
+    // Act
+    const found = await session.findDataExport('hourly');
+
+    // Assess
+    expect(found).toEqual({
+      name: 'hourly',
+      source: 'data-exports',
+      granularity: 'HOURLY',
+      format: 'parquet',
+      includesResourceIds: true,
+      bucket: 'acme-cur',
+      prefix: 'cur',
+      region: 'eu-west-1',
+    });
+    expect(received.map((request) => request.target)).toEqual([
+      'AWSBillingAndCostManagementDataExports.ListExports',
+      'AWSBillingAndCostManagementDataExports.GetExport',
+    ]);
+    expect(received[1]?.body).toEqual({ ExportArn: exportArn });
+  });
+
+  it('signs each request with the role credentials (SigV4, the service name, us-east-1)', async () => {
+    // Prepare
+    const session = await roleSession();
+
+    // Act
+    await session.findDataExport('hourly');
+
+    // Assess
+    for (const request of received) {
+      expect(request.contentType).toBe('application/x-amz-json-1.1');
+      expect(request.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=ASIAROLE\/\d{8}\/us-east-1\/bcm-data-exports\/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$/,
+      );
+      expect(request.securityToken).toBe('role-session-token');
+    }
+  });
+
+  it('follows NextToken to the next page of exports', async () => {
+    // Prepare
+    const pages = [
+      {
+        Exports: [{ ExportArn: 'arn:aws:bcm-data-exports:us-east-1:1:export/a', ExportName: 'a' }],
+        NextToken: 'page-2',
+      },
+      { Exports: [{ ExportArn: exportArn, ExportName: 'hourly' }] },
+    ];
+    let page = 0;
+    Object.defineProperty(answers, 'ListExports', {
+      get: () => ({ status: 200, body: pages[page++] }),
+    });
+    const session = await roleSession();
+
+    // Act
+    const found = await session.findDataExport('hourly');
+
+    // Assess
+    expect(found?.name).toBe('hourly');
+    expect(received.filter((request) => request.target?.endsWith('.ListExports')).map((r) => r.body)).toEqual(
+      [{}, { NextToken: 'page-2' }],
+    );
+  });
+
+  it("answers the service's error with AWS's code as its name and its message", async () => {
+    // Prepare
+    answers.ListExports = {
+      status: 400,
+      body: {
+        __type: 'com.amazonaws.bcmdataexports#AccessDeniedException',
+        Message: 'User is not authorized to perform: bcm-data-exports:ListExports',
+      },
+    };
+    const session = await roleSession();
+
+    // Act
+    const finding = session.findDataExport('hourly');
+
+    // Assess
+    await expect(finding).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+      message: 'User is not authorized to perform: bcm-data-exports:ListExports',
+      $fault: 'client',
+    });
+  });
+});
