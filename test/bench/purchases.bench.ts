@@ -2,7 +2,9 @@
  * The purchases benchmark, `npm run bench:purchases` (docs/benchmarks.md): the local API as
  * `npm start` serves it, with 100 orgs whose Recommended AWS plan has about 15 line items, all
  * applied at once over HTTP (#8). Prints apply p50/p99, the time until every purchase is settled,
- * purchases per second and the double purchases, then one JSON line of the figures.
+ * purchases per second and the double purchases, then one JSON line of the figures. Two
+ * references beside them: the same callers each reading their plan at once, and 25 more plans
+ * applied one at a time on a quiet server (each once the previous one's purchases settled).
  *
  * The server runs in this process, so the simulated marketplace can be watched: a purchase it
  * made (not one it answered again for a repeated client token) is counted per client token.
@@ -14,6 +16,11 @@ import type { LocalApi } from '../../local/local-api';
 import type { Marketplace } from '../../shared/cloud/marketplace/marketplace';
 
 const orgCount = 100;
+/**
+ * Orgs applied one at a time after the run, each once the previous one's purchases have settled:
+ * what one apply costs on a quiet server (the reference beside the 100 at once).
+ */
+const quietApplies = 25;
 /** The demo's AWS fleet size: its Recommended plan has about 15 line items. */
 const fleetStreams = 120;
 const lookbackHours = 720;
@@ -51,14 +58,14 @@ async function main(): Promise<void> {
     installMarketplace(countingMarketplace(api, made, tokens));
 
     progress(`seeding ${orgCount} orgs with ${fleetStreams} AWS usage streams each`);
-    const orgs = await seedOrgs(api);
+    const orgs = await seedOrgs(api, orgCount, 0);
     const lineItems = orgs.reduce((total, org) => total + org.lineItems, 0);
     progress(`${lineItems} selected line items in all (${(lineItems / orgCount).toFixed(1)} a plan)`);
 
     progress(`applying ${orgCount} plans, ${applyConcurrency} at a time`);
     const startedAt = performance.now();
     const baseUrl = api.baseUrl;
-    const applyLatencies = await timedRequests(orgs, (org) =>
+    const applyLatencies = await timedRequests(orgs, applyConcurrency, (org) =>
       fetch(`${baseUrl}/v1/org/${org.orgId}/commitment-plans/${org.planId}/apply`, {
         method: 'POST',
         headers: { 'x-api-key': org.apiKey },
@@ -71,14 +78,35 @@ async function main(): Promise<void> {
     // authorized GET, a few table reads, nothing written), with nothing else running: what the
     // lightest request costs the local runtime when 100 arrive at once.
     progress(`reading the ${orgCount} plans, ${applyConcurrency} at a time (the reference)`);
-    const readLatencies = await timedRequests(orgs, (org) =>
+    const readLatencies = await timedRequests(orgs, applyConcurrency, (org) =>
       fetch(`${baseUrl}/v1/org/${org.orgId}/commitment-plans/${org.planId}`, {
         headers: { 'x-api-key': org.apiKey },
       }),
     );
 
+    // The reference for one apply: more orgs, each applied alone on a quiet server (the queue idle).
+    // Skipped when the run did not settle: the queue would never be quiet.
+    progress(`seeding ${quietApplies} more orgs, then applying their plans one at a time`);
+    const quietOrgs = settled.done ? await seedOrgs(api, quietApplies, orgCount) : [];
+    const quietLatencies: number[] = [];
+    for (const org of quietOrgs) {
+      await api.purchasing.queue.idle();
+      const [latency] = await timedRequests([org], 1, (each) =>
+        fetch(`${baseUrl}/v1/org/${each.orgId}/commitment-plans/${each.planId}/apply`, {
+          method: 'POST',
+          headers: { 'x-api-key': each.apiKey },
+        }),
+      );
+      quietLatencies.push(latency as number);
+    }
+    if (!(await settle(api, quietOrgs, performance.now())).done) {
+      throw new Error('the plans applied one at a time did not settle');
+    }
+
     const records = (
-      await Promise.all(orgs.map((org) => api?.runtime.ctx.repos.purchases.listByPlan(org.planId)))
+      await Promise.all(
+        [...orgs, ...quietOrgs].map((org) => api?.runtime.ctx.repos.purchases.listByPlan(org.planId)),
+      )
     ).flatMap((each) => each ?? []);
     const completed = records.filter((record) => record.status === 'completed');
     const doubleTokens = [...made.values()].reduce((total, count) => total + Math.max(0, count - 1), 0);
@@ -100,17 +128,25 @@ async function main(): Promise<void> {
     const sortedReads = [...readLatencies].sort((a, b) => a - b);
     const readP50 = percentile(sortedReads, 0.5);
     const readP99 = percentile(sortedReads, 0.99);
-    const perSecond = completed.length / (settleMs / 1000);
+    const sortedQuiet = [...quietLatencies].sort((a, b) => a - b);
+    const quietP50 = percentile(sortedQuiet, 0.5);
+    const quietP99 = percentile(sortedQuiet, 0.99);
+    const appliedAtOnce = new Set(orgs.map((org) => org.planId));
+    const perSecond =
+      completed.filter((record) => appliedAtOnce.has(record.planId)).length / (settleMs / 1000);
     console.log(`plans applied:            ${orgCount} (${lineItems} line items)`);
     console.log(`apply latency:            p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
     console.log(
       `reference, plan reads:    p50 ${readP50.toFixed(1)} ms, p99 ${readP99.toFixed(1)} ms (the same callers, one GET each, nothing else running)`,
     );
     console.log(
+      `reference, quiet applies: p50 ${quietP50.toFixed(1)} ms, p99 ${quietP99.toFixed(1)} ms (${quietApplies} more plans applied one at a time, each once the previous one's purchases settled)`,
+    );
+    console.log(
       `all purchases settled:    ${settled.done ? `${(settleMs / 1000).toFixed(2)} s after the first apply` : `NOT within ${settleTimeoutMs / 1000} s`}`,
     );
     console.log(
-      `records:                  ${completed.length} completed, ${records.length - completed.length} not completed`,
+      `records:                  ${completed.length} completed, ${records.length - completed.length} not completed (both runs)`,
     );
     console.log(`purchases per second:     ${perSecond.toFixed(1)}`);
     console.log(
@@ -128,6 +164,8 @@ async function main(): Promise<void> {
         apply_p99_ms: round(p99),
         read_p50_ms: round(readP50),
         read_p99_ms: round(readP99),
+        quiet_apply_p50_ms: round(quietP50),
+        quiet_apply_p99_ms: round(quietP99),
         settled_s: settled.done ? round(settleMs / 1000) : null,
         completed: completed.length,
         not_completed: records.length - completed.length,
@@ -143,17 +181,18 @@ async function main(): Promise<void> {
 }
 
 /**
- * Sends one request per org, `applyConcurrency` in flight at a time, and answers each one's
- * latency in milliseconds (until its body is read); any answer but 200 stops the run.
+ * Sends one request per org, `concurrency` in flight at a time, and answers each one's latency in
+ * milliseconds (until its body is read); any answer but 200 stops the run.
  */
 async function timedRequests(
   orgs: readonly BenchOrg[],
+  concurrency: number,
   send: (org: BenchOrg) => Promise<Response>,
 ): Promise<number[]> {
   const waiting = [...orgs];
   const latencies: number[] = [];
   await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(applyConcurrency, orgs.length)) }, async () => {
+    Array.from({ length: Math.max(1, Math.min(concurrency, orgs.length)) }, async () => {
       for (let org = waiting.shift(); org; org = waiting.shift()) {
         const sent = performance.now();
         const response = await send(org);
@@ -173,8 +212,11 @@ interface BenchOrg {
   readonly lineItems: number;
 }
 
-/** Orgs with the demo's AWS fleet (30 days), an admin key each, and their plans computed. */
-async function seedOrgs(api: LocalApi): Promise<BenchOrg[]> {
+/**
+ * `count` orgs (numbered from `first`) with the demo's AWS fleet (30 days), an admin key each, and
+ * their plans computed.
+ */
+async function seedOrgs(api: LocalApi, count: number, first: number): Promise<BenchOrg[]> {
   const { ctx } = api.runtime;
   const { createOrg, createUserKey } = await import('../../shared/app/operator');
   const { storeProviderUsage } = await import('../../shared/app/import-usage');
@@ -197,7 +239,7 @@ async function seedOrgs(api: LocalApi): Promise<BenchOrg[]> {
   const usage = providerUsageFromStreams('aws', startHour, streams);
 
   const orgs: BenchOrg[] = [];
-  for (let index = 0; index < orgCount; index++) {
+  for (let index = first; index < first + count; index++) {
     const org = await createOrg(ctx, `Bench Customer ${index}`, null);
     const { key } = await createUserKey(ctx, org.id, `admin@bench-${index}.example`, 'admin');
     await storeProviderUsage(ctx, org.id, usage);
