@@ -13,7 +13,7 @@
  * the memory-optimized "Dv2 Series High Memory", not with `Standard_D1_v2`). A size the table
  * does not list is matched exactly.
  */
-import type { AzureFlexibilityFile } from './catalog/catalog-schema';
+import type { AzureFlexibilityFile } from './catalog/azure-flexibility-file';
 import { unpackCatalog } from './catalog/packed-data';
 
 const AWS_SIZE_FACTORS: Readonly<Record<string, number>> = {

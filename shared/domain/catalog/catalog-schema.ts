@@ -285,16 +285,6 @@ export const guaranteedOfferFileSchema = z
     }),
   );
 
-/** Azure's instance size flexibility table (docs/catalog.md): groups named "... Series", sizes and ratios. */
-export const azureFlexibilityFileSchema = z.strictObject({
-  source: z.string().check(z.minLength(1)),
-  groups: z.record(
-    z.string().check(z.regex(/ Series\b/)),
-    z.record(z.string().check(z.regex(/^Standard_/)), z.number().check(z.positive())),
-  ),
-});
-
 export type ReservationFile = z.infer<typeof reservationFileSchema>;
 export type SavingsPlanFile = z.infer<typeof savingsPlanFileSchema>;
 export type GuaranteedOfferFile = z.infer<typeof guaranteedOfferFileSchema>;
-export type AzureFlexibilityFile = z.infer<typeof azureFlexibilityFileSchema>;

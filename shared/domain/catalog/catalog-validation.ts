@@ -1,13 +1,9 @@
 import * as z from 'zod/mini';
-import { assembleCatalog, type Catalog, type CatalogData, type ValidCatalogData } from './catalog';
-import {
-  type AzureFlexibilityFile,
-  azureFlexibilityFileSchema,
-  guaranteedOfferFileSchema,
-  reservationFileSchema,
-  savingsPlanFileSchema,
-} from './catalog-schema';
+import { type AzureFlexibilityFile, azureFlexibilityFileSchema } from './azure-flexibility-file';
+import { assembleCatalog, type Catalog, type ValidCatalogData } from './catalog';
+import { guaranteedOfferFileSchema, reservationFileSchema, savingsPlanFileSchema } from './catalog-schema';
 import { CatalogDataError } from './catalog-terms';
+import type { CatalogData } from './packed-files';
 
 /**
  * Validates catalog data file by file against its schema, then builds the catalog; throws

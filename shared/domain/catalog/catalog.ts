@@ -3,7 +3,7 @@ import type { GuaranteedOfferFile, ReservationFile, SavingsPlanFile } from './ca
 import { CatalogDataError } from './catalog-terms';
 import { guaranteedOffers } from './guaranteed-offers';
 import { unpackCatalog } from './packed-data';
-import { catalogDataOf } from './packed-files';
+import { type CatalogData, catalogDataOf } from './packed-files';
 import { type PricedInstance, reservationCatalog } from './reservation-offers';
 import { savingsPlanOffers } from './savings-plan-offers';
 
@@ -28,13 +28,6 @@ export interface Catalog {
   pricedInstance(instance: InstanceKey): PricedInstance | undefined;
   /** Every instance type the catalog prices on demand, or one provider's. */
   pricedInstances(provider?: Provider): readonly PricedInstance[];
-}
-
-/** Raw catalog data, each file's parsed JSON under its file name (the name appears in errors). */
-export interface CatalogData {
-  readonly reservations: Readonly<Record<string, unknown>>;
-  readonly savingsPlans: Readonly<Record<string, unknown>>;
-  readonly guaranteed: Readonly<Record<string, unknown>>;
 }
 
 /** Catalog data whose files passed their schemas (catalog-validation.ts), by file name. */

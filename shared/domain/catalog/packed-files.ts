@@ -1,5 +1,3 @@
-import type { CatalogData } from './catalog';
-
 /**
  * The data files `npm run catalog:pack` packs into ./data/packed-catalog.ts, and how they make
  * the catalog's data: apart from ./packed-data.ts, so that the pack script can name the files
@@ -19,6 +17,13 @@ export const packedCatalogFileNames = [
 ] as const;
 
 export type PackedCatalogFileName = (typeof packedCatalogFileNames)[number];
+
+/** Raw catalog data, each file's parsed JSON under its file name (the name appears in errors). */
+export interface CatalogData {
+  readonly reservations: Readonly<Record<string, unknown>>;
+  readonly savingsPlans: Readonly<Record<string, unknown>>;
+  readonly guaranteed: Readonly<Record<string, unknown>>;
+}
 
 /** The catalog data of the packed files (or of the JSON files they are packed from), by kind. */
 export function catalogDataOf(files: Readonly<Record<PackedCatalogFileName, unknown>>): CatalogData {

@@ -41,6 +41,36 @@ function topFolder(path: string): string {
 
 const sharedEdges = sourceFiles('shared').flatMap(importsOf);
 
+/**
+ * The files that sit on a circle of imports (a file that imports, through others, itself), each
+ * circle as its files in order. Edges name project files without their extension, as imports do.
+ */
+function circles(edges: readonly ImportEdge[]): string[][] {
+  const withoutExtension = (file: string) => file.replace(/\.(c|m)?ts$/, '');
+  const next = new Map<string, string[]>();
+  for (const { from, to } of edges) {
+    const source = withoutExtension(from);
+    next.set(source, [...(next.get(source) ?? []), to.replace(/\/index$/, '')]);
+  }
+  const found: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string): void => {
+    const at = path.indexOf(file);
+    if (at >= 0) {
+      found.push(path.slice(at));
+      return;
+    }
+    if (done.has(file)) return;
+    path.push(file);
+    for (const imported of next.get(file) ?? []) visit(imported);
+    path.pop();
+    done.add(file);
+  };
+  for (const file of next.keys()) visit(file);
+  return found;
+}
+
 describe('import graph', () => {
   it('finds the imports of the shared code (the check reads real edges)', () => {
     // Assess: a known edge, so an empty or broken reading cannot pass the checks below.
@@ -48,6 +78,30 @@ describe('import graph', () => {
       from: 'shared/store/store.ts',
       to: 'shared/store/api-keys',
     });
+  });
+
+  it('finds a circle of imports where there is one (the check below can fail)', () => {
+    // Prepare
+    const edges = [
+      { from: 'shared/a.ts', to: 'shared/b' },
+      { from: 'shared/b.ts', to: 'shared/c' },
+      { from: 'shared/c.ts', to: 'shared/a' },
+      { from: 'shared/c.ts', to: 'zod' },
+    ];
+
+    // Act
+    const found = circles(edges);
+
+    // Assess
+    expect(found).toEqual([['shared/a', 'shared/b', 'shared/c']]);
+  });
+
+  it('has no circle of imports under shared/: every module stands above what it imports', () => {
+    // Act
+    const found = circles(sharedEdges);
+
+    // Assess
+    expect(found).toEqual([]);
   });
 
   it('has nothing under shared/ import functions/, local/, bin/ or lib/', () => {

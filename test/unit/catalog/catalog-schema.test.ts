@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_CATALOG_DATA, type CatalogData } from '../../../shared/domain/catalog/catalog';
+import { BUNDLED_CATALOG_DATA } from '../../../shared/domain/catalog/catalog';
 import {
   guaranteedOfferFileSchema,
   reservationFileSchema,
@@ -7,6 +7,7 @@ import {
 } from '../../../shared/domain/catalog/catalog-schema';
 import { CatalogDataError } from '../../../shared/domain/catalog/catalog-terms';
 import { buildCatalog } from '../../../shared/domain/catalog/catalog-validation';
+import type { CatalogData } from '../../../shared/domain/catalog/packed-files';
 
 const EC2_FILE = 'aws-ec2-reserved-instances.json';
 
