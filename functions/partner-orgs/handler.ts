@@ -1,5 +1,4 @@
 import { inviteChildOrgUsers, registerChildOrg } from '../../shared/app/partner-orgs';
-import { toChildOrgRegistration } from '../../shared/contract/child-org-registration';
 import { partnerOrgOperations } from '../../shared/contract/operations/partner-orgs';
 import { membershipView, registeredOrganizationView } from '../../shared/contract/organization-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
@@ -11,6 +10,7 @@ import {
   orgUpdateRepository,
   userRepository,
 } from '../../shared/store/store';
+import { toChildOrgRegistration } from './registration-forms';
 
 /** The repositories this function's use cases read and write; it bundles no other. */
 const appContext = functionContext({

@@ -1,7 +1,4 @@
 import * as z from 'zod/mini';
-import type { MemberInvite } from '../app/members';
-import type { ChildOrgRegistration } from '../app/partner-orgs';
-import { type MembershipRole, normalizeEmail } from '../domain/orgs';
 import { displayName, domainNamePattern, emailAddress, marketplaceOfferLink } from './formats';
 import {
   addressInput,
@@ -13,9 +10,10 @@ import {
 import { described, named } from './schema-registry';
 
 /**
- * #14, registering a child org. The spec shows two request forms; both are accepted and read as
- * one `ChildOrgRegistration`. When a body fits neither, the errors name the fields of the form
- * it resembles more (see validation-errors.ts).
+ * #14, registering a child org. The spec shows two request forms; both are accepted, and the
+ * handler reads either as one registration (functions/partner-orgs/registration-forms.ts). When a
+ * body fits neither, the errors name the fields of the form it resembles more (see
+ * validation-errors.ts).
  */
 
 /** The reference form. */
@@ -72,62 +70,3 @@ export const registerChildOrgBody = z.lazy(() =>
   z.union([childOrgRegistrationBody, legacyChildOrgRegistrationBody]),
 );
 export type RegisterChildOrgBody = z.infer<typeof registerChildOrgBody>;
-
-/**
- * Role of the users the second form names: it carries no roles, and the customer's own people
- * must be able to run their org (invite colleagues, apply plans) without the partner.
- */
-export const legacyRegistrationRole: MembershipRole = 'admin';
-
-export function toChildOrgRegistration(body: RegisterChildOrgBody): ChildOrgRegistration {
-  return 'org_name' in body ? fromLegacyForm(body) : fromReferenceForm(body);
-}
-
-function fromReferenceForm(body: ChildOrgRegistrationBody): ChildOrgRegistration {
-  const address = body.primary_address;
-  return {
-    name: body.name,
-    partnerSubscriptionId: body.partner_subscription_id ?? null,
-    members: (body.users ?? []).map((user) => ({
-      email: normalizeEmail(user.email),
-      role: user.role,
-      name: null,
-    })),
-    domain: body.domain ?? null,
-    primaryAddress: address
-      ? {
-          line1: address.line1,
-          line2: address.line2 ?? null,
-          city: address.city,
-          state: address.state,
-          zip: address.zip,
-          country: address.country,
-        }
-      : null,
-    offerLinks: {
-      aws: body.aws_marketplace_offer_link ?? null,
-      azure: body.azure_marketplace_offer_link ?? null,
-      gcp: body.gcp_marketplace_offer_link ?? null,
-    },
-  };
-}
-
-function fromLegacyForm(body: LegacyChildOrgRegistrationBody): ChildOrgRegistration {
-  const members: MemberInvite[] = (body.user_emails ?? []).map((email, index) => ({
-    email: normalizeEmail(email),
-    role: legacyRegistrationRole,
-    name: body.user_names?.[index] || null,
-  }));
-  const contact = body.org_email === undefined ? undefined : normalizeEmail(body.org_email);
-  if (contact !== undefined && !members.some((member) => member.email === contact)) {
-    members.unshift({ email: contact, role: legacyRegistrationRole, name: null });
-  }
-  return {
-    name: body.org_name,
-    partnerSubscriptionId: body.partner_subscription_id ?? null,
-    members,
-    domain: null,
-    primaryAddress: null,
-    offerLinks: { aws: null, azure: null, gcp: null },
-  };
-}

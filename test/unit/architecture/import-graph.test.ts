@@ -127,6 +127,16 @@ describe('import graph', () => {
     expect(impure).toEqual([]);
   });
 
+  it('has the contract import no use case: the use cases read the contract, never the reverse', () => {
+    // Act
+    const upward = sharedEdges.filter(
+      (edge) => edge.from.startsWith('shared/contract/') && edge.to.startsWith('shared/app/'),
+    );
+
+    // Assess
+    expect(upward).toEqual([]);
+  });
+
   it('imports no module of the production path for its side effects alone', () => {
     // package.json declares `"sideEffects": false` so esbuild leaves a module out of a Lambda
     // bundle when none of its exports is used; a module imported only to run its top-level code

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  registerChildOrgBody,
-  toChildOrgRegistration,
-} from '../../../shared/contract/child-org-registration';
+import { toChildOrgRegistration } from '../../../functions/partner-orgs/registration-forms';
+import { registerChildOrgBody } from '../../../shared/contract/child-org-registration';
 import { registeredOrganization } from '../../../shared/contract/partners';
 import { parseInput } from '../../../shared/contract/validation-errors';
 
