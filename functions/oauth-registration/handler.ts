@@ -1,6 +1,7 @@
 import { registerClient } from '../../shared/app/oauth/clients';
 import { oauthRegistrationOperations } from '../../shared/contract/operations/oauth-registration';
 import { createGroupHandler } from '../../shared/http/group-handler';
+import { oauthErrorAnswer } from '../../shared/http/oauth-error-answer';
 import { noStoreHeaders, RawResponse } from '../../shared/http/operation';
 import { jsonBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
@@ -34,5 +35,5 @@ export const handler = createGroupHandler(
       );
     },
   },
-  { bodies: jsonBodies },
+  { bodies: jsonBodies, errors: { oauth: oauthErrorAnswer } },
 );

@@ -12,6 +12,7 @@ import { oauthLifetimes } from '../../shared/domain/oauth/records';
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { errorPage, pageHeaders } from '../../shared/http/html';
 import { RawResponse, redirectTo } from '../../shared/http/operation';
+import { pageErrorAnswer } from '../../shared/http/page-error-answer';
 import { formBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
 import { oauthIssuer } from '../../shared/runtime/oauth-keys';
@@ -120,5 +121,5 @@ export const handler = createGroupHandler(
         : redirectTo(consentPage(body.request, outcome.notice), 303);
     },
   },
-  { bodies: formBodies },
+  { bodies: formBodies, errors: { page: pageErrorAnswer } },
 );

@@ -2,6 +2,7 @@ import { authenticateClient } from '../../shared/app/oauth/clients';
 import { exchangeCode, refreshTokens, revokeToken } from '../../shared/app/oauth/tokens';
 import { oauthTokenOperations } from '../../shared/contract/operations/oauth-token';
 import { createGroupHandler } from '../../shared/http/group-handler';
+import { oauthErrorAnswer } from '../../shared/http/oauth-error-answer';
 import { noStoreHeaders, RawResponse } from '../../shared/http/operation';
 import { formBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
@@ -62,5 +63,5 @@ export const handler = createGroupHandler(
       return new RawResponse(200, noStoreHeaders);
     },
   },
-  { bodies: formBodies },
+  { bodies: formBodies, errors: { oauth: oauthErrorAnswer } },
 );

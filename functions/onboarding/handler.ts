@@ -12,6 +12,7 @@ import { onboardingOperations } from '../../shared/contract/operations/onboardin
 import { createGroupHandler } from '../../shared/http/group-handler';
 import { escapeHtml, htmlPage, pageHeaders } from '../../shared/http/html';
 import { RawResponse, withHeaders } from '../../shared/http/operation';
+import { pageErrorAnswer } from '../../shared/http/page-error-answer';
 import { paginationHeaderName, paginationInfo } from '../../shared/http/pagination';
 import { jsonBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
@@ -115,7 +116,7 @@ export const handler = createGroupHandler(
       return consentPage(outcome);
     },
   },
-  { bodies: jsonBodies },
+  { bodies: jsonBodies, errors: { page: pageErrorAnswer } },
 );
 
 function consentPage(outcome: ConsentOutcome): RawResponse {

@@ -1,38 +1,47 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { DomainError, ValidationError } from '../domain/errors';
-import { OAuthError } from '../domain/oauth/errors';
+import { DomainError } from '../domain/errors';
 import { challengeHeadersOf } from './bearer-challenge';
 import { type ErrorBody, errorBodyOf, errorResponse } from './error-response';
-import { errorPage, pageHeaders } from './html';
-import { noStoreHeaders } from './operation';
 import type { LoggerContext } from './request-logging';
 
 /**
- * Answers every error with the error body: domain errors with their status, anything else with a
- * generic 500 whose cause (message and stack) goes to the log only. Client errors are logged in
- * one brief line, without the field details (they may quote what the client sent).
+ * How an operation answers its errors, given the error body every format starts from. The common
+ * JSON error body is the default; the OAuth endpoints' (oauth-error-answer.ts) and the pages'
+ * (page-error-answer.ts) are modules of their own, so only the functions serving those operations
+ * bundle them.
  */
-/**
- * `json`: the common error body. `oauth`: the same beside RFC 6749's `error` and
- * `error_description`, request errors as 400 `invalid_request` (RFC 6749 §5.2); `html`: a page.
- */
-export type ErrorFormat = 'json' | 'oauth' | 'html';
+export interface ErrorAnswer {
+  /** The error as this format reports it; the error itself when omitted. */
+  readonly reported?: (error: Error | null) => Error | null;
+  readonly respond: (error: Error | null, body: ErrorBody) => APIGatewayProxyResult;
+}
 
+/** The common error body, with a Bearer challenge where the error calls for one. */
+export const jsonErrorAnswer: ErrorAnswer = {
+  respond: (error, body) => errorResponse(body, challengeHeadersOf(error)),
+};
+
+/**
+ * Answers every error (`answer`, by default the common JSON error body): domain errors with their
+ * status, anything else with a generic 500 whose cause (message and stack) goes to the log only.
+ * Client errors are logged in one brief line, without the field details (they may quote what the
+ * client sent).
+ */
 export function httpErrorHandler(options: {
   logger: Logger;
-  format?: ErrorFormat;
+  answer?: ErrorAnswer;
 }): middy.MiddlewareObj<
   APIGatewayProxyEvent,
   APIGatewayProxyResult,
   Error,
   Context & Partial<LoggerContext>
 > {
+  const answer = options.answer ?? jsonErrorAnswer;
   return {
     onError: (request) => {
-      const format = options.format ?? 'json';
-      const error = format === 'json' ? request.error : asOAuthError(request.error);
+      const error = answer.reported ? answer.reported(request.error) : request.error;
       const body = errorBodyOf(error);
       const logger = request.context.logger ?? options.logger;
       if (error instanceof DomainError) {
@@ -44,42 +53,7 @@ export function httpErrorHandler(options: {
       } else {
         logger.error('request failed', error instanceof Error ? error : new Error(String(error)));
       }
-      request.response =
-        format === 'html'
-          ? { statusCode: body.code, headers: { ...pageHeaders }, body: errorPage(body.status, body.message) }
-          : errorResponse(oauthFieldsOf(error, body), { ...challengeHeadersOf(error), ...noStore(format) });
+      request.response = answer.respond(error, body);
     },
   };
-}
-
-/** RFC 6749 §5.1: no response of the OAuth endpoints may be cached, errors included. */
-function noStore(format: ErrorFormat): Record<string, string> {
-  return format === 'oauth' ? noStoreHeaders : {};
-}
-
-/**
- * A request the schemas refused is RFC 6749's `invalid_request`, a 400 (never our 422), still
- * naming each failing field.
- */
-function asOAuthError(error: Error | null): Error | null {
-  if (!(error instanceof DomainError) || error instanceof OAuthError) return error;
-  if (
-    error.code !== 'validation_failed' &&
-    error.code !== 'malformed_request' &&
-    error.code !== 'unsupported_media_type'
-  ) {
-    return error;
-  }
-  const fields = error instanceof ValidationError ? error.fields : {};
-  // A grant type the endpoint does not know fails the body's union on `grant_type`.
-  const unknownGrant = Object.keys(fields).some((field) => /(^|\.)grant_type$/.test(field));
-  const refused = new OAuthError(unknownGrant ? 'unsupported_grant_type' : 'invalid_request', error.message);
-  Object.assign(refused.fields, fields);
-  return refused;
-}
-
-function oauthFieldsOf(error: Error | null, body: ErrorBody): ErrorBody {
-  return error instanceof OAuthError
-    ? ({ ...body, error: error.oauthCode, error_description: error.message } as ErrorBody)
-    : body;
 }

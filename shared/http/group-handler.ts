@@ -10,7 +10,7 @@ import { NotFoundError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { authorizerPrincipal, type PrincipalContext, requiredScope } from './authorizer-principal';
 import { bodyLimit } from './body-limit';
-import { type ErrorFormat, httpErrorHandler } from './error-handler';
+import { type ErrorAnswer, httpErrorHandler, jsonErrorAnswer } from './error-handler';
 import { routeNotFoundBody } from './error-response';
 import { type IdempotencyContext, type IdempotencyMiddleware, idempotentReplayOf } from './idempotency';
 import type { JsonBodyContext } from './json-body';
@@ -40,6 +40,13 @@ export interface GroupHandlerOptions {
    * and bundles none.
    */
   readonly bodies?: BodyParsers;
+  /**
+   * How the group's operations that do not answer with the common JSON error body answer their
+   * errors: `oauth` (oauthErrorAnswer: oauth-error-answer.ts) for those whose contract gives an
+   * OAuth error body, `page` (pageErrorAnswer: page-error-answer.ts) for those answering browsers
+   * with pages; required when the group has such operations, so the others bundle neither.
+   */
+  readonly errors?: { readonly oauth?: ErrorAnswer; readonly page?: ErrorAnswer };
 }
 
 /**
@@ -87,6 +94,7 @@ export function createGroupHandler<Ops extends OperationList>(
       operationHandler(operationId, operation, implementation as ErasedImplementation, logger, {
         idempotency: idempotencyOf(operationId, operation, options),
         bodyParsers: bodyParsersOf(operationId, operation, options),
+        errorAnswer: errorAnswerOf(operationId, operation, options),
       }),
     );
   }
@@ -145,6 +153,7 @@ function operationHandler(
   extras: {
     readonly idempotency: IdempotencyMiddleware | null;
     readonly bodyParsers: BodyMiddleware[];
+    readonly errorAnswer: ErrorAnswer;
   },
 ): ProxyHandler {
   const successStatus = successStatusOf(operation);
@@ -152,7 +161,7 @@ function operationHandler(
     .use(lambdaContextLogging(logger))
     .use(requestId())
     .use(requestLogging({ logger, operationId }))
-    .use(httpErrorHandler({ logger, format: errorFormatOf(operation) }))
+    .use(httpErrorHandler({ logger, answer: extras.errorAnswer }))
     .use(authorizerPrincipal({ required: !runsWithoutAuthorizer(operation) }))
     .use(requiredScope(operation.scope))
     .use(bodyLimit())
@@ -182,9 +191,20 @@ function operationHandler(
  * How the operation's errors are answered: pages for browsers, RFC 6749 errors where the contract
  * gives an OAuth error body, the common JSON error body everywhere else.
  */
-function errorFormatOf(operation: OperationContract): ErrorFormat {
-  if (operation.html) return 'html';
-  return operation.clientErrorBody ? 'oauth' : 'json';
+function errorAnswerOf(
+  operationId: string,
+  operation: OperationContract,
+  options: GroupHandlerOptions,
+): ErrorAnswer {
+  const kind = operation.html ? 'page' : operation.clientErrorBody ? 'oauth' : null;
+  if (kind === null) return jsonErrorAnswer;
+  const answer = options.errors?.[kind];
+  if (answer === undefined) {
+    throw new Error(
+      `${operationId} answers its errors ${kind === 'page' ? 'with pages' : 'as OAuth errors'}: createGroupHandler needs errors.${kind}`,
+    );
+  }
+  return answer;
 }
 
 /** An event for a resource the group does not serve: API Gateway never sends one, a direct invocation might. */
