@@ -1,9 +1,4 @@
 import { BCMDataExportsClient, GetExportCommand, ListExportsCommand } from '@aws-sdk/client-bcm-data-exports';
-import {
-  CostAndUsageReportServiceClient,
-  DescribeReportDefinitionsCommand,
-  type ReportDefinition,
-} from '@aws-sdk/client-cost-and-usage-report-service';
 import { CostExplorerClient, GetCostAndUsageCommand } from '@aws-sdk/client-cost-explorer';
 import {
   DescribeReservedInstancesOfferingsCommand,
@@ -11,9 +6,10 @@ import {
   PurchaseReservedInstancesOfferingCommand,
 } from '@aws-sdk/client-ec2';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
 import type { CostExport } from '../../domain/onboarding/aws-checks';
 import type { AwsAccountProbe, AwsAccountSession } from './aws-verification';
+import { type LegacyCurReports, type LegacyReportDefinition, legacyCurReports } from './legacy-cur-reports';
 import { ProviderError } from './provider-failure';
 
 /** Billing services (Data Exports, CUR, Cost Explorer) answer in us-east-1 only. */
@@ -34,10 +30,18 @@ type Credentials = {
   readonly sessionToken: string;
 };
 
+/** What assuming the customer's role takes: the role, its external id, and where STS is called. */
+export interface RoleToAssume {
+  readonly roleArn: string;
+  readonly externalId: string;
+  readonly region: string;
+}
+
 export interface AwsClientFactory {
-  sts(region: string): STSClient;
+  /** The role's temporary credentials, or AWS's error (AccessDenied, ...) when it cannot be assumed. */
+  assumeRole(role: RoleToAssume): Promise<Credentials>;
   dataExports(credentials: Credentials): BCMDataExportsClient;
-  cur(credentials: Credentials): CostAndUsageReportServiceClient;
+  cur(credentials: Credentials): LegacyCurReports;
   s3(credentials: Credentials, region: string): S3Client;
   costExplorer(credentials: Credentials): CostExplorerClient;
   ec2(credentials: Credentials, region: string): EC2Client;
@@ -45,11 +49,10 @@ export interface AwsClientFactory {
 
 /** Clients on the assumed role's credentials; the SDK's own retries are kept short (a verify is interactive). */
 export const sdkClients: AwsClientFactory = {
-  sts: (region) => new STSClient({ region, maxAttempts: 2 }),
+  assumeRole: assumeRoleWithSdk,
   dataExports: (credentials) =>
     new BCMDataExportsClient({ region: billingRegion, credentials, maxAttempts: 2 }),
-  cur: (credentials) =>
-    new CostAndUsageReportServiceClient({ region: billingRegion, credentials, maxAttempts: 2 }),
+  cur: (credentials) => legacyCurReports({ region: billingRegion, credentials, maxAttempts: 2 }),
   s3: (credentials, region) => new S3Client({ region, credentials, maxAttempts: 2 }),
   costExplorer: (credentials) =>
     new CostExplorerClient({ region: billingRegion, credentials, maxAttempts: 2 }),
@@ -63,28 +66,41 @@ export const sdkClients: AwsClientFactory = {
  */
 export function awsSdkProbe(options: AwsSdkProbeOptions): AwsAccountProbe {
   const clients = options.clients ?? sdkClients;
-  const sts = clients.sts(options.region);
   return {
     async assumeRole(request): Promise<AwsAccountSession> {
-      const assumed = await sts.send(
-        new AssumeRoleCommand({
-          RoleArn: request.roleArn,
-          RoleSessionName: 'commitment-planning-verify',
-          ExternalId: request.externalId,
-          DurationSeconds: 900,
-        }),
-      );
-      const given = assumed.Credentials;
-      if (!given?.AccessKeyId || !given.SecretAccessKey || !given.SessionToken) {
-        throw new ProviderError('InvalidCredentials', 'AssumeRole answered no credentials');
-      }
-      const credentials = {
-        accessKeyId: given.AccessKeyId,
-        secretAccessKey: given.SecretAccessKey,
-        sessionToken: given.SessionToken,
-      };
+      const credentials = await clients.assumeRole({
+        roleArn: request.roleArn,
+        externalId: request.externalId,
+        region: options.region,
+      });
       return accountSession(clients, credentials, options.region);
     },
+  };
+}
+
+/**
+ * STS AssumeRole through the SDK's assumed-role credential provider, as the purchase adapter
+ * assumes the customer's role: it calls the STS client already in every function's bundle (the one
+ * the default credential chain carries), where `@aws-sdk/client-sts` would add a second (19 KB).
+ * Resolved at once, so the check sees AWS's refusal, not a later client's.
+ */
+async function assumeRoleWithSdk(role: RoleToAssume): Promise<Credentials> {
+  const given = await fromTemporaryCredentials({
+    params: {
+      RoleArn: role.roleArn,
+      RoleSessionName: 'commitment-planning-verify',
+      ExternalId: role.externalId,
+      DurationSeconds: 900,
+    },
+    clientConfig: { region: role.region, maxAttempts: 2 },
+  })();
+  if (!given.sessionToken) {
+    throw new ProviderError('InvalidCredentials', 'AssumeRole answered no session token');
+  }
+  return {
+    accessKeyId: given.accessKeyId,
+    secretAccessKey: given.secretAccessKey,
+    sessionToken: given.sessionToken,
   };
 }
 
@@ -130,9 +146,7 @@ function accountSession(
       const client = clients.cur(credentials);
       let nextToken: string | undefined;
       for (let page = 0; page < maxPages; page++) {
-        const listed = await client.send(
-          new DescribeReportDefinitionsCommand({ ...(nextToken ? { NextToken: nextToken } : {}) }),
-        );
+        const listed = await client.describeReportDefinitions(nextToken);
         const found = (listed.ReportDefinitions ?? []).find(
           (report) => name === null || report.ReportName === name,
         );
@@ -197,7 +211,7 @@ function accountSession(
   };
 }
 
-function legacyExport(report: ReportDefinition): CostExport {
+function legacyExport(report: LegacyReportDefinition): CostExport {
   return {
     name: report.ReportName ?? '',
     source: 'legacy-cur',

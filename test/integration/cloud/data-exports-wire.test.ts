@@ -6,67 +6,31 @@
  * server speaking the service's JSON protocol (awsJson1_1), through the adapter's export lookup.
  * STS, which only hands the adapter its credentials, is mocked.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { BCMDataExportsClient } from '@aws-sdk/client-bcm-data-exports';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { awsSdkProbe, sdkClients } from '../../../shared/cloud/verifiers/aws-sdk-probe';
 import type { AwsAccountSession } from '../../../shared/cloud/verifiers/aws-verification';
-
-interface Received {
-  readonly target: string | undefined;
-  readonly contentType: string | undefined;
-  readonly authorization: string | undefined;
-  readonly securityToken: string | undefined;
-  readonly body: Record<string, unknown>;
-}
+import { type AwsJsonService, checkSigV4, startAwsJsonService } from '../../support/aws-json-service';
 
 const exportArn = 'arn:aws:bcm-data-exports:us-east-1:444455556666:export/hourly-1';
-const received: Received[] = [];
-/** What the server answers next for each operation: status and JSON body. */
-let answers: Record<string, { status: number; body: unknown }>;
-let server: Server;
-let endpoint: string;
-
-async function bodyOf(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
+let service: AwsJsonService;
 
 const sts = mockClient(STSClient);
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const target = request.headers['x-amz-target'] as string | undefined;
-    received.push({
-      target,
-      contentType: request.headers['content-type'],
-      authorization: request.headers.authorization,
-      securityToken: request.headers['x-amz-security-token'] as string | undefined,
-      body: JSON.parse((await bodyOf(request)) || '{}') as Record<string, unknown>,
-    });
-    const answer = answers[target?.split('.')[1] ?? ''] ?? {
-      status: 400,
-      body: { __type: 'UnknownOperationException' },
-    };
-    response.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.1' });
-    response.end(JSON.stringify(answer.body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  service = await startAwsJsonService();
 });
 
 afterAll(async () => {
   sts.restore();
-  await new Promise((resolve) => server.close(resolve));
+  await service.close();
 });
 
 beforeEach(() => {
-  received.length = 0;
+  service.received.length = 0;
   sts.reset();
   sts.on(AssumeRoleCommand).resolves({
     Credentials: {
@@ -76,7 +40,7 @@ beforeEach(() => {
       Expiration: new Date('2026-11-25T12:00:00Z'),
     },
   });
-  answers = {
+  service.answers = {
     ListExports: {
       status: 200,
       body: {
@@ -126,7 +90,12 @@ async function roleSession(): Promise<AwsAccountSession> {
     clients: {
       ...sdkClients,
       dataExports: (credentials) =>
-        new BCMDataExportsClient({ region: 'us-east-1', credentials, endpoint, maxAttempts: 1 }),
+        new BCMDataExportsClient({
+          region: 'us-east-1',
+          credentials,
+          endpoint: service.endpoint,
+          maxAttempts: 1,
+        }),
     },
   });
   return probe.assumeRole({
@@ -170,11 +139,11 @@ describe('the Data Exports client on the shared SDK core', () => {
       prefix: 'cur',
       region: 'eu-west-1',
     });
-    expect(received.map((request) => request.target)).toEqual([
+    expect(service.received.map((request) => request.target)).toEqual([
       'AWSBillingAndCostManagementDataExports.ListExports',
       'AWSBillingAndCostManagementDataExports.GetExport',
     ]);
-    expect(received[1]?.body).toEqual({ ExportArn: exportArn });
+    expect(service.received[1]?.body).toEqual({ ExportArn: exportArn });
   });
 
   it('signs each request with the role credentials (SigV4, the service name, us-east-1)', async () => {
@@ -185,12 +154,18 @@ describe('the Data Exports client on the shared SDK core', () => {
     await session.findDataExport('hourly');
 
     // Assess
-    for (const request of received) {
-      expect(request.contentType).toBe('application/x-amz-json-1.1');
-      expect(request.authorization).toMatch(
+    for (const request of service.received) {
+      expect(request.headers['content-type']).toBe('application/x-amz-json-1.1');
+      expect(request.headers.authorization).toMatch(
         /^AWS4-HMAC-SHA256 Credential=ASIAROLE\/\d{8}\/us-east-1\/bcm-data-exports\/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$/,
       );
-      expect(request.securityToken).toBe('role-session-token');
+      expect(request.headers['x-amz-security-token']).toBe('role-session-token');
+      expect(checkSigV4(request, 'role-secret')).toEqual({
+        accessKeyId: 'ASIAROLE',
+        region: 'us-east-1',
+        service: 'bcm-data-exports',
+        valid: true,
+      });
     }
   });
 
@@ -204,9 +179,7 @@ describe('the Data Exports client on the shared SDK core', () => {
       { Exports: [{ ExportArn: exportArn, ExportName: 'hourly' }] },
     ];
     let page = 0;
-    Object.defineProperty(answers, 'ListExports', {
-      get: () => ({ status: 200, body: pages[page++] }),
-    });
+    service.answers.ListExports = () => ({ status: 200, body: pages[page++] });
     const session = await roleSession();
 
     // Act
@@ -214,14 +187,14 @@ describe('the Data Exports client on the shared SDK core', () => {
 
     // Assess
     expect(found?.name).toBe('hourly');
-    expect(received.filter((request) => request.target?.endsWith('.ListExports')).map((r) => r.body)).toEqual(
-      [{}, { NextToken: 'page-2' }],
-    );
+    expect(
+      service.received.filter((request) => request.target?.endsWith('.ListExports')).map((r) => r.body),
+    ).toEqual([{}, { NextToken: 'page-2' }]);
   });
 
   it("answers the service's error with AWS's code as its name and its message", async () => {
     // Prepare
-    answers.ListExports = {
+    service.answers.ListExports = {
       status: 400,
       body: {
         __type: 'com.amazonaws.bcmdataexports#AccessDeniedException',

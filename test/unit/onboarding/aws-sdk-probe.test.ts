@@ -1,8 +1,4 @@
 import { BCMDataExportsClient, GetExportCommand, ListExportsCommand } from '@aws-sdk/client-bcm-data-exports';
-import {
-  CostAndUsageReportServiceClient,
-  DescribeReportDefinitionsCommand,
-} from '@aws-sdk/client-cost-and-usage-report-service';
 import { CostExplorerClient, GetCostAndUsageCommand } from '@aws-sdk/client-cost-explorer';
 import {
   DescribeReservedInstancesOfferingsCommand,
@@ -10,8 +6,8 @@ import {
   PurchaseReservedInstancesOfferingCommand,
 } from '@aws-sdk/client-ec2';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
-import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AwsVerificationRequest } from '../../../shared/app/ports';
 import {
@@ -20,6 +16,7 @@ import {
   sdkClients,
 } from '../../../shared/cloud/verifiers/aws-sdk-probe';
 import { runAwsChecks } from '../../../shared/cloud/verifiers/aws-verification';
+import type { LegacyCurReports } from '../../../shared/cloud/verifiers/legacy-cur-reports';
 
 /**
  * The AWS adapter against mocked SDK clients: one stateful handler per call, answering from an
@@ -56,20 +53,37 @@ const awsError = (name: string, message = `${name} from the mock`) =>
 
 const sts = mockClient(STSClient);
 const exportsClient = mockClient(BCMDataExportsClient);
-/**
- * The registry's newest CUR client (3.332) predates the middleware-stack types aws-sdk-client-mock
- * checks; it stubs its `send` all the same, so the stub is typed loosely here.
- */
-// biome-ignore lint/suspicious/noExplicitAny: see above
-const cur: AwsStub<any, any, any> = mockClient(CostAndUsageReportServiceClient as any);
 const s3 = mockClient(S3Client);
 const ce = mockClient(CostExplorerClient);
 const ec2 = mockClient(EC2Client);
 
 /** The credentials each client was built with, to check the session's calls use the role's. */
 const clientCredentials: unknown[] = [];
+/**
+ * CUR's report definitions as the account holds them. The service's wire form (the call
+ * legacy-cur-reports.ts makes) is tested against a local server in
+ * test/integration/cloud/legacy-cur-wire.test.ts; here the checks read what it answers.
+ */
+const legacyCur = (): LegacyCurReports => ({
+  async describeReportDefinitions() {
+    if (account.exportsError) throw awsError(account.exportsError);
+    return {
+      ReportDefinitions: account.legacyReports.map((report) => ({
+        ...report,
+        S3Bucket: 'acme-cur',
+        S3Prefix: 'cur',
+        S3Region: 'eu-west-1',
+      })),
+    };
+  },
+});
+
 const recordingClients: AwsClientFactory = {
   ...sdkClients,
+  cur: (credentials) => {
+    clientCredentials.push(credentials);
+    return legacyCur();
+  },
   dataExports: (credentials) => {
     clientCredentials.push(credentials);
     return sdkClients.dataExports(credentials);
@@ -148,19 +162,6 @@ beforeEach(() => {
       },
     };
   });
-  // biome-ignore lint/suspicious/noExplicitAny: the loosely typed CUR stub
-  cur.on(DescribeReportDefinitionsCommand as any).callsFake(async () => {
-    if (account.exportsError) throw awsError(account.exportsError);
-    return {
-      ReportDefinitions: account.legacyReports.map((report) => ({
-        ...report,
-        S3Bucket: 'acme-cur',
-        S3Prefix: 'cur',
-        S3Region: 'eu-west-1',
-        Compression: 'GZIP',
-      })),
-    };
-  });
   s3.on(ListObjectsV2Command).callsFake(async (input) => {
     if (account.bucketError) throw awsError(account.bucketError);
     return {
@@ -183,7 +184,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const mock of [sts, exportsClient, cur, s3, ce, ec2]) mock.reset();
+  for (const mock of [sts, exportsClient, s3, ce, ec2]) mock.reset();
 });
 
 function verify() {
