@@ -8,17 +8,15 @@
  */
 import { createRequire } from 'node:module';
 import { BCMDataExportsClient } from '@aws-sdk/client-bcm-data-exports';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { awsSdkProbe, sdkClients } from '../../../shared/cloud/verifiers/aws-sdk-probe';
 import type { AwsAccountSession } from '../../../shared/cloud/verifiers/aws-verification';
 import { type AwsJsonService, checkSigV4, startAwsJsonService } from '../../support/aws-json-service';
+import { mockedRoleSts, roleSessionWith } from '../../support/aws-role-session';
 
 const exportArn = 'arn:aws:bcm-data-exports:us-east-1:444455556666:export/hourly-1';
 let service: AwsJsonService;
 
-const sts = mockClient(STSClient);
+const sts = mockedRoleSts();
 
 beforeAll(async () => {
   service = await startAwsJsonService();
@@ -32,14 +30,6 @@ afterAll(async () => {
 beforeEach(() => {
   service.received.length = 0;
   sts.reset();
-  sts.on(AssumeRoleCommand).resolves({
-    Credentials: {
-      AccessKeyId: 'ASIAROLE',
-      SecretAccessKey: 'role-secret',
-      SessionToken: 'role-session-token',
-      Expiration: new Date('2026-11-25T12:00:00Z'),
-    },
-  });
   service.answers = {
     ListExports: {
       status: 200,
@@ -84,25 +74,15 @@ beforeEach(() => {
   };
 });
 
-async function roleSession(): Promise<AwsAccountSession> {
-  const probe = awsSdkProbe({
-    region: 'eu-west-1',
-    clients: {
-      ...sdkClients,
-      dataExports: (credentials) =>
-        new BCMDataExportsClient({
-          region: 'us-east-1',
-          credentials,
-          endpoint: service.endpoint,
-          maxAttempts: 1,
-        }),
-    },
-  });
-  return probe.assumeRole({
-    accountId: '444455556666',
-    roleArn: 'arn:aws:iam::444455556666:role/commitment-planning-purchaser',
-    externalId: 'cpo-0123456789abcdef0123456789abcdef',
-    existingCur: null,
+function roleSession(): Promise<AwsAccountSession> {
+  return roleSessionWith({
+    dataExports: (credentials) =>
+      new BCMDataExportsClient({
+        region: 'us-east-1',
+        credentials,
+        endpoint: service.endpoint,
+        maxAttempts: 1,
+      }),
   });
 }
 

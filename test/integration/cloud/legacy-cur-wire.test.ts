@@ -4,20 +4,11 @@
  * credentials. The signature is checked from scratch (test/support/aws-json-service.ts), not by
  * the signer that made it. STS, which only hands the adapter its credentials, is mocked.
  */
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
-import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { awsSdkProbe, sdkClients } from '../../../shared/cloud/verifiers/aws-sdk-probe';
 import type { AwsAccountSession } from '../../../shared/cloud/verifiers/aws-verification';
 import { legacyCurReports } from '../../../shared/cloud/verifiers/legacy-cur-reports';
 import { type AwsJsonService, checkSigV4, startAwsJsonService } from '../../support/aws-json-service';
-
-const roleCredentials = {
-  AccessKeyId: 'ASIAROLE',
-  SecretAccessKey: 'role-secret',
-  SessionToken: 'role-session-token',
-  Expiration: new Date('2026-11-26T12:00:00Z'),
-};
+import { mockedRoleSts, roleSessionWith } from '../../support/aws-role-session';
 
 const hourlyReport = {
   ReportName: 'hourly',
@@ -33,7 +24,7 @@ const hourlyReport = {
 };
 
 let service: AwsJsonService;
-const sts = mockClient(STSClient);
+const sts = mockedRoleSts();
 
 beforeAll(async () => {
   service = await startAwsJsonService();
@@ -47,26 +38,15 @@ afterAll(async () => {
 beforeEach(() => {
   service.received.length = 0;
   sts.reset();
-  sts.on(AssumeRoleCommand).resolves({ Credentials: roleCredentials });
   service.answers = {
     DescribeReportDefinitions: { status: 200, body: { ReportDefinitions: [hourlyReport] } },
   };
 });
 
-async function roleSession(maxAttempts = 1): Promise<AwsAccountSession> {
-  const probe = awsSdkProbe({
-    region: 'eu-west-1',
-    clients: {
-      ...sdkClients,
-      cur: (credentials) =>
-        legacyCurReports({ region: 'us-east-1', credentials, endpoint: service.endpoint, maxAttempts }),
-    },
-  });
-  return probe.assumeRole({
-    accountId: '444455556666',
-    roleArn: 'arn:aws:iam::444455556666:role/commitment-planning-purchaser',
-    externalId: 'cpo-0123456789abcdef0123456789abcdef',
-    existingCur: null,
+function roleSession(maxAttempts = 1): Promise<AwsAccountSession> {
+  return roleSessionWith({
+    cur: (credentials) =>
+      legacyCurReports({ region: 'us-east-1', credentials, endpoint: service.endpoint, maxAttempts }),
   });
 }
 
