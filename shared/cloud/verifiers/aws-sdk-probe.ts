@@ -7,10 +7,14 @@ import {
 } from '@aws-sdk/client-ec2';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { CostExport } from '../../domain/onboarding/aws-checks';
 import type { AwsAccountProbe, AwsAccountSession } from './aws-verification';
 import { type LegacyCurReports, type LegacyReportDefinition, legacyCurReports } from './legacy-cur-reports';
 import { ProviderError } from './provider-failure';
+
+/** The HTTP handler (and so the kept-alive connections) of every AssumeRole call of the process. */
+const stsConnections = new NodeHttpHandler();
 
 /** Billing services (Data Exports, CUR, Cost Explorer) answer in us-east-1 only. */
 const billingRegion = 'us-east-1';
@@ -82,7 +86,9 @@ export function awsSdkProbe(options: AwsSdkProbeOptions): AwsAccountProbe {
  * STS AssumeRole through the SDK's assumed-role credential provider, as the purchase adapter
  * assumes the customer's role: it calls the STS client already in every function's bundle (the one
  * the default credential chain carries), where `@aws-sdk/client-sts` would add a second (19 KB).
- * Resolved at once, so the check sees AWS's refusal, not a later client's.
+ * Resolved at once, so the check sees AWS's refusal, not a later client's. The provider builds an
+ * STS client per verification; they all send through one HTTP handler, so a warm function keeps
+ * its connection to STS between verifications, as one shared STS client would.
  */
 async function assumeRoleWithSdk(role: RoleToAssume): Promise<Credentials> {
   const given = await fromTemporaryCredentials({
@@ -92,7 +98,7 @@ async function assumeRoleWithSdk(role: RoleToAssume): Promise<Credentials> {
       ExternalId: role.externalId,
       DurationSeconds: 900,
     },
-    clientConfig: { region: role.region, maxAttempts: 2 },
+    clientConfig: { region: role.region, maxAttempts: 2, requestHandler: stsConnections },
   })();
   if (!given.sessionToken) {
     throw new ProviderError('InvalidCredentials', 'AssumeRole answered no session token');

@@ -216,6 +216,19 @@ describe('the AWS SDK adapter', () => {
     });
   });
 
+  it("assumes the role in the function's region, and every verification through one HTTP handler", async () => {
+    // Act
+    await verify();
+    await verify();
+
+    // Assess: a client per verification (the provider's), one pool of connections to STS
+    const senders = sts.commandCalls(AssumeRoleCommand).map((call) => call.thisValue as STSClient);
+    expect(senders).toHaveLength(2);
+    expect(senders[0]).not.toBe(senders[1]);
+    expect(senders[0]?.config.requestHandler).toBe(senders[1]?.config.requestHandler);
+    expect(await senders[0]?.config.region()).toBe('eu-west-1');
+  });
+
   it("answers role_assumable missing, with AWS's message, for a wrong external id, and checks nothing else", async () => {
     // Prepare
     account.externalId = 'cpo-other';
