@@ -118,7 +118,7 @@ async function textOf(body: unknown): Promise<string> {
  * AWS's JSON protocol names the error in `x-amzn-errortype` or the body's `__type`, either possibly
  * prefixed by a namespace (`...#`) or followed by a URI (`:http...`); the code alone is the name.
  */
-export function serviceErrorOf(
+function serviceErrorOf(
   status: number,
   headers: Record<string, string | undefined>,
   text: string,
