@@ -7,6 +7,12 @@
  * fresh Node process, RUNS times (default 15), and prints per function the bundle size and the
  * median module-init time beside the floor's, then one JSON line with the figures.
  *
+ * Two functions must call several AWS services (the AWS verification, the aws processor); each is
+ * also set beside a floor of its own SDK clients (test/bench/cold-start/*-clients-floor.ts: the
+ * plain floor plus exactly the clients and commands it sends), which shows what our code adds to
+ * what those clients cost. Those rows are extra (`client_floors` in the JSON line); the targets
+ * are judged against the plain floor.
+ *
  * Module init = the time from just before `import()` of the bundle to its resolution, measured
  * inside the fresh process, so Node's own start is left out and only what the function's code
  * does at load counts (what Lambda bills as the Init phase beyond the runtime's own).
@@ -31,7 +37,13 @@ interface Bundle {
   readonly file: string;
 }
 
-function synthesizeBundles(outdir: string): { functions: Bundle[]; floor: Bundle } {
+/** A floor of one function's own SDK clients: its entry beside the benchmark's, and the function it is for. */
+const clientFloors = [
+  { name: 'onboarding-aws-verify', entry: 'aws-verify-clients-floor.ts' },
+  { name: 'purchase-processor (marketplace=aws)', entry: 'aws-processor-clients-floor.ts' },
+] as const;
+
+function synthesizeBundles(outdir: string): { functions: Bundle[]; floor: Bundle; clientFloors: Bundle[] } {
   process.stderr.write('bundling every function as `cdk synth` does...\n');
   const app = new App({ outdir, context: { ...cdkJsonContext(), 'aws:cdk:enable-asset-metadata': true } });
   const { api } = buildApp(app);
@@ -50,6 +62,18 @@ function synthesizeBundles(outdir: string): { functions: Bundle[]; floor: Bundle
     serviceName: 'cold-start-aws-processor',
     environment: {},
   });
+  const clientFloorFunctions = clientFloors.map(
+    ({ name, entry }, index) =>
+      [
+        name,
+        new ServiceFunction(floorStack, `ClientsFloor${index}`, {
+          entry: join(projectRoot, 'test/bench/cold-start', entry),
+          description: `Cold-start benchmark: the floor of ${name}'s SDK clients`,
+          serviceName: `cold-start-clients-floor-${index}`,
+          environment: {},
+        }),
+      ] as const,
+  );
   const named: [string, ServiceFunction][] = [
     ['authorizer', api.authorizerFunction],
     ...api.groupFunctions,
@@ -67,6 +91,7 @@ function synthesizeBundles(outdir: string): { functions: Bundle[]; floor: Bundle
   return {
     functions: named.map(([name, fn]) => bundleOf(name, fn)),
     floor: bundleOf('floor', floor),
+    clientFloors: clientFloorFunctions.map(([name, fn]) => bundleOf(`${name}: its clients' floor`, fn)),
   };
 }
 
@@ -102,8 +127,8 @@ function kilobytes(file: string): number {
 
 const outdir = mkdtempSync(join(tmpdir(), 'cold-start-'));
 try {
-  const { functions, floor } = synthesizeBundles(outdir);
-  const all = [floor, ...functions];
+  const { functions, floor, clientFloors: ownFloors } = synthesizeBundles(outdir);
+  const all = [floor, ...functions, ...ownFloors];
   const samples = new Map<string, number[]>(all.map((bundle) => [bundle.name, []]));
   // Interleaved rounds: a slow moment of the machine falls on every function alike.
   for (let round = 1; round <= runs; round += 1) {
@@ -153,11 +178,33 @@ try {
       ]),
     );
   }
+  const besideOwnFloors = clientFloors.map(({ name }, index) => {
+    const own = ownFloors[index] as Bundle;
+    const row = rows.find((each) => each.name === name);
+    if (!row) throw new Error(`no function named ${name}`);
+    const ownKb = kilobytes(own.file);
+    const ownInitMs = median(samples.get(own.name) ?? []);
+    return {
+      name,
+      floor_kb: ownKb,
+      floor_init_ms: Math.round(ownInitMs * 10) / 10,
+      over_kb: Math.round((row.kb - ownKb) * 10) / 10,
+      ratio: Math.round((median(samples.get(name) ?? []) / ownInitMs) * 100) / 100,
+    };
+  });
+  console.log(
+    '\nbeside a floor of their own SDK clients (the plain floor plus exactly the clients and commands they send):',
+  );
+  console.log(line(['function', 'floor KB', 'over KB', 'floor ms', 'ratio']));
+  for (const each of besideOwnFloors) {
+    console.log(line([each.name, each.floor_kb, each.over_kb, each.floor_init_ms, each.ratio]));
+  }
   console.log(
     JSON.stringify({
       functions: rows.map(({ name, kb, init_ms, ratio }) => ({ name, kb, init_ms, ratio })),
       floor_kb: floorKb,
       floor_init_ms: Math.round(floorInitMs * 10) / 10,
+      client_floors: besideOwnFloors,
     }),
   );
 } finally {
