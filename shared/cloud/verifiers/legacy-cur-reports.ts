@@ -1,7 +1,8 @@
 import { Hash } from '@smithy/hash-node';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { NodeHttpHandler, streamCollector } from '@smithy/node-http-handler';
 import { HttpRequest } from '@smithy/protocol-http';
 import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentity } from '@smithy/types';
 import { ProviderError } from './provider-failure';
 
 /**
@@ -36,11 +37,7 @@ export interface LegacyCurReports {
 }
 
 export interface LegacyCurReportsOptions {
-  readonly credentials: {
-    readonly accessKeyId: string;
-    readonly secretAccessKey: string;
-    readonly sessionToken: string;
-  };
+  readonly credentials: AwsCredentialIdentity;
   /** CUR answers in us-east-1 only. */
   readonly region: string;
   /** The service's URL; tests give a local server's. */
@@ -87,7 +84,7 @@ export function legacyCurReports(options: LegacyCurReportsOptions): LegacyCurRep
       });
       const signed = await signer.sign(request);
       const { response } = await handler.handle(signed as HttpRequest);
-      const text = await textOf(response.body);
+      const text = Buffer.from(await streamCollector(response.body)).toString('utf8');
       if (response.statusCode >= 200 && response.statusCode < 300) return text ? JSON.parse(text) : {};
       const error = serviceErrorOf(response.statusCode, response.headers, text);
       if (attempt >= maxAttempts || !isRetryable(response.statusCode, error.name)) throw error;
@@ -103,15 +100,6 @@ export function legacyCurReports(options: LegacyCurReportsOptions): LegacyCurRep
       )) as ReportDefinitionsPage;
     },
   };
-}
-
-async function textOf(body: unknown): Promise<string> {
-  if (body === undefined || body === null) return '';
-  const chunks: Buffer[] = [];
-  for await (const chunk of body as AsyncIterable<Buffer | string>) {
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
