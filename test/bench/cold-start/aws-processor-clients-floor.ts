@@ -1,5 +1,3 @@
-import { Logger } from '@aws-lambda-powertools/logger';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   CreateTagsCommand,
   DescribeReservedInstancesCommand,
@@ -20,21 +18,16 @@ import {
   SavingsplansClient,
 } from '@aws-sdk/client-savingsplans';
 import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { handler as plainFloor } from './floor-handler';
 
 /**
- * The floor of the `marketplace=aws` purchase processor's own SDK clients: the plain floor (the
- * DynamoDB document client and the Powertools logger) plus the assumed-role provider and exactly
- * the clients and commands the aws marketplace sends (shared/cloud/marketplace/aws-*.ts), and no
- * code of ours. What the function carries beyond it is ours.
+ * The floor of the `marketplace=aws` purchase processor's own SDK clients: the plain floor
+ * (floor-handler.ts, which it calls) plus the assumed-role provider and exactly the clients and
+ * commands the aws marketplace sends (shared/cloud/marketplace/aws-*.ts), and no code of ours.
+ * What the function carries beyond it is ours.
  */
-const logger = new Logger();
-const table = DynamoDBDocumentClient.from(new DynamoDBClient({}));
-
 export async function handler(event: { readonly id: string; readonly role: string }): Promise<unknown> {
-  const { Item } = await table.send(
-    new GetCommand({ TableName: process.env.TABLE_NAME, Key: { PK: event.id, SK: event.id } }),
-  );
+  const item = await plainFloor(event);
   const credentials = fromTemporaryCredentials({ params: { RoleArn: event.role, RoleSessionName: 'floor' } });
   const ec2 = new EC2Client({ credentials });
   await ec2.send(new DescribeReservedInstancesCommand({}));
@@ -51,6 +44,5 @@ export async function handler(event: { readonly id: string; readonly role: strin
   await savingsPlans.send(new DescribeSavingsPlansCommand({}));
   await savingsPlans.send(new DescribeSavingsPlansOfferingsCommand({}));
   await savingsPlans.send(new CreateSavingsPlanCommand({ savingsPlanOfferingId: event.id, commitment: '1' }));
-  logger.info('bought', { found: Item !== undefined });
-  return Item;
+  return item;
 }
