@@ -11,7 +11,7 @@ import { BCMDataExportsClient } from '@aws-sdk/client-bcm-data-exports';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AwsAccountSession } from '../../../shared/cloud/verifiers/aws-verification';
 import { type AwsJsonService, checkSigV4, startAwsJsonService } from '../../support/aws-json-service';
-import { mockedRoleSts, roleSessionWith } from '../../support/aws-role-session';
+import { mockedRoleSts, roleCredentials, roleSessionWith } from '../../support/aws-role-session';
 
 const exportArn = 'arn:aws:bcm-data-exports:us-east-1:444455556666:export/hourly-1';
 let service: AwsJsonService;
@@ -139,9 +139,9 @@ describe('the Data Exports client on the shared SDK core', () => {
       expect(request.headers.authorization).toMatch(
         /^AWS4-HMAC-SHA256 Credential=ASIAROLE\/\d{8}\/us-east-1\/bcm-data-exports\/aws4_request, SignedHeaders=[^,]*x-amz-target[^,]*, Signature=[0-9a-f]{64}$/,
       );
-      expect(request.headers['x-amz-security-token']).toBe('role-session-token');
-      expect(checkSigV4(request, 'role-secret')).toEqual({
-        accessKeyId: 'ASIAROLE',
+      expect(request.headers['x-amz-security-token']).toBe(roleCredentials.sessionToken);
+      expect(checkSigV4(request, roleCredentials.secretAccessKey)).toEqual({
+        accessKeyId: roleCredentials.accessKeyId,
         region: 'us-east-1',
         service: 'bcm-data-exports',
         valid: true,

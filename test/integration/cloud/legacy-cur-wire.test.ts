@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AwsAccountSession } from '../../../shared/cloud/verifiers/aws-verification';
 import { legacyCurReports } from '../../../shared/cloud/verifiers/legacy-cur-reports';
 import { type AwsJsonService, checkSigV4, startAwsJsonService } from '../../support/aws-json-service';
-import { mockedRoleSts, roleSessionWith } from '../../support/aws-role-session';
+import { mockedRoleSts, roleCredentials, roleSessionWith } from '../../support/aws-role-session';
 
 const hourlyReport = {
   ReportName: 'hourly',
@@ -88,10 +88,10 @@ describe('the legacy CUR call on the wire', () => {
     // Assess
     const [request] = service.received;
     expect(request?.headers['content-type']).toBe('application/x-amz-json-1.1');
-    expect(request?.headers['x-amz-security-token']).toBe('role-session-token');
+    expect(request?.headers['x-amz-security-token']).toBe(roleCredentials.sessionToken);
     expect(String(request?.headers.authorization)).toMatch(/SignedHeaders=[^,]*\bhost\b[^,]*x-amz-target/);
-    expect(request && checkSigV4(request, 'role-secret')).toEqual({
-      accessKeyId: 'ASIAROLE',
+    expect(request && checkSigV4(request, roleCredentials.secretAccessKey)).toEqual({
+      accessKeyId: roleCredentials.accessKeyId,
       region: 'us-east-1',
       service: 'cur',
       valid: true,
