@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
-import { smithySchemaKeys } from './smithy-schema-keys';
+import { sdkErrorsThrown } from './sdk-errors-thrown';
+import { sdkSchemaModules } from './sdk-schema-modules';
 
 /**
  * How every Lambda function of the service is bundled (ServiceFunction): one minified ES module,
  * `index.mjs`, with the AWS SDK inside it (no reliance on the runtime's copy) and a source map
- * without the sources, for Node 24. The SDK's schema modules go through `smithySchemaKeys`, so a
- * function carries only the schemas of the operations it calls.
+ * without the sources, for Node 24. The SDK's schema modules go through `sdkSchemaModules`, so a
+ * function carries only the schemas of the operations it calls and, for the clients listed in
+ * `sdkErrorsThrown`, only the modeled errors those operations throw.
  */
 export function functionBundleOptions(entry: string, outdir: string): BuildOptions {
   return {
@@ -25,7 +27,7 @@ export function functionBundleOptions(entry: string, outdir: string): BuildOptio
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
-    plugins: [smithySchemaKeys()],
+    plugins: [sdkSchemaModules(sdkErrorsThrown)],
     logLevel: 'warning',
   };
 }

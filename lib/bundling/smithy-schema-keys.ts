@@ -1,13 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import type { Plugin } from 'esbuild';
-
-/**
- * The schema modules of the AWS SDK clients (`@aws-sdk/client-x/dist-es/schemas/schemas_0.js`) and
- * of the clients inside `@aws-sdk/nested-clients` (`dist-es/submodules/sts/schemas/schemas_0.js`).
- */
-const sdkSchemaModule =
-  /[\\/]node_modules[\\/]@aws-sdk[\\/][^\\/]+[\\/]dist-es[\\/](?:submodules[\\/][^\\/]+[\\/])?schemas[\\/][^\\/]+\.js$/;
-
 /** A module-level string constant, as the SDK's code generator writes them: `const _e = "error";`. */
 const stringConstant = /^const (_\w+) = ("(?:[^"\\]|\\.)*");$/gm;
 
@@ -18,27 +8,13 @@ const stringConstant = /^const (_\w+) = ("(?:[^"\\]|\\.)*");$/gm;
 const computedKey = /([{,]\s*)\[(_\w+)\]:/g;
 
 /**
- * Writes the computed keys of the SDK's schema modules as the plain string keys they are, so that
- * esbuild can drop the schemas a function never uses. esbuild treats `{ [_e]: x }` as code that may
- * run (a computed key converts its value to a property key), so it keeps every schema of a client
- * that holds one: the whole of EC2's (about 530 KB minified), SES's (48 KB), API Gateway's (35 KB).
- * `{ "error": x }` is the same object and is pure. Only keys naming a string constant of the same
- * module are rewritten; anything else is left as it is. Upstream: aws/aws-sdk-js-v3#7607 and
- * evanw/esbuild#4373; drop this plugin once the SDK writes plain keys.
+ * The module's text with every computed key that names one of its string constants written plainly.
+ * esbuild treats `{ [_e]: x }` as code that may run (a computed key converts its value to a property
+ * key), so it keeps every schema of a client that holds one: the whole of EC2's (about 530 KB
+ * minified), SES's (48 KB), API Gateway's (35 KB). `{ "error": x }` is the same object and is pure.
+ * Only keys naming a string constant of the same module are rewritten; anything else is left as it
+ * is. Upstream: aws/aws-sdk-js-v3#7607 and evanw/esbuild#4373; drop this once the SDK writes plain keys.
  */
-export function smithySchemaKeys(): Plugin {
-  return {
-    name: 'smithy-schema-keys',
-    setup(build) {
-      build.onLoad({ filter: sdkSchemaModule }, async ({ path }) => ({
-        contents: withPlainKeys(await readFile(path, 'utf8')),
-        loader: 'js',
-      }));
-    },
-  };
-}
-
-/** The module's text with every computed key that names one of its string constants written plainly. */
 export function withPlainKeys(source: string): string {
   const constants = new Map<string, string>();
   for (const [, name, literal] of source.matchAll(stringConstant)) {

@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionBundleOptions } from '../../lib/bundling/bundle-function';
 import { withPlainKeys } from '../../lib/bundling/smithy-schema-keys';
 import { projectRoot } from '../../lib/project-paths';
 import { handler as fromSource } from '../fixtures/sdk-wire/handler';
+import { type BundledFixture, bundleFixture } from '../support/bundled-fixture';
 
 describe('the SDK schema keys, written plainly', () => {
   it('rewrites a computed key that names a string constant of the module', () => {
@@ -40,18 +37,14 @@ describe('a function bundled with the plugin', () => {
   const outdir = mkdtempSync(join(tmpdir(), 'sdk-wire-'));
   const entry = join(projectRoot, 'test/fixtures/sdk-wire/handler.ts');
   let schemaBytes = new Map<string, number>();
+  let fixture: BundledFixture;
 
   beforeAll(async () => {
-    const result = await build({
-      ...functionBundleOptions(entry, outdir),
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const output = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.mjs'))?.[1];
+    fixture = await bundleFixture(entry, outdir);
     schemaBytes = new Map(
-      Object.entries(output?.inputs ?? {})
+      [...fixture.inputBytes]
         .filter(([path]) => /@aws-sdk\/client-[^/]+\/dist-es\/schemas\//.test(path))
-        .map(([path, input]) => [/@aws-sdk\/(client-[^/]+)\//.exec(path)?.[1] ?? path, input.bytesInOutput]),
+        .map(([path, bytes]) => [/@aws-sdk\/(client-[^/]+)\//.exec(path)?.[1] ?? path, bytes]),
     );
   });
 
@@ -59,14 +52,7 @@ describe('a function bundled with the plugin', () => {
 
   it('sends the same requests and reads the same answers as the SDK run from source', async () => {
     // Act: the bundle in a fresh Node process, as Lambda loads it; the source in this one.
-    const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(join(outdir, 'index.mjs')).href)});
-      process.stdout.write(JSON.stringify(await handler()));`;
-    const bundled = JSON.parse(
-      execFileSync(process.execPath, ['--input-type=module', '--eval', script], {
-        encoding: 'utf8',
-        env: { PATH: process.env.PATH, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-      }),
-    );
+    const bundled = fixture.runHandler();
     const expected = await fromSource();
 
     // Assess
