@@ -100,7 +100,7 @@ export function checkSigV4(request: ReceivedAwsRequest, secretAccessKey: string)
   const canonicalRequest = [
     request.method,
     path,
-    query,
+    canonicalQuery(query),
     canonicalHeaders,
     signedHeaders,
     sha256Hex(request.rawBody),
@@ -116,6 +116,24 @@ export function checkSigV4(request: ReceivedAwsRequest, secretAccessKey: string)
     service: service as string,
     valid: expected === signature,
   };
+}
+
+/** The query as SigV4 signs it: each name and value decoded, then RFC 3986-encoded, sorted by name, then value. */
+function canonicalQuery(query: string): string {
+  const rfc3986 = (text: string) =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return query
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const [name = '', value = ''] = pair
+        .split('=')
+        .map((part) => decodeURIComponent(part.replace(/\+/g, ' ')));
+      return [rfc3986(name), rfc3986(value)] as const;
+    })
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
 }
 
 function sha256Hex(text: string): string {

@@ -5,13 +5,13 @@ import {
   EC2Client,
   PurchaseReservedInstancesOfferingCommand,
 } from '@aws-sdk/client-ec2';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { CostExport } from '../../domain/onboarding/aws-checks';
 import type { AwsAccountProbe, AwsAccountSession } from './aws-verification';
 import { type LegacyCurReports, type LegacyReportDefinition, legacyCurReports } from './legacy-cur-reports';
 import { ProviderError } from './provider-failure';
+import { type S3ObjectListing, s3ObjectListing } from './s3-object-listing';
 
 /** The HTTP handler (and so the kept-alive connections) of every AssumeRole call of the process. */
 const stsConnections = new NodeHttpHandler();
@@ -46,7 +46,7 @@ export interface AwsClientFactory {
   assumeRole(role: RoleToAssume): Promise<Credentials>;
   dataExports(credentials: Credentials): BCMDataExportsClient;
   cur(credentials: Credentials): LegacyCurReports;
-  s3(credentials: Credentials, region: string): S3Client;
+  s3(credentials: Credentials, region: string): S3ObjectListing;
   costExplorer(credentials: Credentials): CostExplorerClient;
   ec2(credentials: Credentials, region: string): EC2Client;
 }
@@ -57,7 +57,7 @@ export const sdkClients: AwsClientFactory = {
   dataExports: (credentials) =>
     new BCMDataExportsClient({ region: billingRegion, credentials, maxAttempts: 2 }),
   cur: (credentials) => legacyCurReports({ region: billingRegion, credentials, maxAttempts: 2 }),
-  s3: (credentials, region) => new S3Client({ region, credentials, maxAttempts: 2 }),
+  s3: (credentials, region) => s3ObjectListing({ region, credentials, maxAttempts: 2 }),
   costExplorer: (credentials) =>
     new CostExplorerClient({ region: billingRegion, credentials, maxAttempts: 2 }),
   ec2: (credentials, region) => new EC2Client({ region, credentials, maxAttempts: 2 }),
@@ -65,8 +65,9 @@ export const sdkClients: AwsClientFactory = {
 
 /**
  * The AWS checks' calls with the AWS SDK: STS AssumeRole with the external id, then each service
- * with the role's credentials. Errors are the SDK's (their `name` is AWS's error code), except
- * EC2's DryRun, whose success is the `DryRunOperation` error.
+ * with the role's credentials (legacy CUR and S3 with the SDK's signer and HTTP handler, without
+ * their clients: legacy-cur-reports.ts and s3-object-listing.ts say why). Errors carry AWS's error
+ * code as `name`, except EC2's DryRun, whose success is the `DryRunOperation` error.
  */
 export function awsSdkProbe(options: AwsSdkProbeOptions): AwsAccountProbe {
   const clients = options.clients ?? sdkClients;
@@ -164,10 +165,9 @@ function accountSession(
     },
 
     async listObjects(location) {
-      const listed = await clients
+      return clients
         .s3(credentials, location.region)
-        .send(new ListObjectsV2Command({ Bucket: location.bucket, Prefix: location.prefix, MaxKeys: 1000 }));
-      return { keys: (listed.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])) };
+        .listObjectsV2({ bucket: location.bucket, prefix: location.prefix, maxKeys: 1000 });
     },
 
     async queryCostExplorer() {

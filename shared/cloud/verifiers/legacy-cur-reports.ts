@@ -1,14 +1,11 @@
-import { Hash } from '@smithy/hash-node';
-import { NodeHttpHandler, streamCollector } from '@smithy/node-http-handler';
-import { HttpRequest } from '@smithy/protocol-http';
-import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import { ProviderError } from './provider-failure';
+import { type AwsHttpAnswer, signedAwsCalls } from './signed-aws-calls';
 
 /**
  * The one call the AWS checks make to the legacy Cost and Usage Reports service (CUR):
  * `DescribeReportDefinitions`, in AWS's JSON protocol (awsJson1_1), signed with SigV4 by the SDK's
- * own signer and sent by its own HTTP handler. Why not `@aws-sdk/client-cost-and-usage-report-service`:
+ * own signer and sent by its own HTTP handler (signed-aws-calls.ts). Why not `@aws-sdk/client-cost-and-usage-report-service`:
  * the registry we install from holds it only at 3.332, a generation older than every other client,
  * carrying its own SDK core, credential chain and STS/SSO clients: 167 KB of the verify function's
  * bundle and a sixth of its module init (measured with `npm run bench:cold`). Everything but the
@@ -47,49 +44,30 @@ export interface LegacyCurReportsOptions {
 }
 
 const serviceTarget = 'AWSOrigamiServiceGatewayService';
-/** The SigV4 signing name of the service. */
-const signingName = 'cur';
-/** A verify is interactive: an answer that does not come within this is a failed check. */
-const requestTimeoutMs = 10_000;
-/** The SDK's base delay between attempts (its standard retry strategy starts at 100 ms). */
-const retryDelayMs = 100;
 
 export function legacyCurReports(options: LegacyCurReportsOptions): LegacyCurReports {
   const url = new URL(options.endpoint ?? `https://cur.${options.region}.amazonaws.com`);
-  const signer = new SignatureV4({
-    service: signingName,
-    region: options.region,
-    credentials: options.credentials,
-    sha256: Hash.bind(null, 'sha256'),
-  });
-  const handler = new NodeHttpHandler({ requestTimeout: requestTimeoutMs });
-  const maxAttempts = Math.max(1, options.maxAttempts ?? 2);
+  const send = signedAwsCalls(
+    {
+      credentials: options.credentials,
+      region: options.region,
+      signingName: 'cur',
+      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    },
+    serviceErrorOf,
+  );
 
   async function call(operation: string, input: Record<string, unknown>): Promise<unknown> {
-    const body = JSON.stringify(input);
-    for (let attempt = 1; ; attempt++) {
-      const request = new HttpRequest({
-        method: 'POST',
-        protocol: url.protocol,
-        hostname: url.hostname,
-        ...(url.port ? { port: Number(url.port) } : {}),
-        path: '/',
-        headers: {
-          host: url.host,
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': `${serviceTarget}.${operation}`,
-          'content-length': String(Buffer.byteLength(body)),
-        },
-        body,
-      });
-      const signed = await signer.sign(request);
-      const { response } = await handler.handle(signed as HttpRequest);
-      const text = Buffer.from(await streamCollector(response.body)).toString('utf8');
-      if (response.statusCode >= 200 && response.statusCode < 300) return text ? JSON.parse(text) : {};
-      const error = serviceErrorOf(response.statusCode, response.headers, text);
-      if (attempt >= maxAttempts || !isRetryable(response.statusCode, error.name)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, retryDelayMs * attempt));
-    }
+    const text = await send({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `${serviceTarget}.${operation}`,
+      },
+      body: JSON.stringify(input),
+    });
+    return text ? JSON.parse(text) : {};
   }
 
   return {
@@ -106,11 +84,7 @@ export function legacyCurReports(options: LegacyCurReportsOptions): LegacyCurRep
  * AWS's JSON protocol names the error in `x-amzn-errortype` or the body's `__type`, either possibly
  * prefixed by a namespace (`...#`) or followed by a URI (`:http...`); the code alone is the name.
  */
-function serviceErrorOf(
-  status: number,
-  headers: Record<string, string | undefined>,
-  text: string,
-): ProviderError {
+function serviceErrorOf({ status, headers, text }: AwsHttpAnswer): ProviderError {
   let parsed: Record<string, unknown> = {};
   try {
     const value: unknown = text ? JSON.parse(text) : {};
@@ -126,8 +100,4 @@ function serviceErrorOf(
     | string
     | undefined;
   return new ProviderError(code, message ?? `${code} (HTTP ${status})`);
-}
-
-function isRetryable(status: number, code: string): boolean {
-  return status >= 500 || status === 429 || /Throttl/.test(code);
 }

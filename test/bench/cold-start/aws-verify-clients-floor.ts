@@ -5,15 +5,15 @@ import {
   EC2Client,
   PurchaseReservedInstancesOfferingCommand,
 } from '@aws-sdk/client-ec2';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
 import { handler as plainFloor } from './floor-handler';
 
 /**
  * The floor of onboarding-aws-verify's own SDK clients: the plain floor (floor-handler.ts, which it
  * calls) plus the assumed-role provider and exactly the clients and commands the AWS checks send
- * (shared/cloud/verifiers/aws-sdk-probe.ts), and no code of ours. What the function carries beyond
- * it is ours.
+ * with their SDK clients (shared/cloud/verifiers/aws-sdk-probe.ts), and no code of ours. What the
+ * function carries beyond it is ours, including the legacy CUR and S3 calls it signs and sends
+ * without a client.
  */
 export async function handler(event: { readonly id: string; readonly role: string }): Promise<unknown> {
   const item = await plainFloor(event);
@@ -21,7 +21,6 @@ export async function handler(event: { readonly id: string; readonly role: strin
   const exports = new BCMDataExportsClient({ credentials });
   const listed = await exports.send(new ListExportsCommand({}));
   await exports.send(new GetExportCommand({ ExportArn: listed.Exports?.[0]?.ExportArn }));
-  await new S3Client({ credentials }).send(new ListObjectsV2Command({ Bucket: event.id }));
   await new CostExplorerClient({ credentials }).send(
     new GetCostAndUsageCommand({
       TimePeriod: { Start: event.id, End: event.id },
