@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
 import { sdkErrorsThrown } from './sdk-errors-thrown';
+import { sdkPackageVersions } from './sdk-package-versions';
 import { sdkSchemaModules } from './sdk-schema-modules';
 
 /**
@@ -8,7 +9,8 @@ import { sdkSchemaModules } from './sdk-schema-modules';
  * `index.mjs`, with the AWS SDK inside it (no reliance on the runtime's copy) and a source map
  * without the sources, for Node 24. The SDK's schema modules go through `sdkSchemaModules`, so a
  * function carries only the schemas of the operations it calls and, for the clients listed in
- * `sdkErrorsThrown`, only the modeled errors those operations throw.
+ * `sdkErrorsThrown`, only the modeled errors those operations throw; the SDK's package.json files
+ * come as their versions alone (`sdkPackageVersions`).
  */
 export function functionBundleOptions(entry: string, outdir: string): BuildOptions {
   return {
@@ -27,7 +29,7 @@ export function functionBundleOptions(entry: string, outdir: string): BuildOptio
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
-    plugins: [sdkSchemaModules(sdkErrorsThrown)],
+    plugins: [sdkSchemaModules(sdkErrorsThrown), sdkPackageVersions()],
     logLevel: 'warning',
   };
 }

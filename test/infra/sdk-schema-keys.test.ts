@@ -52,12 +52,18 @@ describe('a function bundled with the plugin', () => {
 
   it('sends the same requests and reads the same answers as the SDK run from source', async () => {
     // Act: the bundle in a fresh Node process, as Lambda loads it; the source in this one.
-    const bundled = fixture.runHandler();
+    const bundled = fixture.runHandler() as Awaited<ReturnType<typeof fromSource>>;
     const expected = await fromSource();
 
-    // Assess
+    // Assess: the user agents aside (the SDK's CommonJS build, which runs from source here, names
+    // a version one older than its package.json; test/infra/sdk-package-versions.test.ts checks
+    // the bundle's).
+    const withoutUserAgents = ({ requests, outputs }: typeof expected) => ({
+      requests: requests.map(({ userAgent: _, ...request }) => request),
+      outputs,
+    });
     expect(expected.requests).toHaveLength(4);
-    expect(bundled).toEqual(expected);
+    expect(withoutUserAgents(bundled)).toEqual(withoutUserAgents(expected));
     expect(JSON.stringify(expected.outputs)).toContain('438012d3-4052-4cc7-b2e3-8d3372e0e706');
   });
 
