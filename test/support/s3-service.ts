@@ -46,11 +46,11 @@ export async function startS3Service(): Promise<S3Service> {
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const rawBody = Buffer.concat(chunks).toString('utf8');
     const url = new URL(request.url ?? '/', 'http://s3.local');
-    const listing2 = request.method === 'GET' && url.searchParams.get('list-type') === '2';
+    const listsObjects = request.method === 'GET' && url.searchParams.get('list-type') === '2';
     received.push({
       method: request.method ?? '',
       path: request.url ?? '',
-      operation: listing2 ? 'ListObjectsV2' : '',
+      operation: listsObjects ? 'ListObjectsV2' : '',
       target: undefined,
       headers: request.headers,
       rawBody,
@@ -64,7 +64,8 @@ export async function startS3Service(): Promise<S3Service> {
     if (interruption) return answer(interruption.status, interruption.body);
     const bucket = decodeURIComponent(url.pathname.slice(1));
     const keys = buckets.get(bucket);
-    if (!listing2) return answer(405, s3ErrorBody('MethodNotAllowed', 'only ListObjectsV2 is served here'));
+    if (!listsObjects)
+      return answer(405, s3ErrorBody('MethodNotAllowed', 'only ListObjectsV2 is served here'));
     if (!keys) return answer(404, s3ErrorBody('NoSuchBucket', 'The specified bucket does not exist'));
     const maxKeys = Number(url.searchParams.get('max-keys') ?? 1000);
     return answer(200, listing(bucket, keys, url.searchParams.get('prefix') ?? '', maxKeys));

@@ -1,6 +1,5 @@
-import type { AwsCredentialIdentity } from '@smithy/types';
 import { ProviderError } from './provider-failure';
-import { type AwsHttpAnswer, signedAwsCalls } from './signed-aws-calls';
+import { type AwsHttpAnswer, type SignedServiceOptions, signedAwsCalls } from './signed-aws-calls';
 
 /**
  * The one call the AWS checks make to the legacy Cost and Usage Reports service (CUR):
@@ -33,29 +32,14 @@ export interface LegacyCurReports {
   describeReportDefinitions(nextToken?: string): Promise<ReportDefinitionsPage>;
 }
 
-export interface LegacyCurReportsOptions {
-  readonly credentials: AwsCredentialIdentity;
-  /** CUR answers in us-east-1 only. */
-  readonly region: string;
-  /** The service's URL; tests give a local server's. */
-  readonly endpoint?: string;
-  /** Attempts in all, as the SDK's `maxAttempts`: throttling and 5xx answers are tried again. */
-  readonly maxAttempts?: number;
-}
+/** CUR answers in us-east-1 only. */
+export type LegacyCurReportsOptions = SignedServiceOptions;
 
 const serviceTarget = 'AWSOrigamiServiceGatewayService';
 
 export function legacyCurReports(options: LegacyCurReportsOptions): LegacyCurReports {
   const url = new URL(options.endpoint ?? `https://cur.${options.region}.amazonaws.com`);
-  const send = signedAwsCalls(
-    {
-      credentials: options.credentials,
-      region: options.region,
-      signingName: 'cur',
-      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-    },
-    serviceErrorOf,
-  );
+  const send = signedAwsCalls({ ...options, signingName: 'cur' }, serviceErrorOf);
 
   async function call(operation: string, input: Record<string, unknown>): Promise<unknown> {
     const text = await send({

@@ -1,7 +1,6 @@
 import { parseXML } from '@aws-sdk/xml-builder';
-import type { AwsCredentialIdentity } from '@smithy/types';
 import { ProviderError } from './provider-failure';
-import { type AwsHttpAnswer, signedAwsCalls } from './signed-aws-calls';
+import { type AwsHttpAnswer, type SignedServiceOptions, signedAwsCalls } from './signed-aws-calls';
 
 /**
  * The one S3 call the AWS checks make: `ListObjectsV2` on the export's bucket and prefix, a GET in
@@ -21,15 +20,8 @@ export interface S3ObjectListing {
   listObjectsV2(input: { bucket: string; prefix: string; maxKeys: number }): Promise<{ keys: string[] }>;
 }
 
-export interface S3ObjectListingOptions {
-  readonly credentials: AwsCredentialIdentity;
-  /** The bucket's region (the export names it). */
-  readonly region: string;
-  /** S3's URL, addressed path-style; tests give a local server's. */
-  readonly endpoint?: string;
-  /** Attempts in all, as the SDK's `maxAttempts`: throttling and 5xx answers are tried again. */
-  readonly maxAttempts?: number;
-}
+/** `region` is the bucket's (the export names it); a given `endpoint` is addressed path-style. */
+export type S3ObjectListingOptions = SignedServiceOptions;
 
 /**
  * Bucket names that can be a host name's first label under TLS: no dots (they would not match
@@ -46,16 +38,7 @@ export function s3BucketUrl(bucket: string, region: string, endpoint?: string): 
 }
 
 export function s3ObjectListing(options: S3ObjectListingOptions): S3ObjectListing {
-  const send = signedAwsCalls(
-    {
-      credentials: options.credentials,
-      region: options.region,
-      signingName: 's3',
-      s3: true,
-      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-    },
-    s3ErrorOf,
-  );
+  const send = signedAwsCalls({ ...options, signingName: 's3', s3: true }, s3ErrorOf);
 
   return {
     async listObjectsV2({ bucket, prefix, maxKeys }) {

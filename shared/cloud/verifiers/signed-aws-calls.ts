@@ -12,13 +12,20 @@ import type { ProviderError } from './provider-failure';
  * tried again, up to `maxAttempts` in all, as the SDK clients' standard retries do.
  */
 
-export interface SignedAwsCallsOptions {
+/** What a caller of one of the services called this way gives, as it would give an SDK client. */
+export interface SignedServiceOptions {
   readonly credentials: AwsCredentialIdentity;
+  /** The region the service is called in (and signed for). */
   readonly region: string;
+  /** The service's URL; tests give a local server's. */
+  readonly endpoint?: string;
+  /** Attempts in all, as the SDK's `maxAttempts`: throttling and 5xx answers are tried again. */
+  readonly maxAttempts?: number;
+}
+
+export interface SignedAwsCallsOptions extends Omit<SignedServiceOptions, 'endpoint'> {
   /** The service's SigV4 signing name (`cur`, `s3`). */
   readonly signingName: string;
-  /** Attempts in all, as the SDK's `maxAttempts`. */
-  readonly maxAttempts?: number;
   /** S3 signs the path as sent; every other service escapes it a second time. */
   readonly s3?: boolean;
 }
