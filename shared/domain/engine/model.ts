@@ -20,6 +20,10 @@ export type CommitmentSharing = (typeof commitmentSharings)[number];
 
 export type PaymentOption = 'No Upfront' | 'Partial Upfront' | 'All Upfront';
 
+/** How an RDS database is deployed: a Multi-AZ instance needs twice the reserved units. */
+export const deploymentOptions = ['Single-AZ', 'Multi-AZ'] as const;
+export type DeploymentOption = (typeof deploymentOptions)[number];
+
 /** The spec's resource-match `usage_type` values. */
 export const usageTypes = [
   'running',
@@ -78,6 +82,8 @@ export interface UsageStream {
   readonly operatingSystem: string;
   /** `Shared` or `Dedicated`. */
   readonly tenancy: string;
+  /** Databases: `Single-AZ` or `Multi-AZ`. Absent: `Single-AZ`. */
+  readonly deploymentOption?: DeploymentOption;
   readonly usageType: UsageType;
   /** e.g. `Hrs`. */
   readonly usageUnit: string;
@@ -115,6 +121,21 @@ export interface ExistingCommitment {
   readonly end: string;
   /** ISO 8601: until when it cannot be given back (= end except for guaranteed commitments). */
   readonly lockinEnd: string;
+  /**
+   * Instance reservations: the platform they apply to (`Linux`, `Windows`, ...); RDS reservations:
+   * the database engine (`MySQL`, `PostgreSQL`, ...). Absent: `Linux`.
+   */
+  readonly operatingSystem?: string;
+  /** Instance reservations: `Shared` or `Dedicated`. Absent: `Shared`. */
+  readonly tenancy?: string;
+  /** RDS reservations: `Single-AZ` or `Multi-AZ`. Absent: `Single-AZ`. */
+  readonly deploymentOption?: DeploymentOption;
+  /** EC2 Instance Savings Plans (`instance_plans`): the instance family they cover, e.g. `m5`. */
+  readonly instanceFamily?: string;
+  /** Absent: derived from upfront and recurring cost (all, partial or no upfront). */
+  readonly paymentOption?: PaymentOption;
+  /** Zonal reservations: the availability zone (exact size only); absent: regional. */
+  readonly availabilityZone?: string;
 }
 
 /** What an offer covers. */
