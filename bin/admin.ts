@@ -61,8 +61,7 @@ import { type MembershipRole, membershipRoles, type Organization } from '../shar
 import type { PurchaseQueue } from '../shared/queue/purchase-queue';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
 import { createAwsUsagePlanKeys } from '../shared/runtime/aws-usage-plan';
-import { installAppContext } from '../shared/runtime/current';
-import { awsDeadLetters, purchaseQueue } from '../shared/runtime/purchasing';
+import { awsDeadLetters, awsPurchaseQueue } from '../shared/runtime/purchasing';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -608,7 +607,7 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
       purchasing: async () => {
         const deadLetters = awsDeadLetters(process.env);
         return {
-          ctx: { ...ctx, purchaseQueue: purchaseQueue(), catalog: bundledCatalog },
+          ctx: { ...ctx, purchaseQueue: awsPurchaseQueue(process.env), catalog: bundledCatalog },
           deadLetters: async () =>
             (await deadLetters.list()).map((letter) => ({
               message_id: letter.messageId,
@@ -639,9 +638,12 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
       ctx: runtime.ctx,
       usagePlanKeys: () => null,
       purchasing: async () => {
-        // The same pipeline as `npm start`, in this process: the handlers read these contexts.
-        installAppContext(runtime.ctx);
-        local ??= await startLocalPurchasing({ invocationScoped, sweepIntervalMs: 3_600_000 });
+        // The same pipeline as `npm start`, in this process, on the same context.
+        local ??= await startLocalPurchasing({
+          ctx: runtime.ctx,
+          invocationScoped,
+          sweepIntervalMs: 3_600_000,
+        });
         const pipeline = local;
         const ctx = { ...runtime.ctx, purchaseQueue: pipeline.queue, catalog: bundledCatalog };
         return {

@@ -6,6 +6,9 @@ import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { groupDeployments } from '../functions/deployments';
+import type { GroupDeployment } from '../functions/group-deployment';
+import { deployment as planComputationDeployment } from '../functions/plan-computation/deployment';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
 import {
@@ -108,48 +111,8 @@ const planItemActions = [
 ] as const;
 const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
 
-/**
- * The groups that serve plans (#5, #6, #7, #12) and, on a stale read, wait for the
- * plan-computation function (invoked synchronously), and plan-coverage, which runs the engine in
- * the request (resource matches over part of a lookback, the chart): a timeout just under API
- * Gateway's 29 s integration timeout; plan-coverage also gets the engine's memory (CPU).
- */
-const engineGroups: ReadonlySet<FunctionGroup> = new Set(['plan-coverage']);
-const planServingGroups: ReadonlySet<FunctionGroup> = new Set(['plans', 'partner-purchase-plans']);
-const planGroups: ReadonlySet<FunctionGroup> = new Set([...engineGroups, ...planServingGroups]);
-const planFunctionTimeout = Duration.seconds(28);
-/**
- * The plan computation's own bound: under the serving functions' 28 s, so that a computation
- * that runs out of time answers them an error rather than outliving their request.
- */
-const planComputationTimeout = Duration.seconds(25);
-
 /** The sender of sign-in codes until the operator names a verified one. */
 const defaultMailFrom = 'sign-in@example.com';
-
-/**
- * The authorization server's functions (docs/oauth.md), each with only the grant its operations
- * use: the token function issues access tokens, the only one that may sign with the KMS key; the
- * sign-in function mails sign-in codes, the only one that may send with SES; the registration
- * function gives each new client a key in the tenants' usage plan, the only one that may.
- */
-const tokenIssuingGroup: FunctionGroup = 'oauth-token';
-const signInGroup: FunctionGroup = 'oauth-sign-in';
-const clientRegistrationGroup: FunctionGroup = 'oauth-registration';
-/** The JWKS function publishes public keys and documents: no table access at all. */
-const tablelessGroups: ReadonlySet<FunctionGroup> = new Set(['jwks']);
-/**
- * The onboarding verifications: each waits on a customer's cloud (several provider calls, the
- * SDK's retries), up to just under API Gateway's 29 s integration timeout.
- */
-const verifyingGroups: ReadonlySet<FunctionGroup> = new Set([
-  'onboarding-aws-verify',
-  'onboarding-azure-verify',
-]);
-const verificationTimeout = Duration.seconds(28);
-
-/** Groups whose functions send purchase messages (apply, #8 and #13). */
-const purchaseSendingGroups: ReadonlySet<FunctionGroup> = new Set(['plan-purchases']);
 
 /** API key items live under `KEY#<keyId>` (DESIGN §6). */
 const apiKeyPartitionPrefix = 'KEY#';
@@ -236,34 +199,43 @@ export class ApiStack extends Stack {
     this.purchases.processor.role.addToPrincipalPolicy(itemAccess());
     this.purchases.sweep.role.addToPrincipalPolicy(itemAccess());
 
+    // What a group's deployment declares (functions/<group>/deployment.ts): its memory, timeout
+    // and table access here; its grants where the resources they name are defined.
+    const planMemorySize = props.planMemorySize ?? 1769;
+    const deployedAs = (deployment: GroupDeployment) => ({
+      ...(deployment.memory === 'planEngine' ? { memorySize: planMemorySize } : {}),
+      ...(deployment.timeoutSeconds === undefined
+        ? {}
+        : { timeout: Duration.seconds(deployment.timeoutSeconds) }),
+    });
+    const grantTableItems = (serviceFunction: ServiceFunction, deployment: GroupDeployment) => {
+      if (deployment.tableItems === 'all') serviceFunction.role.addToPrincipalPolicy(itemAccess());
+      else if (deployment.tableItems === 'plans') serviceFunction.role.addToPrincipalPolicy(planItemAccess());
+    };
+
     // The one function that carries the plan engine and the catalog for plans (docs/plans-api.md,
     // Freshness): the serving functions invoke it on a stale read and wait for its answer.
     this.planComputation = new ServiceFunction(this, 'PlanComputation', {
       ...functionSettings,
-      memorySize: props.planMemorySize ?? 1769,
-      timeout: planComputationTimeout,
+      ...deployedAs(planComputationDeployment),
       entry: functionEntry('plan-computation'),
       description: "Computes an org's plans for a provider when they are missing or stale",
     });
-    this.planComputation.role.addToPrincipalPolicy(planItemAccess());
+    grantTableItems(this.planComputation, planComputationDeployment);
 
     // A group is deployed once its handler exists; the operations of the others are not routed yet.
     const routes = servedRoutes((group) => existsSync(functionEntry(group)));
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
     for (const group of new Set(routes.map((route) => route.group))) {
-      const computesPlans = planGroups.has(group);
+      const deployment = groupDeployments[group];
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,
-        ...(computesPlans ? { timeout: planFunctionTimeout } : {}),
-        ...(engineGroups.has(group) ? { memorySize: props.planMemorySize ?? 1769 } : {}),
-        ...(verifyingGroups.has(group) ? { timeout: verificationTimeout } : {}),
+        ...deployedAs(deployment),
         entry: functionEntry(group),
         description: `Serves the ${group} routes`,
       });
-      if (!tablelessGroups.has(group)) {
-        groupFunction.role.addToPrincipalPolicy(computesPlans ? planItemAccess() : itemAccess());
-      }
-      if (planServingGroups.has(group)) {
+      grantTableItems(groupFunction, deployment);
+      if (deployment.grants.includes('invokePlanComputation')) {
         groupFunction.function.addEnvironment(
           'PLAN_COMPUTATION_FUNCTION',
           this.planComputation.function.functionName,
@@ -277,7 +249,7 @@ export class ApiStack extends Stack {
           }),
         );
       }
-      if (purchaseSendingGroups.has(group)) this.purchases.allowSending(groupFunction);
+      if (deployment.grants.includes('sendPurchases')) this.purchases.allowSending(groupFunction);
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;
@@ -294,9 +266,12 @@ export class ApiStack extends Stack {
     // faster cold start on every authorized request) and holds no KMS permission at all.
     const { signingKeys } = props;
     for (const [group, groupFunction] of groupFunctions) {
-      if (group === tokenIssuingGroup) signingKeys.grantSign(groupFunction.role);
-      else if (group === signInGroup) this.allowSignInMail(groupFunction, props.mailFrom ?? defaultMailFrom);
-      else if (group === 'jwks') signingKeys.grantPublicKeys(groupFunction.role);
+      const { grants } = groupDeployments[group];
+      if (grants.includes('signTokens')) signingKeys.grantSign(groupFunction.role);
+      if (grants.includes('sendSignInMail')) {
+        this.allowSignInMail(groupFunction, props.mailFrom ?? defaultMailFrom);
+      }
+      if (grants.includes('readPublicKeys')) signingKeys.grantPublicKeys(groupFunction.role);
     }
     // No identity sources and no cache, on purpose. API Gateway calls the authorizer only when every
     // listed identity source is present, and a caller sends either `x-api-key` or
@@ -321,8 +296,11 @@ export class ApiStack extends Stack {
     });
 
     // A client registered dynamically gets its tokens' throttle bucket from the registration function.
-    const registration = groupFunctions.get(clientRegistrationGroup);
-    if (registration) this.allowClientThrottles(registration);
+    for (const [group, groupFunction] of groupFunctions) {
+      if (groupDeployments[group].grants.includes('registerClientThrottles')) {
+        this.allowClientThrottles(groupFunction);
+      }
+    }
 
     // Every function knows the issuer and the key aliases (the table-less ones too: the JWKS
     // function publishes the keys, the OAuth documents name the issuer).

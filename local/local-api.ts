@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handler as authorizer } from '../functions/authorizer/handler';
+import { createAuthorizerHandler } from '../functions/authorizer/authorizer-handler';
 import { createLocalSigner } from '../shared/auth/signers/local-signer';
+import type { Marketplace } from '../shared/cloud/marketplace/marketplace';
+import type { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
-import type { ProxyHandler } from '../shared/http/group-handler';
-import { installAppContext } from '../shared/runtime/current';
-import { installOAuthKeys, oauthKeysOf } from '../shared/runtime/oauth-keys';
-import { installMailer } from '../shared/runtime/oauth-sign-in';
-import { installOnboarding } from '../shared/runtime/onboarding';
-import { installAwsVerifier } from '../shared/runtime/onboarding-aws-verify';
-import { installAzureVerifier } from '../shared/runtime/onboarding-azure-verify';
+import { oauthKeysOf } from '../shared/runtime/oauth-keys';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -22,6 +18,7 @@ import {
 import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
 import { TenantRateLimiter } from './http/tenant-rate-limiter';
+import { type LocalDependencies, localGroupHandler } from './local-handlers';
 import { openInvocationScopes } from './local-invocation-scope';
 import { localOnboarding, simulatedConsentPage } from './local-onboarding';
 import { type LocalPurchasing, startLocalPurchasing } from './local-purchasing';
@@ -31,6 +28,11 @@ import { outboxMailer } from './outbox-mailer';
 export interface LocalApiOptions {
   /** On a first start, seed the demo customer's usage and plans too, not only the orgs and keys. */
   readonly seedUsage: boolean;
+  /**
+   * What the purchase processor buys from, given the simulated marketplace: by default that one
+   * (the purchases benchmark wraps it to count what is bought).
+   */
+  readonly marketplace?: (simulated: SimulatedMarketplace) => Marketplace;
 }
 
 /** The local API, listening: what `npm start` serves and the API benchmark drives. */
@@ -50,8 +52,9 @@ export interface LocalApi {
 }
 
 /**
- * Starts the local API: opens the local runtime under `config.dir`, installs its context for the
- * handlers, serves the route manifest through the Lambda handlers and the authorizer on
+ * Starts the local API: opens the local runtime under `config.dir`, serves the route manifest
+ * through the functions' handlers, each built by its group's factory with the local dependencies
+ * (local-handlers.ts), and the authorizer on
  * `config.host:config.port` (0: a free port), seeds the demo on the first start and writes its
  * credentials.
  */
@@ -60,17 +63,30 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   // First: the store of concurrent invocations must exist before any AWS SDK call.
   const invocationScoped = await openInvocationScopes(process.env);
   const runtime = await openLocalRuntime(config);
-  installAppContext(runtime.ctx);
-  const purchasing = await startLocalPurchasing({ invocationScoped });
+  const purchasing = await startLocalPurchasing({
+    ctx: runtime.ctx,
+    invocationScoped,
+    ...(options.marketplace ? { marketplace: options.marketplace } : {}),
+  });
 
   let baseUrl = '';
   // The consent page and the onboarding's URLs need the listening address: set once it is known.
   let consentPage: ReturnType<typeof simulatedConsentPage> | null = null;
+  // The functions' dependencies name the listening address too (the issuer): set with it.
+  let local: LocalDependencies | null = null;
+  const dependencies = (): LocalDependencies => {
+    if (!local) throw new Error('The local API serves requests only once it is listening');
+    return local;
+  };
+  const authorizer = createAuthorizerHandler(() => ({
+    ...runtime.ctx,
+    accessTokens: () => dependencies().oauthKeys.accessTokens,
+  }));
   const server = createLocalServer({
     localPage: (path, query) => (consentPage ? consentPage(path, query) : Promise.resolve(null)),
     routes: servedRoutes(hasHandler),
     baseUrl: () => baseUrl,
-    loadHandler: async (group) => invocationScoped(await loadGroupHandler(group)),
+    loadHandler: async (group) => invocationScoped(await localGroupHandler(group, dependencies())),
     authorize: localAuthorization(authorizer, {
       limiter: new TenantRateLimiter(config.tenantThrottle),
       nowMs: Date.now,
@@ -82,12 +98,15 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   // Before any request is read (connections are handled in later turns of the event loop): the
   // server's base URL is the issuer, the local signer's key lives under the local directory,
   // sign-in codes go to `<dir>/outbox/`, and the simulated cloud answers the onboarding.
-  installOAuthKeys(oauthKeysOf(baseUrl, createLocalSigner(config.dir)));
-  installMailer(outboxMailer(config.dir));
   const onboarding = localOnboarding(config.dir, baseUrl, process.env);
-  installOnboarding(onboarding);
-  installAwsVerifier(onboarding.verifier);
-  installAzureVerifier(onboarding.verifier);
+  local = {
+    ctx: runtime.ctx,
+    oauthKeys: oauthKeysOf(baseUrl, createLocalSigner(config.dir)),
+    mailer: outboxMailer(config.dir),
+    onboarding,
+    verifier: onboarding.verifier,
+    purchaseQueue: purchasing.queue,
+  };
   consentPage = simulatedConsentPage(config.dir, baseUrl);
 
   const earlier = await readDemoCredentials(config.dir);
@@ -124,11 +143,6 @@ function handlerUrl(group: FunctionGroup): URL {
 /** A group is served once its handler exists, as on AWS (lib/api-stack.ts). */
 function hasHandler(group: FunctionGroup): boolean {
   return existsSync(handlerUrl(group));
-}
-
-async function loadGroupHandler(group: FunctionGroup): Promise<ProxyHandler> {
-  const module: { handler: ProxyHandler } = await import(handlerUrl(group).href);
-  return module.handler;
 }
 
 function closeServer(server: Server): Promise<void> {

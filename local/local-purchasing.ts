@@ -1,9 +1,10 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { bundledCatalog } from '../shared/app/bundled-catalog';
+import type { AppContext } from '../shared/app/ports';
 import { PURCHASE_CLAIM_SECONDS } from '../shared/app/purchase-processing';
 import type { SweepResult } from '../shared/app/purchase-sweep';
+import type { Marketplace } from '../shared/cloud/marketplace/marketplace';
 import { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
-import { installMarketplace } from '../shared/runtime/marketplace';
-import { installPurchaseQueue } from '../shared/runtime/purchasing';
 import { localLambdaContext } from './lambda-context';
 import type { InvocationScoped } from './local-invocation-scope';
 import { createLocalPurchaseQueue, type LocalPurchaseQueue } from './queue/local-purchase-queue';
@@ -26,32 +27,44 @@ export interface LocalPurchasing {
 /**
  * The local purchase pipeline (DESIGN §9, local column): an in-process FIFO queue with SQS's
  * semantics delivers SQS-shaped events to the same processor handler Lambda runs, which buys from
- * the simulated marketplace; the same sweep handler runs on a timer. Installs the queue and the
- * marketplace for the handlers of this process.
+ * the simulated marketplace; the same sweep handler runs on a timer. Both are built by their
+ * functions' factories on `ctx`, the queue and the marketplace.
  */
 export async function startLocalPurchasing(options: {
+  /** The local runtime's context: the processor's and the sweep's repositories. */
+  readonly ctx: AppContext;
   /** Runs each invocation in a scope of its own (openInvocationScopes, opened before any AWS SDK call). */
   readonly invocationScoped: InvocationScoped;
   readonly sweepIntervalMs?: number;
+  /** What the processor buys from, given the simulated marketplace: by default that one. */
+  readonly marketplace?: (simulated: SimulatedMarketplace) => Marketplace;
 }): Promise<LocalPurchasing> {
   // Loaded here, after the local runtime named its service: their loggers read the name at load.
-  const { handler: processPurchases } = await import('../functions/purchase-processor/handler');
-  const { handler: sweepPurchases } = await import('../functions/purchase-sweep/handler');
+  const { createPurchaseProcessorHandler } = await import(
+    '../functions/purchase-processor/purchase-processor-handler'
+  );
+  const { createPurchaseSweepHandler } = await import('../functions/purchase-sweep/purchase-sweep-handler');
+  const { ctx } = options;
+  const marketplace = new SimulatedMarketplace();
+  const processing = {
+    ...ctx,
+    marketplace: options.marketplace?.(marketplace) ?? marketplace,
+    catalog: bundledCatalog,
+  };
+  const processPurchases = createPurchaseProcessorHandler(() => processing);
   // Each delivery runs in an invocation scope of its own, as Lambda runs each invocation: the
   // batch processor keeps its records in the scope (AWS_LAMBDA_MAX_CONCURRENCY is set locally),
   // and the queue delivers from whatever request sent the message.
   const { invocationScoped } = options;
   const processScoped = invocationScoped(processPurchases);
-  const sweepScoped = invocationScoped(sweepPurchases);
-  const marketplace = new SimulatedMarketplace();
-  installMarketplace(marketplace);
   const queue = createLocalPurchaseQueue({
     consumer: (event) =>
       processScoped(event, localLambdaContext('local-purchase-processor', PROCESSOR_TIMEOUT_MS)),
     // As on AWS: a message comes back only after an attempt's claim has expired.
     visibilityTimeoutMs: (PURCHASE_CLAIM_SECONDS + 30) * 1000,
   });
-  installPurchaseQueue(queue);
+  const sweeping = { ...ctx, purchaseQueue: queue };
+  const sweepScoped = invocationScoped(createPurchaseSweepHandler(() => sweeping));
   const sweep = () =>
     sweepScoped({}, localLambdaContext('local-purchase-sweep', PROCESSOR_TIMEOUT_MS)) as Promise<SweepResult>;
   const logger = new Logger({ serviceName: 'purchase-sweep' });

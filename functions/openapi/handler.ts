@@ -1,11 +1,3 @@
-// The document generated from the contract by `npm run openapi`; a unit test fails when it drifts
-// from the contract, so serving the file is serving the contract, without building it from every
-// schema of the interface when the function starts.
-import document from '../../docs/openapi.json' with { type: 'json' };
-import { openApiOperations } from '../../shared/contract/operations/openapi';
-import { createGroupHandler } from '../../shared/http/group-handler';
+import { createOpenApiHandler } from './openapi-handler';
 
-/** The API described as OpenAPI 3.1, served publicly. */
-export const handler = createGroupHandler(openApiOperations, {
-  getOpenApiDocument: async () => document,
-});
+export const handler = createOpenApiHandler();

@@ -1,19 +1,4 @@
-import { getRecommendedPurchasePlan } from '../../shared/app/commitment-plans';
-import { partnerPurchasePlanOperations } from '../../shared/contract/operations/partner-purchase-plans';
-import { recommendedPurchasePlanView } from '../../shared/contract/plan-views';
-import { createGroupHandler } from '../../shared/http/group-handler';
-import { noContent } from '../../shared/http/operation';
-import { planServingContext } from '../../shared/runtime/plan-serving-context';
+import { awsPlanServingContext } from '../../shared/runtime/plan-serving-context';
+import { createPartnerPurchasePlansHandler } from './partner-purchase-plans-handler';
 
-/** Partners' view of an org's recommended plan, as a v2 purchase plan (#12). */
-export const handler = createGroupHandler(partnerPurchasePlanOperations, {
-  getRecommendedPurchasePlan: async ({ principal, pathParams, query }) => {
-    const plan = await getRecommendedPurchasePlan(
-      planServingContext(),
-      principal,
-      pathParams.org_id,
-      query.provider,
-    );
-    return plan ? recommendedPurchasePlanView(plan) : noContent();
-  },
-});
+export const handler = createPartnerPurchasePlansHandler(awsPlanServingContext);

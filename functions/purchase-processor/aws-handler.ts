@@ -1,5 +1,8 @@
 import { awsMarketplaceFromEnvironment } from '../../shared/runtime/aws-marketplace-environment';
-import { purchaseProcessorHandler } from './processor';
+import { awsPurchaseProcessorContext } from '../../shared/runtime/purchase-processor';
+import { createPurchaseProcessorHandler } from './purchase-processor-handler';
 
 /** The purchase processor of a deployment synthesized with `-c marketplace=aws`: it buys from AWS. */
-export const handler = purchaseProcessorHandler(awsMarketplaceFromEnvironment);
+export const handler = createPurchaseProcessorHandler(
+  awsPurchaseProcessorContext(awsMarketplaceFromEnvironment),
+);

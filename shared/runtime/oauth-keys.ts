@@ -9,10 +9,10 @@ import { configuredRegion } from './aws';
 /**
  * The keys side of OAuth for the functions that issue, publish or verify access tokens: the
  * issuer (the API's base URL, also the tokens' audience), the signer and the verifier on its
- * public keys. On Lambda it is built from the environment on first use (`ISSUER_URL`,
- * `SIGNING_KEY_ALIAS`, `SIGNING_KEY_PREVIOUS_ALIAS`, set by the CDK API stack); the local runtime
- * installs its own first (the local signer, the server's base URL). Kept apart from current.ts so
- * that only these functions bundle the KMS client.
+ * public keys. On AWS they are built from the environment (`ISSUER_URL`, `SIGNING_KEY_ALIAS`,
+ * `SIGNING_KEY_PREVIOUS_ALIAS`, set by the CDK API stack) by the compositions of the functions
+ * that need them; the local server builds its own (the local signer, the server's base URL).
+ * Kept apart from the functions' contexts so that only these functions bundle the KMS client.
  */
 export interface OAuthKeys {
   /** The API's base URL, without a trailing slash: `iss` and `aud` of every access token. */
@@ -21,43 +21,13 @@ export interface OAuthKeys {
   readonly accessTokens: AccessTokenVerifier;
 }
 
-let installed: OAuthKeys | undefined;
-let verifierFromEnvironment: AccessTokenVerifier | undefined;
-let issuerFromEnvironment: string | undefined;
-
-export function installOAuthKeys(keys: OAuthKeys): void {
-  installed = keys;
-}
-
-export function oauthKeys(): OAuthKeys {
-  installed ??= awsOAuthKeys(process.env);
-  return installed;
-}
-
 /**
- * The issuer alone, for the functions that need it and sign nothing (the sign-in pages, the OAuth
- * documents): the installed keys' issuer locally; on Lambda `ISSUER_URL`, without building the
- * KMS signer, so those functions bundle no KMS client.
+ * The access-token verifier of a function that only verifies tokens (the authorizer), on AWS: the
+ * issuer's published keys read over HTTPS (its `jwks_uri`), so the function bundles no KMS client
+ * and needs no KMS grant.
  */
-export function oauthIssuer(): string {
-  if (installed) return installed.issuer;
-  issuerFromEnvironment ??= issuerFromEnvironmentOf(process.env);
-  return issuerFromEnvironment;
-}
-
-/**
- * The access-token verifier of a function that only verifies tokens (the authorizer). The local
- * runtime's installed keys when there are; on Lambda, the issuer's published keys read over HTTPS
- * (its `jwks_uri`), so the function bundles no KMS client and needs no KMS grant.
- */
-export function accessTokenVerifier(): AccessTokenVerifier {
-  if (installed) return installed.accessTokens;
-  verifierFromEnvironment ??= verifierOfPublishedKeys(process.env);
-  return verifierFromEnvironment;
-}
-
-function verifierOfPublishedKeys(env: NodeJS.ProcessEnv): AccessTokenVerifier {
-  const issuer = issuerFromEnvironmentOf(env);
+export function verifierOfPublishedKeys(env: NodeJS.ProcessEnv): AccessTokenVerifier {
+  const issuer = issuerFromEnvironment(env);
   return createAccessTokenVerifier({
     keys: publishedKeys({ url: jwksUri(issuer) }),
     issuer,
@@ -65,7 +35,11 @@ function verifierOfPublishedKeys(env: NodeJS.ProcessEnv): AccessTokenVerifier {
   });
 }
 
-function issuerFromEnvironmentOf(env: NodeJS.ProcessEnv): string {
+/**
+ * The issuer alone, for the functions that need it and sign nothing (the sign-in pages): on AWS
+ * `ISSUER_URL`, without building the KMS signer, so those functions bundle no KMS client.
+ */
+export function issuerFromEnvironment(env: NodeJS.ProcessEnv): string {
   if (!env.ISSUER_URL) throw new Error("ISSUER_URL is not set: the API's base URL, the tokens' issuer");
   return issuerOf(env.ISSUER_URL);
 }
@@ -87,7 +61,8 @@ export function oauthKeysOf(baseUrl: string, signer: Signer): OAuthKeys {
   };
 }
 
-function awsOAuthKeys(env: NodeJS.ProcessEnv): OAuthKeys {
+/** The OAuth keys on AWS: the KMS signer on the key `SIGNING_KEY_ALIAS` names. */
+export function awsOAuthKeys(env: NodeJS.ProcessEnv): OAuthKeys {
   const baseUrl = env.ISSUER_URL;
   const currentAlias = env.SIGNING_KEY_ALIAS;
   if (!baseUrl) throw new Error("ISSUER_URL is not set: the API's base URL, the tokens' issuer");

@@ -1,29 +1,28 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import type { OAuthContext } from '../app/oauth/oauth-context';
 import type { Mailer } from '../app/ports';
 import { sesMailer } from '../mail/ses-mailer';
+import { membershipRepository, oauthRepository, orgRepository } from '../store/store';
 import { configuredRegion } from './aws';
-import { oauthIssuer } from './oauth-keys';
+import { awsFunctionContext, onFirstUse } from './function-context';
+import { issuerFromEnvironment } from './oauth-keys';
+
+const repositories = awsFunctionContext({
+  oauth: oauthRepository,
+  memberships: membershipRepository,
+  orgs: orgRepository,
+});
 
 /**
- * What the sign-in function (authorize, the sign-in and consent pages) runs with beside its own
- * context (current.ts): the issuer, and the mailer that sends sign-in codes. On Lambda the mailer
- * is SES v2 from `MAIL_FROM`, built on first use; the local server installs its outbox. A module
- * of its own so that only the sign-in function bundles the SES client; it signs nothing, so it
- * takes the issuer alone and bundles no KMS client either.
+ * The sign-in function (authorize, the sign-in and consent pages) on AWS: its repositories on the
+ * service's table, the issuer, and the mailer that sends sign-in codes (SES v2 from `MAIL_FROM`),
+ * built on the first invocation. A module of its own so that only the sign-in function bundles
+ * the SES client; it signs nothing, so it takes the issuer alone and bundles no KMS client either.
  */
-let mailer: Mailer | undefined;
-
-export function installMailer(installed: Mailer): void {
-  mailer = installed;
-}
-
-export function withSignInMail<Base extends object>(
-  base: Base,
-): Base & Pick<OAuthContext, 'issuer' | 'mailer'> {
-  mailer ??= sesMailerFrom(process.env);
-  return { ...base, issuer: oauthIssuer(), mailer };
-}
+export const awsOAuthSignInContext = onFirstUse(() => ({
+  ...repositories(),
+  issuer: issuerFromEnvironment(process.env),
+  mailer: sesMailerFrom(process.env),
+}));
 
 function sesMailerFrom(env: NodeJS.ProcessEnv): Mailer {
   const from = env.MAIL_FROM;

@@ -1,14 +1,15 @@
-import type { OAuthContext } from '../app/oauth/oauth-context';
-import { oauthKeys } from './oauth-keys';
+import { membershipRepository, oauthRepository } from '../store/store';
+import { awsFunctionContext, onFirstUse } from './function-context';
+import { awsOAuthKeys } from './oauth-keys';
+
+const repositories = awsFunctionContext({ oauth: oauthRepository, memberships: membershipRepository });
 
 /**
- * What the token function (token, revocation) runs with beside its own context (current.ts): the
- * issuer and the signer (oauth-keys.ts: the KMS signer on Lambda, the local key locally). It
- * mails nothing and registers no client, so it bundles neither the SES nor the API Gateway client.
+ * The token function (token, revocation) on AWS: its repositories on the service's table, the
+ * issuer and the KMS signer (oauth-keys.ts), built on the first invocation. It mails nothing and
+ * registers no client, so it bundles neither the SES nor the API Gateway client.
  */
-export function withTokenSigning<Base extends object>(
-  base: Base,
-): Base & Pick<OAuthContext, 'issuer' | 'signer'> {
-  const { issuer, signer } = oauthKeys();
-  return { ...base, issuer, signer };
-}
+export const awsOAuthTokenContext = onFirstUse(() => {
+  const { issuer, signer } = awsOAuthKeys(process.env);
+  return { ...repositories(), issuer, signer };
+});

@@ -1,19 +1,23 @@
 import type { AwsVerifier } from '../app/ports';
 import { awsSdkProbe } from '../cloud/verifiers/aws-sdk-probe';
 import { runAwsChecks } from '../cloud/verifiers/aws-verification';
+import { onboardingRepository, orgRepository } from '../store/store';
 import { configuredRegion } from './aws';
-import { installable } from './installable';
+import { awsFunctionContext, onFirstUse } from './function-context';
+
+const repositories = awsFunctionContext({ onboarding: onboardingRepository, orgs: orgRepository });
 
 /**
  * What the AWS verification function runs with (DESIGN §11): the checks through the AWS SDK
  * adapter (STS AssumeRole into the customer's onboarding role, then Data Exports, CUR, S3, Cost
- * Explorer and EC2's DryRun purchase), in the function's region (`AWS_REGION`). The local runtime
- * and tests install theirs (the simulated cloud) first.
+ * Explorer and EC2's DryRun purchase), in the function's region (`AWS_REGION`). Built on the first
+ * invocation; the local server and tests hand theirs (the simulated cloud) to the function's
+ * factory.
  */
-const verifier = installable(() => awsVerifierFromEnvironment(process.env));
-
-export const installAwsVerifier = verifier.install;
-export const awsVerifier = verifier.get;
+export const awsOnboardingAwsVerifyContext = onFirstUse(() => ({
+  ...repositories(),
+  verifier: awsVerifierFromEnvironment(process.env),
+}));
 
 export function awsVerifierFromEnvironment(env: NodeJS.ProcessEnv): AwsVerifier {
   const region = configuredRegion(env);

@@ -2,22 +2,26 @@ import type { AzureVerifier } from '../app/ports';
 import { azureArmProbe, clientSecretTokens } from '../cloud/verifiers/azure-arm-probe';
 import { type AzureTenantProbe, runAzureChecks } from '../cloud/verifiers/azure-verification';
 import { ProviderError } from '../cloud/verifiers/provider-failure';
-import { installable } from './installable';
+import { onboardingRepository, orgRepository } from '../store/store';
+import { awsFunctionContext, onFirstUse } from './function-context';
 import { secretsManagerSecret } from './secrets-manager-secret';
+
+const repositories = awsFunctionContext({ onboarding: onboardingRepository, orgs: orgRepository });
 
 /**
  * What the Azure verification function runs with (DESIGN §11): ARM's REST API with tokens of the
- * service's application from the Microsoft identity platform. The local runtime and tests install
- * theirs (the simulated cloud) first.
+ * service's application from the Microsoft identity platform. Built on the first
+ * invocation; the local server and tests hand theirs (the simulated cloud) to the function's
+ * factory.
  *
  * - `AZURE_CLIENT_ID`, `AZURE_CLIENT_SECRET_ARN` (optional): the service's multi-tenant Entra
  *   application and the Secrets Manager secret holding its client secret; without them every
  *   Azure check says verification is not configured.
  */
-const verifier = installable(() => azureVerifierFromEnvironment(process.env));
-
-export const installAzureVerifier = verifier.install;
-export const azureVerifier = verifier.get;
+export const awsOnboardingAzureVerifyContext = onFirstUse(() => ({
+  ...repositories(),
+  verifier: azureVerifierFromEnvironment(process.env),
+}));
 
 export function azureVerifierFromEnvironment(env: NodeJS.ProcessEnv): AzureVerifier {
   const clientId = env.AZURE_CLIENT_ID;

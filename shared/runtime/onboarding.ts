@@ -1,13 +1,21 @@
-import type { OnboardingContext, OnboardingRepositories, OnboardingSettings } from '../app/onboarding';
-import type { ContextWith } from '../app/ports';
-import { installable } from './installable';
+import type { OnboardingSettings } from '../app/onboarding';
+import {
+  membershipRepository,
+  onboardingRepository,
+  orgRepository,
+  orgUpdateRepository,
+  planRepository,
+  usageRepository,
+  userRepository,
+} from '../store/store';
+import { awsFunctionContext, onFirstUse } from './function-context';
 import { secretsManagerSecret } from './secrets-manager-secret';
 
 /**
  * What the onboarding function runs with (DESIGN §11): the service's identities from the
  * environment (set by the CDK API stack). It verifies no cloud: the verifications run in their own
  * functions (onboarding-aws-verify.ts, onboarding-azure-verify.ts), so this one bundles no
- * verifier. The local runtime and tests install theirs first.
+ * verifier. The local server and tests hand theirs to the function's factory.
  *
  * - `SERVICE_AWS_ACCOUNT_ID`: the account the customers' roles trust (the deployment's own).
  * - `AWS_TEMPLATE_URL` (optional): the published role template, for CloudFormation quick create.
@@ -23,18 +31,35 @@ export interface OnboardingRuntime {
   readonly stage: string;
 }
 
-const runtime = installable(() => onboardingFromEnvironment(process.env));
+const repositories = awsFunctionContext({
+  onboarding: onboardingRepository,
+  orgs: orgRepository,
+  orgUpdates: orgUpdateRepository,
+  memberships: membershipRepository,
+  users: userRepository,
+  usage: usageRepository,
+  plans: planRepository,
+});
 
-export const installOnboarding = runtime.install;
-export const onboardingRuntime = runtime.get;
-
-/** The onboarding function's own context (current.ts) with the settings. */
-export function withOnboardingSettings(base: ContextWith<OnboardingRepositories>): OnboardingContext {
-  return { ...base, onboarding: onboardingRuntime().settings };
-}
+/**
+ * The onboarding function on AWS: its repositories on the service's table and the onboarding
+ * runtime from the environment, built on the first invocation.
+ */
+export const awsOnboardingContext = onFirstUse(() => {
+  const runtime = onboardingFromEnvironment(process.env);
+  return {
+    ...repositories(),
+    onboarding: runtime.settings,
+    publicApiUrl: runtime.publicApiUrl,
+    stage: runtime.stage,
+  };
+});
 
 /** The consent callback's URL: the configured public URL, or the request's host and the stage. */
-export function consentCallbackUrl(runtime: OnboardingRuntime, host: string | undefined): string {
+export function consentCallbackUrl(
+  runtime: Pick<OnboardingRuntime, 'publicApiUrl' | 'stage'>,
+  host: string | undefined,
+): string {
   const base = runtime.publicApiUrl ?? `https://${host ?? 'localhost'}/${runtime.stage}`;
   return `${base.replace(/\/$/, '')}/v2/onboarding/azure/callback`;
 }

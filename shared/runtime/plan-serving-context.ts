@@ -1,26 +1,23 @@
 import type { PlanServingContext } from '../app/commitment-plans';
-import { hasPlanComputation } from '../app/ports';
 import { orgRepository, planRepository, usageRepository } from '../store/store';
-import { functionContext } from './current';
+import { awsFunctionContext, onFirstUse } from './function-context';
 import { lambdaPlanComputation } from './lambda-plan-computation';
 
-/**
- * The context of the functions that serve plans (#5, #6, #7, #12): the repositories serving reads,
- * and the plan computation for a stale read. On Lambda that computation is the plan-computation
- * function (lambda-plan-computation.ts), so these functions bundle no engine and no catalog; the
- * local server and tests install a context that computes in their own process.
- */
-const servingContext = functionContext({
+const servingRepositories = awsFunctionContext({
   orgs: orgRepository,
   usage: usageRepository,
   plans: planRepository,
 });
 
-let onLambda: PlanServingContext | undefined;
-
-export function planServingContext(): PlanServingContext {
-  const ctx = servingContext();
-  if (hasPlanComputation(ctx)) return ctx;
-  onLambda ??= { ...ctx, planComputation: lambdaPlanComputation(process.env) };
-  return onLambda;
-}
+/**
+ * The functions that serve plans (#5, #6, #7, #12: plans, partner-purchase-plans) on AWS: the
+ * repositories serving reads, and for a stale read the plan-computation function
+ * (lambda-plan-computation.ts), so these functions bundle no engine and no catalog; built on the
+ * first invocation. The local server and tests hand a context that computes in their own process.
+ */
+export const awsPlanServingContext = onFirstUse(
+  (): PlanServingContext => ({
+    ...servingRepositories(),
+    planComputation: lambdaPlanComputation(process.env),
+  }),
+);

@@ -1,38 +1,21 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { bundledCatalog } from '../app/bundled-catalog';
-import type { ApplyContext } from '../app/plan-application';
 import type { PurchaseQueue } from '../queue/purchase-queue';
 import { sqsDeadLetters } from '../queue/sqs-dead-letters';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
 import { configuredRegion } from './aws';
-import { installable } from './installable';
 
 /**
- * The purchase queue of the functions that send purchases (apply, the sweep): on Lambda an SQS
- * FIFO queue from `PURCHASE_QUEUE_URL`, built on first use; the local runtime installs its
- * in-process queue first. Kept apart from current.ts so that only functions that send purchases
- * bundle the SQS client.
+ * The purchase queue of the functions that send purchases (apply, the sweep) on AWS: an SQS FIFO
+ * queue from `PURCHASE_QUEUE_URL`. Kept apart from the functions' contexts so that only functions
+ * that send purchases bundle the SQS client.
  */
-const queue = installable(() => createSqsPurchaseQueue(process.env));
-
-export const installPurchaseQueue = queue.install;
-export const purchaseQueue = queue.get;
-
-function createSqsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
+export function awsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
   const queueUrl = env.PURCHASE_QUEUE_URL;
   if (!queueUrl) throw new Error('PURCHASE_QUEUE_URL is not set: the FIFO queue purchases are sent to');
   return sqsPurchaseQueue({
     client: new SQSClient({ region: configuredRegion(env) }),
     queueUrl,
   });
-}
-
-/**
- * What the apply and purchase operations (#8, #13) and the sweep run with: the function's own
- * context (current.ts) with the purchase queue and the bundled catalog.
- */
-export function applyContext<C extends object>(base: C): C & Pick<ApplyContext, 'purchaseQueue' | 'catalog'> {
-  return { ...base, purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
 }
 
 /** The dead-letter queue of the purchase queue, from `PURCHASE_DLQ_URL` (operators' CLI). */

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalApi } from '../../local/local-api';
 import type { Marketplace } from '../../shared/cloud/marketplace/marketplace';
+import type { SimulatedMarketplace } from '../../shared/cloud/marketplace/simulated-marketplace';
 
 const orgCount = 100;
 /**
@@ -38,10 +39,11 @@ async function main(): Promise<void> {
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
   const { startLocalApi } = await import('../../local/local-api');
   const { readLocalConfig } = await import('../../local/local-runtime');
-  const { installMarketplace } = await import('../../shared/runtime/marketplace');
 
   const dir = await mkdtemp(join(tmpdir(), 'bench-purchases-'));
   let api: LocalApi | undefined;
+  const made = new Map<string, number>();
+  const tokens = new Set<string>();
   try {
     api = await startLocalApi(
       readLocalConfig({
@@ -51,11 +53,8 @@ async function main(): Promise<void> {
         TENANT_RATE_LIMIT: '1000000',
         TENANT_BURST_LIMIT: '1000000',
       }),
-      { seedUsage: false },
+      { seedUsage: false, marketplace: (simulated) => countingMarketplace(simulated, made, tokens) },
     );
-    const made = new Map<string, number>();
-    const tokens = new Set<string>();
-    installMarketplace(countingMarketplace(api, made, tokens));
 
     progress(`seeding ${orgCount} orgs with ${fleetStreams} AWS usage streams each`);
     const orgs = await seedOrgs(api, orgCount, 0);
@@ -287,8 +286,11 @@ async function settle(
 }
 
 /** The local marketplace, counting each purchase it makes (not one it answers again) per client token. */
-function countingMarketplace(api: LocalApi, made: Map<string, number>, tokens: Set<string>): Marketplace {
-  const simulated = api.purchasing.marketplace;
+function countingMarketplace(
+  simulated: SimulatedMarketplace,
+  made: Map<string, number>,
+  tokens: Set<string>,
+): Marketplace {
   return {
     async purchase(request) {
       const before = simulated.purchases().length;

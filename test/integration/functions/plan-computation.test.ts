@@ -2,7 +2,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../../functions/plan-computation/handler';
+import { createPlanComputationHandler } from '../../../functions/plan-computation/plan-computation-handler';
 import { listDefaultPlans, type PlanServingContext } from '../../../shared/app/commitment-plans';
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
@@ -10,7 +10,6 @@ import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
-import { installAppContext } from '../../../shared/runtime/current';
 import {
   lambdaPlanComputation,
   PlanComputationFailed,
@@ -29,11 +28,12 @@ let ctx: WithPlanComputation<AppContext>;
 const lambda = mockClient(LambdaClient);
 const lambdaContext = { awsRequestId: 'req-1', functionName: 'plan-computation' } as Context;
 const env = { PLAN_COMPUTATION_FUNCTION: 'plan-computation', AWS_REGION: 'eu-west-1' };
+/** The plan-computation function's handler on the test's table. */
+const handler = createPlanComputationHandler(() => ctx);
 
 beforeAll(async () => {
   table = await startTestTable();
   ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
-  installAppContext(ctx);
 });
 
 afterEach(() => {

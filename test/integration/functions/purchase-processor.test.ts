@@ -1,6 +1,6 @@
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../../functions/purchase-processor/handler';
+import { createPurchaseProcessorHandler } from '../../../functions/purchase-processor/purchase-processor-handler';
 import { bundledCatalog } from '../../../shared/app/bundled-catalog';
 import { applyPlan } from '../../../shared/app/plan-application';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
@@ -13,8 +13,6 @@ import {
 import { SimulatedMarketplace } from '../../../shared/cloud/marketplace/simulated-marketplace';
 import { type PurchaseMessage, purchaseMessageBody } from '../../../shared/queue/purchase-queue';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
-import { installAppContext } from '../../../shared/runtime/current';
-import { installMarketplace } from '../../../shared/runtime/marketplace';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { orgWithRecommendedPlan } from '../../support/planned-orgs';
 
@@ -30,7 +28,6 @@ let ctx: WithPlanComputation<AppContext>;
 beforeAll(async () => {
   table = await startTestTable();
   ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
-  installAppContext(ctx);
 });
 
 afterAll(async () => {
@@ -81,7 +78,11 @@ describe('the purchase processor handler', () => {
           ? Promise.reject(new PurchaseOutcomeUnknown('timeout'))
           : simulated.purchase(request),
     };
-    installMarketplace(silentForA);
+    const handler = createPurchaseProcessorHandler(() => ({
+      ...ctx,
+      marketplace: silentForA,
+      catalog: bundledCatalog,
+    }));
     const [firstOfA] = a.messages;
     const [firstOfB] = b.messages;
     if (!firstOfA || !firstOfB) throw new Error('each plan buys at least one line');

@@ -1,11 +1,10 @@
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../../functions/authorizer/handler';
+import { createAuthorizerHandler } from '../../../functions/authorizer/authorizer-handler';
 import { createPartner, revokeKey } from '../../../shared/app/operator';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
-import { installAppContext } from '../../../shared/runtime/current';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 
 let table: TestTable;
@@ -14,8 +13,15 @@ let ctx: WithPlanComputation<AppContext>;
 beforeAll(async () => {
   table = await startTestTable();
   ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
-  installAppContext(ctx);
 });
+
+/** The authorizer on the test's table; this suite presents API keys only, never a token. */
+const handler = createAuthorizerHandler(() => ({
+  ...ctx,
+  accessTokens: () => {
+    throw new Error('This suite presents no access token');
+  },
+}));
 
 afterAll(async () => {
   await table.close();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../../functions/authorizer/handler';
+import { createAuthorizerHandler } from '../../../functions/authorizer/authorizer-handler';
 import { createOrg, createUserKey } from '../../../shared/app/operator';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
@@ -13,8 +13,7 @@ import { type AccessTokenClaims, issueAccessToken } from '../../../shared/auth/a
 import { createLocalSigner } from '../../../shared/auth/signers/local-signer';
 import type { Signer } from '../../../shared/auth/signers/signer';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
-import { installAppContext } from '../../../shared/runtime/current';
-import { installOAuthKeys, oauthKeysOf } from '../../../shared/runtime/oauth-keys';
+import { type OAuthKeys, oauthKeysOf } from '../../../shared/runtime/oauth-keys';
 import { oauthFamilyKey } from '../../../shared/store/keys';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 
@@ -26,14 +25,17 @@ let dir: string;
 let signer: Signer;
 let orgId: string;
 let otherOrgId: string;
+let keys: OAuthKeys;
+
+/** The authorizer on the test's table, verifying tokens with the local signer's keys. */
+const handler = createAuthorizerHandler(() => ({ ...ctx, accessTokens: () => keys.accessTokens }));
 
 beforeAll(async () => {
   table = await startTestTable();
   ctx = computingPlansHere({ repos: table.store, clock: systemClock, ids: randomIds });
-  installAppContext(ctx);
   dir = await mkdtemp(join(tmpdir(), 'bearer-authorizer-'));
   signer = createLocalSigner(dir);
-  installOAuthKeys(oauthKeysOf(issuer, signer));
+  keys = oauthKeysOf(issuer, signer);
   orgId = (await createOrg(ctx, `Bearer Org ${randomUUID()}`, null)).id;
   otherOrgId = (await createOrg(ctx, `Other Org ${randomUUID()}`, null)).id;
   await createUserKey(ctx, orgId, 'ada@example.com', 'user');

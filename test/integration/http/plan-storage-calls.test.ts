@@ -1,16 +1,16 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as authorizer } from '../../../functions/authorizer/handler';
+import { createAuthorizerHandler } from '../../../functions/authorizer/authorizer-handler';
 import { localAuthorization } from '../../../local/http/local-authorizer';
 import { createLocalServer } from '../../../local/http/local-server';
 import { countStorageCalls, type StorageCallCounter } from '../../../local/store/storage-calls';
 import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg, createPartner, createUserKey } from '../../../shared/app/operator';
+import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import type { FunctionGroup } from '../../../shared/contract/operation-contract';
 import type { ProxyHandler } from '../../../shared/http/group-handler';
 import { createAppContext } from '../../../shared/runtime/app-context';
-import { installAppContext } from '../../../shared/runtime/current';
 import { callApi } from '../../support/api-client';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { routes } from '../../support/served-routes';
@@ -31,17 +31,25 @@ let orgId: string;
 let userKey: string;
 let partnerKey: string;
 let planId: string;
+let ctx: WithPlanComputation<AppContext>;
+
+/** The authorizer on the test's table; the requests present API keys only, never a token. */
+const authorizer = createAuthorizerHandler(() => ({
+  ...ctx,
+  accessTokens: () => {
+    throw new Error('This test presents no access token');
+  },
+}));
 
 async function loadHandler(group: FunctionGroup): Promise<ProxyHandler> {
   if (group !== 'plans') throw new Error(`This test serves the plans group only, not ${group}`);
-  return (await import('../../../functions/plans/handler')).handler;
+  return (await import('../../../functions/plans/plans-handler')).createPlansHandler(() => ctx);
 }
 
 beforeAll(async () => {
   table = await startTestTable();
   calls = countStorageCalls(table);
-  const ctx = createAppContext(table);
-  installAppContext(ctx);
+  ctx = createAppContext(table);
 
   const { org: partner, key } = await createPartner(ctx, 'Counting Partner');
   const org = await createOrg(ctx, 'Counted Customer', partner.id);

@@ -3,18 +3,8 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { processPurchase } from '../../shared/app/purchase-processing';
+import { type ProcessorContext, processPurchase } from '../../shared/app/purchase-processing';
 import { PurchaseMessageFormatError, parsePurchaseMessage } from '../../shared/queue/purchase-queue';
-import { functionContext } from '../../shared/runtime/current';
-import { type MarketplaceFromEnvironment, processorContext } from '../../shared/runtime/marketplace';
-import {
-  commitmentRepository,
-  onboardingRepository,
-  orgRepository,
-  planRepository,
-  purchaseRepository,
-  usageRepository,
-} from '../../shared/store/store';
 
 /**
  * The purchase processor (DESIGN §9): an SQS FIFO event source with ReportBatchItemFailures.
@@ -24,19 +14,8 @@ import {
  * One handler per marketplace entry (handler.ts: simulated, aws-handler.ts: aws), which differ
  * only in the marketplace they bundle.
  */
-export function purchaseProcessorHandler(marketplaceFromEnvironment: MarketplaceFromEnvironment) {
+export function createPurchaseProcessorHandler(processorContext: () => ProcessorContext) {
   const logger = new Logger();
-
-  /** The repositories this function's use cases read and write; it bundles no other. */
-  const appContext = functionContext({
-    purchases: purchaseRepository,
-    plans: planRepository,
-    orgs: orgRepository,
-    commitments: commitmentRepository,
-    usage: usageRepository,
-    // The aws marketplace assumes each org's role with the ExternalId of its onboarding record.
-    onboarding: onboardingRepository,
-  });
 
   async function processRecord(record: SQSRecord): Promise<void> {
     let message: ReturnType<typeof parsePurchaseMessage>;
@@ -56,10 +35,7 @@ export function purchaseProcessorHandler(marketplaceFromEnvironment: Marketplace
       line_item_id: message.lineItemId,
     };
     try {
-      const result = await processPurchase(
-        processorContext(appContext(), marketplaceFromEnvironment),
-        message,
-      );
+      const result = await processPurchase(processorContext(), message);
       logger.info('purchase processed', {
         ...logKeys,
         outcome: result.outcome,

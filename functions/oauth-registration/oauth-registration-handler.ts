@@ -1,0 +1,40 @@
+import { registerClient } from '../../shared/app/oauth/clients';
+import type { OAuthContext } from '../../shared/app/oauth/oauth-context';
+import type { ContextWith } from '../../shared/app/ports';
+import { oauthRegistrationOperations } from '../../shared/contract/operations/oauth-registration';
+import { createGroupHandler } from '../../shared/http/group-handler';
+import { oauthErrorAnswer } from '../../shared/http/oauth-error-answer';
+import { noStoreHeaders, RawResponse } from '../../shared/http/operation';
+import { jsonBodies } from '../../shared/http/request-bodies';
+
+/** What the registration function runs with: the OAuth repository and, on AWS, the clients' throttles. */
+export type OAuthRegistrationContext = ContextWith<'oauth'> & Pick<OAuthContext, 'clientThrottles'>;
+
+/**
+ * Dynamic client registration (RFC 7591, DESIGN §10, docs/oauth.md): the only function that adds
+ * keys to the API's usage plan, one per new client (its tokens' throttle bucket).
+ */
+export function createOAuthRegistrationHandler(appContext: () => OAuthRegistrationContext) {
+  return createGroupHandler(
+    oauthRegistrationOperations,
+    {
+      registerClient: async ({ body }) => {
+        const client = await registerClient(appContext(), body);
+        return new RawResponse(
+          201,
+          { 'content-type': 'application/json', ...noStoreHeaders },
+          JSON.stringify({
+            client_id: client.clientId,
+            client_id_issued_at: Math.floor(Date.parse(client.createdAt) / 1000),
+            client_name: client.name,
+            redirect_uris: client.redirectUris,
+            grant_types: ['authorization_code', 'refresh_token'],
+            response_types: ['code'],
+            token_endpoint_auth_method: 'none',
+          }),
+        );
+      },
+    },
+    { bodies: jsonBodies, errors: { oauth: oauthErrorAnswer } },
+  );
+}

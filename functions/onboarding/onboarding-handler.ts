@@ -1,0 +1,129 @@
+import {
+  awsRoleTemplate,
+  type ConsentOutcome,
+  completeAzureConsent,
+  createAzureAuthUrl,
+  type OnboardingContext,
+  registerChildViaOnboarding,
+  startOnboarding,
+} from '../../shared/app/onboarding';
+import { listChildOrgOverviews } from '../../shared/app/onboarding-child-orgs';
+import type { ContextWith } from '../../shared/app/ports';
+import { checklistItemView } from '../../shared/contract/onboarding';
+import { onboardingOperations } from '../../shared/contract/operations/onboarding';
+import { createGroupHandler } from '../../shared/http/group-handler';
+import { escapeHtml, htmlPage, pageHeaders } from '../../shared/http/html';
+import { RawResponse, withHeaders } from '../../shared/http/operation';
+import { pageErrorAnswer } from '../../shared/http/page-error-answer';
+import { paginationHeaderName, paginationInfo } from '../../shared/http/pagination';
+import { jsonBodies } from '../../shared/http/request-bodies';
+import { consentCallbackUrl, type OnboardingRuntime } from '../../shared/runtime/onboarding';
+
+/**
+ * What the onboarding function runs with: the repositories its use cases read and write, the
+ * onboarding settings, and where the consent callback is.
+ */
+export type OnboardingFunctionContext = OnboardingContext &
+  ContextWith<'onboarding' | 'orgs' | 'orgUpdates' | 'memberships' | 'users' | 'usage' | 'plans'> &
+  Pick<OnboardingRuntime, 'publicApiUrl' | 'stage'>;
+
+/**
+ * Onboarding of a partner's customers and their clouds (#16, #17, #20, #21, the role template and
+ * the consent callback; DESIGN §11). The verifications (#18, #19) are functions of their own.
+ */
+export function createOnboardingHandler(onboardingContext: () => OnboardingFunctionContext) {
+  return createGroupHandler(
+    onboardingOperations,
+    {
+      registerChildViaOnboarding: async ({ principal, pathParams, body }) => {
+        const { orgId } = await registerChildViaOnboarding(
+          onboardingContext(),
+          principal,
+          pathParams.org_id,
+          {
+            company: body.company,
+            partnerSubscriptionId: body.partner_subscription_id ?? null,
+            email: body.email ?? null,
+          },
+        );
+        return { org_id: orgId };
+      },
+
+      startOnboarding: async ({ principal, pathParams }) => {
+        const record = await startOnboarding(onboardingContext(), principal, pathParams.org_id);
+        return { onboarding_id: record.onboardingId };
+      },
+
+      getAwsRoleTemplate: async ({ principal, pathParams }) => {
+        const { template, quickCreateUrl } = await awsRoleTemplate(
+          onboardingContext(),
+          principal,
+          pathParams.org_id,
+        );
+        return { template, quick_create_url: quickCreateUrl };
+      },
+
+      createAzureAuthUrl: async ({ principal, pathParams, body, headers }) => {
+        const url = await createAzureAuthUrl(onboardingContext(), principal, pathParams.org_id, {
+          tenantId: body.tenant_id,
+          subscriptionId: body.subscription_id,
+          callbackUrl: consentCallbackUrl(onboardingContext(), headers.host),
+        });
+        return { url };
+      },
+
+      listChildOrgs: async ({ principal, pathParams, query }) => {
+        const request = { page: query.page, pageSize: query.page_size };
+        const { total, items } = await listChildOrgOverviews(
+          onboardingContext(),
+          principal,
+          pathParams.org_id,
+          request,
+        );
+        const body = items.map((child) => ({
+          created_at: child.createdAt,
+          org_id: child.orgId,
+          org_name: child.orgName,
+          org_checklist: child.orgChecklist.map(checklistItemView),
+          integration_checklist: {
+            aws: child.integrationChecklist.aws.map(checklistItemView),
+            azure: child.integrationChecklist.azure.map(checklistItemView),
+          },
+        }));
+        return withHeaders(body, { [paginationHeaderName]: JSON.stringify(paginationInfo(total, request)) });
+      },
+
+      completeAzureConsent: async ({ query }) => {
+        const outcome = await completeAzureConsent(onboardingContext(), {
+          state: query.state,
+          adminConsent: query.admin_consent,
+          tenant: query.tenant,
+          error: query.error,
+          errorDescription: query.error_description,
+        });
+        return consentPage(outcome);
+      },
+    },
+    { bodies: jsonBodies, errors: { page: pageErrorAnswer } },
+  );
+}
+
+function consentPage(outcome: ConsentOutcome): RawResponse {
+  const [title, message] =
+    outcome.outcome === 'granted'
+      ? [
+          'Access granted',
+          `Thank you: the commitment planning service may now read tenant ${outcome.tenantId}. You can close this page.`,
+        ]
+      : outcome.outcome === 'refused'
+        ? [
+            'Access not granted',
+            `The consent was not given (${outcome.reason}). Ask your partner for a new link to try again.`,
+          ]
+        : ['Link not valid', outcome.reason];
+  return new RawResponse(
+    200,
+    pageHeaders,
+    htmlPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`),
+  );
+}

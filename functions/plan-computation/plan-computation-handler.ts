@@ -1,0 +1,31 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import { refreshPlans } from '../../shared/app/plan-computation';
+import type { ContextWith, PlanRefresh } from '../../shared/app/ports';
+import { planComputationRequest } from '../../shared/runtime/plan-computation-request';
+
+/**
+ * What plan computation runs with: the repositories it reads and writes, and the engine's memory
+ * kept between runs (`engineMemory`).
+ */
+export type PlanComputationContext = ContextWith<
+  'orgs' | 'usage' | 'commitments' | 'plans' | 'computedPlans'
+>;
+
+/**
+ * Computes an org's plans for a provider when they are missing or stale (`refreshPlans`), invoked
+ * synchronously by the plan-serving functions (plans, partner-purchase-plans) on a stale read.
+ * The one function that carries the plan engine and the catalog for plans, with the memory (CPU)
+ * they want.
+ */
+export function createPlanComputationHandler(computationContext: () => PlanComputationContext) {
+  const logger = new Logger();
+
+  return middy(async (event: unknown): Promise<PlanRefresh> => {
+    const { orgId, provider } = planComputationRequest(event);
+    const refresh = await refreshPlans(computationContext(), orgId, provider);
+    logger.info('plans refreshed', { orgId, provider, outcome: refresh.outcome });
+    return refresh;
+  }).use(injectLambdaContext(logger, { resetKeys: true }));
+}

@@ -1,0 +1,25 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import type { ContextWith } from '../../shared/app/ports';
+import { type SweepResult, sweepPurchases } from '../../shared/app/purchase-sweep';
+import type { PurchaseQueue } from '../../shared/queue/purchase-queue';
+
+/** What the sweep runs with: the repositories it reads and writes, and the purchase queue. */
+export interface PurchaseSweepContext extends ContextWith<'plans' | 'purchases'> {
+  readonly purchaseQueue: PurchaseQueue;
+}
+
+/**
+ * The purchase sweep (DESIGN §9), run on a schedule: sends again the message of every purchase
+ * that should be moving and is not (its message was lost, or dropped after its last receive).
+ */
+export function createPurchaseSweepHandler(appContext: () => PurchaseSweepContext) {
+  const logger = new Logger();
+
+  return middy(async (): Promise<SweepResult> => {
+    const result = await sweepPurchases(appContext());
+    logger.info('purchase sweep', { ...result });
+    return result;
+  }).use(injectLambdaContext(logger, { resetKeys: true }));
+}

@@ -1,0 +1,10 @@
+import { commitmentRepository, orgRepository, planRepository, usageRepository } from '../store/store';
+import { awsFunctionContext } from './function-context';
+
+/** The plan-coverage function on AWS: its repositories on the service's table, built on the first invocation. */
+export const awsPlanCoverageContext = awsFunctionContext({
+  orgs: orgRepository,
+  usage: usageRepository,
+  commitments: commitmentRepository,
+  plans: planRepository,
+});

@@ -1,0 +1,51 @@
+import { bundledCatalog } from '../app/bundled-catalog';
+import type { ContextWith } from '../app/ports';
+import type { ProcessorContext } from '../app/purchase-processing';
+import type { Marketplace } from '../cloud/marketplace/marketplace';
+import {
+  commitmentRepository,
+  onboardingRepository,
+  orgRepository,
+  planRepository,
+  purchaseRepository,
+  usageRepository,
+} from '../store/store';
+import { awsFunctionContext, onFirstUse } from './function-context';
+
+/** Builds an entry's marketplace; `externalIdOf` reads an org's ExternalId from its onboarding record. */
+export type MarketplaceFromEnvironment = (
+  env: NodeJS.ProcessEnv,
+  externalIdOf: (orgId: string) => Promise<string | null>,
+) => Marketplace;
+
+/**
+ * The purchase processor on AWS (DESIGN §9): its repositories on the service's table, the
+ * marketplace it buys from and the catalog, built on the first invocation. Which marketplace is
+ * chosen at synthesis (lib/marketplace-config.ts): each kind has its own processor entry, so the
+ * default simulated processor bundles no purchase client, and the aws one carries the EC2, RDS
+ * and Savings Plans clients it runs. Each entry names how its marketplace is built from the
+ * environment (simulated-marketplace-environment.ts, aws-marketplace-environment.ts).
+ */
+export function awsPurchaseProcessorContext(
+  fromEnvironment: MarketplaceFromEnvironment,
+): () => ProcessorContext {
+  const repositories = awsFunctionContext({
+    purchases: purchaseRepository,
+    plans: planRepository,
+    orgs: orgRepository,
+    commitments: commitmentRepository,
+    usage: usageRepository,
+    // The aws marketplace assumes each org's role with the ExternalId of its onboarding record.
+    onboarding: onboardingRepository,
+  });
+  return onFirstUse(() => {
+    const base = repositories();
+    const marketplace = fromEnvironment(process.env, (orgId) => onboardedExternalId(base, orgId));
+    return { ...base, marketplace, catalog: bundledCatalog };
+  });
+}
+
+/** The org's ExternalId from its onboarding record; null before it started onboarding. */
+async function onboardedExternalId(ctx: ContextWith<'onboarding'>, orgId: string): Promise<string | null> {
+  return (await ctx.repos.onboarding.get(orgId))?.externalId ?? null;
+}
