@@ -1,4 +1,3 @@
-import { purchaseClientToken } from '../cloud/marketplace/marketplace';
 import type { Catalog } from '../domain/catalog/catalog';
 import type { CommitmentPlan, PlanStatus, PurchasePlan, RecommendedPurchasePlan } from '../domain/engine';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors';
@@ -13,10 +12,11 @@ import {
   type PurchaseRecord,
   selectedLineItems,
 } from '../domain/purchases/purchase-record';
-import { type PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
 import { loadOrgFor } from './org-access';
 import { loadPlanFor } from './plan-access';
 import type { ContextWith, PlanContent } from './ports';
+import { purchaseClientToken } from './ports/marketplace';
+import { type PurchaseQueue, PurchaseQueueSendError } from './ports/purchase-queue';
 import { purchaseMessageOf } from './purchase-messages';
 
 /**

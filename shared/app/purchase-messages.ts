@@ -1,5 +1,5 @@
 import type { PurchaseRecord } from '../domain/purchases/purchase-record';
-import type { PurchaseMessage } from '../queue/purchase-queue';
+import type { PurchaseMessage } from './ports/purchase-queue';
 
 /** The message that wakes the processor for a record, in the record's current state. */
 export function purchaseMessageOf(record: PurchaseRecord): PurchaseMessage {

@@ -2,8 +2,8 @@ import type { Catalog } from '../domain/catalog/catalog';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors';
 import type { Organization } from '../domain/orgs';
 import type { PurchaseRecord } from '../domain/purchases/purchase-record';
-import type { PurchaseQueue } from '../queue/purchase-queue';
 import type { AppContext } from './ports';
+import type { PurchaseQueue } from './ports/purchase-queue';
 import { purchaseMessageOf } from './purchase-messages';
 import { settlePlan } from './purchase-processing';
 

@@ -1,10 +1,3 @@
-import {
-  type Marketplace,
-  MarketplaceError,
-  PurchaseOutcomeUnknown,
-  type PurchaseRequest,
-  type PurchaseResult,
-} from '../cloud/marketplace/marketplace';
 import type { Catalog } from '../domain/catalog/catalog';
 import type { Offer } from '../domain/engine';
 import { checkGuardRails } from '../domain/purchases/guard-rails';
@@ -15,8 +8,15 @@ import {
   planOutcome,
   purchasingStatuses,
 } from '../domain/purchases/purchase-record';
-import type { PurchaseMessage } from '../queue/purchase-queue';
 import type { AppContext, ContextWith, PurchaseOutcome } from './ports';
+import {
+  type Marketplace,
+  MarketplaceError,
+  PurchaseOutcomeUnknown,
+  type PurchaseRequest,
+  type PurchaseResult,
+} from './ports/marketplace';
+import type { PurchaseMessage } from './ports/purchase-queue';
 
 /**
  * The purchase processor's use case (DESIGN §9): one queue message names one line item's

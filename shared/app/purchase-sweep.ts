@@ -1,6 +1,6 @@
 import { type PurchaseRecord, planOutcome, purchasingStatuses } from '../domain/purchases/purchase-record';
-import { type PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
 import type { ContextWith } from './ports';
+import { type PurchaseQueue, PurchaseQueueSendError } from './ports/purchase-queue';
 import { purchaseMessageOf } from './purchase-messages';
 
 /**

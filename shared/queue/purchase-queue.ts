@@ -1,31 +1,20 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod/mini';
+import type { PurchaseMessage } from '../app/ports/purchase-queue';
 
 /**
- * The purchase queue port (DESIGN §9): one message per line item to buy. The purchase records in
- * the table are the truth; a message only wakes the processor, so a lost or duplicated message
- * costs a retry, never a purchase (the processor claims each record with a conditional write).
+ * The purchase queue's wire format, shared by its adapters (SQS, the local queue) and the
+ * processor that reads their records. The port itself (the messages, the queue, its send error)
+ * belongs to the use cases (shared/app/ports/purchase-queue.ts), re-exported here for the code
+ * and tests that name it from this module.
  */
-export interface PurchaseMessage {
-  readonly orgId: string;
-  readonly planId: string;
-  readonly lineItemId: string;
-  /**
-   * The state of the record the message was sent for (its `updatedAt`): a record sent again after
-   * it changed (a retry of a failed purchase, a re-applied plan) is a new message, not a
-   * duplicate the queue's five-minute deduplication window would drop.
-   */
-  readonly revision?: string;
-}
-
-export interface PurchaseQueue {
-  /**
-   * Sends the messages (any number; adapters batch them). Resolves once every message is accepted
-   * by the queue; a message already sent within the deduplication window is accepted and dropped.
-   * Rejects with a PurchaseQueueSendError naming the messages that were not accepted.
-   */
-  send(messages: readonly PurchaseMessage[]): Promise<void>;
-}
+export {
+  deduplicationId,
+  type PurchaseMessage,
+  type PurchaseQueue,
+  PurchaseQueueSendError,
+  type UnsentPurchase,
+} from '../app/ports/purchase-queue';
 
 /**
  * The consumer side, exactly as Lambda's SQS event source calls a function with
@@ -37,12 +26,6 @@ export type PurchaseQueueConsumer = (event: SQSEvent) => Promise<SQSBatchRespons
 /** FIFO group: one org's purchases are processed in order, different orgs in parallel. */
 export function messageGroupId(message: PurchaseMessage): string {
   return message.orgId;
-}
-
-/** The same line item of the same plan, in the same state, is one message within the deduplication window. */
-export function deduplicationId(message: PurchaseMessage): string {
-  const id = `${message.planId}:${message.lineItemId}`;
-  return message.revision === undefined ? id : `${id}:${message.revision}`;
 }
 
 export function purchaseMessageBody(message: PurchaseMessage): string {
@@ -81,28 +64,5 @@ export class PurchaseMessageFormatError extends Error {
   override readonly name = 'PurchaseMessageFormatError';
   constructor(reason: string) {
     super(`Not a purchase message: ${reason}`);
-  }
-}
-
-/** A message the queue did not accept, and why. */
-export interface UnsentPurchase {
-  readonly message: PurchaseMessage;
-  /** The queue's error code (SQS `Code`, or the thrown error's name). */
-  readonly code: string;
-  readonly reason: string;
-}
-
-/**
- * Some messages were not accepted after the adapter's retries. The others were, so a caller that
- * retries the whole send relies on deduplication; a sweep of the purchase records re-sends these.
- */
-export class PurchaseQueueSendError extends Error {
-  override readonly name = 'PurchaseQueueSendError';
-  constructor(readonly unsent: readonly UnsentPurchase[]) {
-    super(
-      `${unsent.length} purchase message(s) not sent: ${unsent
-        .map(({ message, code }) => `${deduplicationId(message)} (${code})`)
-        .join(', ')}`,
-    );
   }
 }

@@ -1,5 +1,5 @@
+import type { Marketplace, PurchaseRequest, PurchaseResult } from '../../app/ports/marketplace';
 import { AwsMarketplace } from './aws-marketplace';
-import type { Marketplace, PurchaseRequest, PurchaseResult } from './marketplace';
 
 export interface AccountRoleMarketplaceOptions {
   /**

@@ -19,14 +19,14 @@ import {
   type ReservedInstances,
   type ReservedInstancesOffering,
 } from '@aws-sdk/client-ec2';
-import { buy, type FailedPurchase, isFailed, lookup, lookupEarlier } from './aws-provider-errors';
 import {
   AmbiguousEarlierPurchase,
   OfferingNotFound,
   PurchaseOutcomeUnknown,
   type PurchaseRequest,
   type PurchaseResult,
-} from './marketplace';
+} from '../../app/ports/marketplace';
+import { buy, type FailedPurchase, isFailed, lookup, lookupEarlier } from './aws-provider-errors';
 import { checkLimitPrice, hourlyCharges } from './offering-price';
 import { type ReservationSize, reservationSize } from './purchase-quantity';
 

@@ -8,9 +8,6 @@ import { EC2Client } from '@aws-sdk/client-ec2';
 import { RDSClient } from '@aws-sdk/client-rds';
 import { SavingsplansClient } from '@aws-sdk/client-savingsplans';
 import { fromTemporaryCredentials } from '@aws-sdk/credential-providers';
-import { purchaseEc2Reservation } from './aws-ec2-reservations';
-import { purchaseRdsReservation } from './aws-rds-reservations';
-import { purchaseSavingsPlan } from './aws-savings-plans';
 import {
   checkPurchaseRequest,
   InvalidPurchaseRequest,
@@ -18,7 +15,10 @@ import {
   type Marketplace,
   type PurchaseRequest,
   type PurchaseResult,
-} from './marketplace';
+} from '../../app/ports/marketplace';
+import { purchaseEc2Reservation } from './aws-ec2-reservations';
+import { purchaseRdsReservation } from './aws-rds-reservations';
+import { purchaseSavingsPlan } from './aws-savings-plans';
 
 export interface AwsMarketplaceOptions {
   /** The customer's role the purchases are made with. */

@@ -4,7 +4,7 @@
  * does not prove nothing was bought (a server fault, a timeout, no answer) becomes
  * PurchaseOutcomeUnknown, never `failed`: the next call with the same client token finds out.
  */
-import { PurchaseOutcomeUnknown, type PurchaseResult } from './marketplace';
+import { PurchaseOutcomeUnknown, type PurchaseResult } from '../../app/ports/marketplace';
 
 interface ServiceError {
   readonly name: string;

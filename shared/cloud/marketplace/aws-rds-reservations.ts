@@ -12,14 +12,14 @@ import {
   type ReservedDBInstance,
   type ReservedDBInstancesOffering,
 } from '@aws-sdk/client-rds';
-import { CLIENT_TOKEN_TAG } from './aws-ec2-reservations';
-import { buy, type FailedPurchase, isFailed, isServiceError, lookup } from './aws-provider-errors';
 import {
   OfferingNotFound,
   PurchaseOutcomeUnknown,
   type PurchaseRequest,
   type PurchaseResult,
-} from './marketplace';
+} from '../../app/ports/marketplace';
+import { CLIENT_TOKEN_TAG } from './aws-ec2-reservations';
+import { buy, type FailedPurchase, isFailed, isServiceError, lookup } from './aws-provider-errors';
 import { checkLimitPrice, hourlyCharges } from './offering-price';
 import { reservationSize } from './purchase-quantity';
 

@@ -14,14 +14,14 @@ import {
   type SavingsPlanType,
   type SavingsplansClient,
 } from '@aws-sdk/client-savingsplans';
-import { CLIENT_TOKEN_TAG } from './aws-ec2-reservations';
-import { buy, isFailed, lookup, lookupEarlier } from './aws-provider-errors';
 import {
   InvalidPurchaseRequest,
   OfferingNotFound,
   type PurchaseRequest,
   type PurchaseResult,
-} from './marketplace';
+} from '../../app/ports/marketplace';
+import { CLIENT_TOKEN_TAG } from './aws-ec2-reservations';
+import { buy, isFailed, lookup, lookupEarlier } from './aws-provider-errors';
 import { checkLimitPrice } from './offering-price';
 import { savingsPlanCommitment } from './purchase-quantity';
 

@@ -2,7 +2,7 @@
  * A provider offering's price per engine unit, checked against the line item's limit price
  * before anything is bought (DESIGN §9: the offer's price has not moved).
  */
-import { type LimitPrice, PriceAboveLimit } from './marketplace';
+import { type LimitPrice, PriceAboveLimit } from '../../app/ports/marketplace';
 
 /** Prices within this relative margin of the limit pass: the catalog and the provider round differently. */
 const PRICE_TOLERANCE = 1e-6;

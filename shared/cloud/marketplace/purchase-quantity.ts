@@ -2,9 +2,14 @@
  * From the engine's units to what a provider sells: whole instances of one size, or a savings
  * plan commitment in $/h with the provider's precision.
  */
+
+import {
+  FractionalQuantity,
+  InvalidPurchaseRequest,
+  type PurchaseRequest,
+} from '../../app/ports/marketplace';
 import { sizeInstance } from '../../domain/catalog/instance-units';
 import type { Offer } from '../../domain/engine/model';
-import { FractionalQuantity, InvalidPurchaseRequest, type PurchaseRequest } from './marketplace';
 
 /** Units within this of a whole number of instances count as that number (engine sums carry float noise). */
 const WHOLE_TOLERANCE = 1e-9;

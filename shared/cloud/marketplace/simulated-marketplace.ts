@@ -4,8 +4,7 @@
  * Azure/GCP included, so any plan completes; it answers a repeated client token with the first
  * purchase; and it can be told to fail an offer, for tests and demos.
  */
-import { deterministicUuid } from '../../domain/deterministic-id';
-import type { Offer } from '../../domain/engine/model';
+
 import {
   checkPurchaseRequest,
   InvalidPurchaseRequest,
@@ -13,7 +12,9 @@ import {
   type Marketplace,
   type PurchaseRequest,
   type PurchaseResult,
-} from './marketplace';
+} from '../../app/ports/marketplace';
+import { deterministicUuid } from '../../domain/deterministic-id';
+import type { Offer } from '../../domain/engine/model';
 import { reservationSize } from './purchase-quantity';
 
 type CompletedPurchase = Extract<PurchaseResult, { status: 'completed' }>;

@@ -127,6 +127,19 @@ describe('import graph', () => {
     expect(impure).toEqual([]);
   });
 
+  it('has the use cases own their ports: nothing under shared/app imports an adapter or the runtime', () => {
+    // Act: the cloud, the store, the queue, HTTP, the runtime and the mail implement or wire the
+    // ports of shared/app/ports; a use case that reached one of them would hold an adapter.
+    const adapters = sharedEdges.filter(
+      (edge) =>
+        edge.from.startsWith('shared/app/') &&
+        /^shared\/(cloud|store|queue|http|runtime|mail)\//.test(edge.to),
+    );
+
+    // Assess
+    expect(adapters).toEqual([]);
+  });
+
   it('has the contract import no use case: the use cases read the contract, never the reverse', () => {
     // Act
     const upward = sharedEdges.filter(

@@ -1,0 +1,17 @@
+/**
+ * Ports: what use cases need from the outside world, owned by the use cases and split by what
+ * they serve. Adapters implement them (shared/store on DynamoDB, shared/cloud, shared/queue,
+ * shared/mail; shared/runtime wires them). Every write is a single-item conditional write, so a
+ * sequence interrupted half-way is completed by a retry (dynalite has no transactions).
+ */
+export * from './clock-and-ids';
+export * from './context';
+export * from './idempotency';
+export * from './marketplace';
+export * from './oauth';
+export * from './onboarding';
+export * from './orgs-and-keys';
+export * from './plans';
+export * from './purchase-queue';
+export * from './purchases';
+export * from './usage';

@@ -1,0 +1,174 @@
+/**
+ * The Marketplace port (DESIGN §9): buys one line item's commitment from its provider. Adapters:
+ * `simulated` (the default everywhere) and `aws` (the customer's account, through its role).
+ *
+ * A purchase is named by its client token, derived from (plan id, line item id) only: every
+ * attempt, redelivery or operator retry of the same line item carries the same token, so an
+ * adapter can tell a repeat from a new purchase and never buy twice.
+ */
+import { deterministicUuid } from '../../domain/deterministic-id';
+import type { Offer, Provider } from '../../domain/engine/model';
+
+/** The most one unit may cost, in the engine's units (an instance-hour, a normalized unit, $1/h of commitment). */
+export interface LimitPrice {
+  /** One-off payment per unit. */
+  readonly upfront: number;
+  /** Effective cost per unit-hour: the upfront spread over the term plus the recurring charge. */
+  readonly hourly: number;
+}
+
+export interface PurchaseRequest {
+  readonly orgId: string;
+  readonly planId: string;
+  readonly lineItemId: string;
+  readonly provider: Provider;
+  /** The provider account that buys (and whose role the `aws` adapter assumes). */
+  readonly accountId: string;
+  readonly offer: Offer;
+  /**
+   * In the engine's units: instances for an exact offer, normalized units for a size-flexible
+   * family offer, $/h of commitment for a savings plan.
+   */
+  readonly quantity: number;
+  /**
+   * The size to buy for a size-flexible family reservation (`m5.xlarge` for family `m5`): the
+   * quantity in units is bought as units / its factor instances. Ignored for other offers.
+   */
+  readonly instanceType?: string;
+  readonly limitPrice: LimitPrice;
+  /** `purchaseClientToken(planId, lineItemId)`: adapters refuse any other. */
+  readonly clientToken: string;
+  /**
+   * Set when an earlier attempt of this line item may have reached the provider and died before
+   * recording the answer: when it started (ISO 8601). An adapter whose provider cannot look a
+   * purchase up by the client token alone (EC2 tags the reservation only after buying it) looks
+   * for an untagged purchase of the same order made since then before buying.
+   */
+  readonly earlierAttemptsSince?: string;
+}
+
+export type PurchaseResult =
+  | {
+      readonly status: 'completed';
+      /** The provider's ids of what was bought: RI ids, the savings plan id, the reserved DB instance id. */
+      readonly providerIds: readonly string[];
+      /** Total one-off payment. */
+      readonly upfrontCost: number;
+      /** Total recurring payment per hour. */
+      readonly recurringCost: number;
+      /** What was bought, in the provider's units: instances, or $/h of commitment. */
+      readonly providerQuantity: number;
+    }
+  /** Nothing bought: an operator fulfils this line by hand (guaranteed offers, Azure and GCP with `aws`). */
+  | { readonly status: 'manual'; readonly reason: string }
+  /** The provider refused: nothing was bought. */
+  | { readonly status: 'failed'; readonly message: string; readonly providerCode: string };
+
+export interface Marketplace {
+  /**
+   * Buys the line item, or answers what an earlier call with the same client token bought.
+   * Throws a MarketplaceError when the request cannot be bought as asked (nothing was bought).
+   */
+  purchase(request: PurchaseRequest): Promise<PurchaseResult>;
+}
+
+/** The client token of a line item's purchase: a function of (plan id, line item id) only, never of an attempt. */
+export function purchaseClientToken(planId: string, lineItemId: string): string {
+  return deterministicUuid('purchase', planId, lineItemId);
+}
+
+/**
+ * Errors of the marketplace, each with a stable `code` (jose style: `static code` on the class,
+ * the same `code` on each instance), so callers branch on codes, never on messages.
+ */
+export class MarketplaceError extends Error {
+  static code = 'ERR_MARKETPLACE';
+  readonly code: string = MarketplaceError.code;
+
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The request is not a purchase of its own line item (token, provider or quantity do not fit). */
+export class InvalidPurchaseRequest extends MarketplaceError {
+  static override code = 'ERR_MARKETPLACE_INVALID_REQUEST';
+  override readonly code: string = InvalidPurchaseRequest.code;
+}
+
+/** The units do not make a whole number of instances of the size to buy: never buy a fraction. */
+export class FractionalQuantity extends MarketplaceError {
+  static override code = 'ERR_MARKETPLACE_FRACTIONAL_QUANTITY';
+  override readonly code: string = FractionalQuantity.code;
+}
+
+/** The provider lists no offering matching the offer. */
+export class OfferingNotFound extends MarketplaceError {
+  static override code = 'ERR_MARKETPLACE_OFFERING_NOT_FOUND';
+  override readonly code: string = OfferingNotFound.code;
+}
+
+/** The provider's price is above the limit price: the offer moved since it was planned. */
+export class PriceAboveLimit extends MarketplaceError {
+  static override code = 'ERR_MARKETPLACE_PRICE_ABOVE_LIMIT';
+  override readonly code: string = PriceAboveLimit.code;
+}
+
+/**
+ * The buy call failed in a way that does not say whether the provider bought (a timeout, a
+ * server fault). Never record this as `failed`: a later call with the same token finds out.
+ */
+export class PurchaseOutcomeUnknown extends MarketplaceError {
+  static override code = 'ERR_MARKETPLACE_OUTCOME_UNKNOWN';
+  override readonly code: string = PurchaseOutcomeUnknown.code;
+}
+
+/**
+ * An earlier attempt may have bought this line item, and more than one purchase the provider
+ * cannot tie to a client token could be it (EC2: several untagged reservations of the same order
+ * made since that attempt began). Nothing was bought by this call, and buying again could buy
+ * twice, so an operator decides which purchase, if any, is the line item's.
+ *
+ * A PurchaseOutcomeUnknown, not a plain MarketplaceError: whether the line item was bought is
+ * exactly what is unknown, so it must never be recorded as `failed` (a failed line invites a
+ * retry that buys again). The caller keeps the purchase unfinished; its message is retried and
+ * dead-lettered until the operator has tagged the right purchase with the client token.
+ */
+export class AmbiguousEarlierPurchase extends PurchaseOutcomeUnknown {
+  static override code = 'ERR_MARKETPLACE_AMBIGUOUS_EARLIER_PURCHASE';
+  override readonly code: string = AmbiguousEarlierPurchase.code;
+  /** The provider's ids of the purchases that could be the earlier attempt's. */
+  readonly candidates: readonly string[];
+
+  constructor(message: string, candidates: readonly string[]) {
+    super(message);
+    this.candidates = candidates;
+  }
+}
+
+/** Refuses a request whose token is not its line item's, or whose quantity or provider is not buyable. */
+export function checkPurchaseRequest(request: PurchaseRequest): void {
+  if (request.clientToken !== purchaseClientToken(request.planId, request.lineItemId)) {
+    throw new InvalidPurchaseRequest('the client token is not derived from the plan id and line item id');
+  }
+  if (request.provider !== request.offer.provider) {
+    throw new InvalidPurchaseRequest(
+      `the offer is a ${request.offer.provider} offer, not ${request.provider}`,
+    );
+  }
+  if (!Number.isFinite(request.quantity) || request.quantity <= 0) {
+    throw new InvalidPurchaseRequest(`the quantity must be a positive number, not ${request.quantity}`);
+  }
+  if (request.earlierAttemptsSince !== undefined && Number.isNaN(Date.parse(request.earlierAttemptsSince))) {
+    // Not an InvalidPurchaseRequest: an earlier attempt may have bought, so this must not end `failed`.
+    throw new PurchaseOutcomeUnknown(
+      `earlierAttemptsSince must be an ISO 8601 time, not ${request.earlierAttemptsSince}`,
+    );
+  }
+}
+
+/** Guaranteed (leased) offers: the service holds the provider's commitment, so an operator fulfils them. */
+export function isGuaranteedOffer(offer: Offer): boolean {
+  return offer.contractType.startsWith('leased_');
+}

@@ -1,0 +1,81 @@
+import type {
+  AuthorizationCode,
+  AuthorizationRequest,
+  OAuthClient,
+  RefreshToken,
+  SignInCode,
+  SignInSession,
+  TokenFamily,
+} from '../../domain/oauth/records';
+
+/** Ports of the authorization server: its stored records and the mailer of sign-in codes. */
+
+/** What exchanging a code or rotating a refresh token found: the first use, a second one, or nothing. */
+export type SingleUse<T> =
+  | { readonly kind: 'first'; readonly item: T }
+  | { readonly kind: 'again'; readonly item: T }
+  | { readonly kind: 'unknown' };
+
+/**
+ * The authorization server's items (DESIGN §6, docs/oauth.md). Single-use items (codes, refresh
+ * tokens) are spent with one conditional write, so two concurrent uses cannot both succeed.
+ */
+export interface OAuthRepository {
+  /** A ConflictError when the client id exists already. */
+  createClient(client: OAuthClient): Promise<void>;
+  getClient(clientId: string): Promise<OAuthClient | null>;
+  listClients(): Promise<OAuthClient[]>;
+  /** Marks the client revoked (the first time is kept); a NotFoundError for an unknown client. */
+  revokeClient(clientId: string, at: string): Promise<OAuthClient>;
+
+  putRequest(request: AuthorizationRequest): Promise<void>;
+  getRequest(requestId: string): Promise<AuthorizationRequest | null>;
+  /** Deletes the request; false when it was gone already (another tab finished it). */
+  takeRequest(requestId: string): Promise<boolean>;
+
+  putSession(session: SignInSession): Promise<void>;
+  getSession(sessionHash: string): Promise<SignInSession | null>;
+  deleteSession(sessionHash: string): Promise<void>;
+
+  /** Stores the request's one-time code, replacing an earlier one (and its attempt count). */
+  putSignInCode(code: SignInCode): Promise<void>;
+  getSignInCode(requestId: string): Promise<SignInCode | null>;
+  /** Counts one attempt at the code; false, counting nothing, once `maxAttempts` were made. */
+  countSignInAttempt(requestId: string, maxAttempts: number): Promise<boolean>;
+  deleteSignInCode(requestId: string): Promise<void>;
+
+  /**
+   * Counts one event in the fixed window `bucket` (which names its window), expiring at
+   * `expiresAt`: false, counting nothing, once `limit` events were counted.
+   */
+  countRateEvent(bucket: string, limit: number, expiresAt: string): Promise<boolean>;
+
+  putCode(code: AuthorizationCode): Promise<void>;
+  /** Spends the code: `first` exactly once, `again` on every later exchange (a replay). */
+  spendCode(codeHash: string, at: string): Promise<SingleUse<AuthorizationCode>>;
+
+  /** Creates the family; false when it exists already (revoked before it was created: a replay). */
+  createFamily(family: TokenFamily): Promise<boolean>;
+  getFamily(familyId: string): Promise<TokenFamily | null>;
+  /** Marks the family revoked, creating a revoked marker if it does not exist yet. */
+  revokeFamily(familyId: string, at: string): Promise<void>;
+  familiesOfUser(email: string): Promise<TokenFamily[]>;
+  familyIdsOfClient(clientId: string): Promise<string[]>;
+
+  putRefreshToken(token: RefreshToken): Promise<void>;
+  getRefreshToken(tokenHash: string): Promise<RefreshToken | null>;
+  /** Spends the refresh token: `first` exactly once, `again` on every later use (a reuse). */
+  spendRefreshToken(tokenHash: string, at: string): Promise<SingleUse<RefreshToken>>;
+}
+
+/** One e-mail to send. */
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** Sends e-mail: SES v2 on AWS; locally a JSON file per mail under `.local/outbox/`. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

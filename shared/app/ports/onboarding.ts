@@ -1,0 +1,66 @@
+import type { CheckResult } from '../../domain/onboarding/checklist';
+import type {
+  AwsOnboarding,
+  AzureOnboarding,
+  ExistingCur,
+  OnboardingProvider,
+  OnboardingRecord,
+} from '../../domain/onboarding/onboarding-record';
+
+/** Ports of onboarding: the onboarding records and the verifiers of customers' clouds. */
+
+/** Onboarding records, one per org (DESIGN §11, docs/onboarding.md). */
+export interface OnboardingRepository {
+  get(orgId: string): Promise<OnboardingRecord | null>;
+  /** Stores `record` unless the org has one; answers the record as stored either way. */
+  createOrGet(record: OnboardingRecord): Promise<OnboardingRecord>;
+  /**
+   * Sets the provider's part of the record (and the current provider) if the org's onboarding is
+   * still `onboardingId`; answers the record as stored after the write, or null when it is not.
+   */
+  update(
+    orgId: string,
+    onboardingId: string,
+    change: {
+      readonly provider?: OnboardingProvider;
+      readonly aws?: AwsOnboarding;
+      readonly azure?: AzureOnboarding;
+      readonly at: string;
+    },
+  ): Promise<OnboardingRecord | null>;
+}
+
+/** What the verifier needs to check an AWS account through its onboarding role. */
+export interface AwsVerificationRequest {
+  readonly accountId: string;
+  readonly roleArn: string;
+  readonly externalId: string;
+  readonly existingCur: ExistingCur | null;
+}
+
+export interface AzureVerificationRequest {
+  readonly tenantId: string;
+  readonly subscriptionId: string;
+  /** What the consent callback recorded; null when the customer has not come back (yet). */
+  readonly consent: AzureOnboarding['consent'];
+}
+
+/**
+ * Checks a customer's AWS account (DESIGN §11): one result per checklist feature, in the
+ * checklist's order. A failing provider call becomes its check's `missing` or `unknown` with the
+ * provider's message; the verification itself does not fail for it.
+ */
+export interface AwsVerifier {
+  verifyAws(request: AwsVerificationRequest): Promise<CheckResult[]>;
+}
+
+/** Checks a customer's Azure tenant and subscription, as AwsVerifier does an AWS account. */
+export interface AzureVerifier {
+  verifyAzure(request: AzureVerificationRequest): Promise<CheckResult[]>;
+}
+
+/**
+ * Both verifiers: the simulated cloud and the tests' (each verification runs in its own Lambda
+ * function on AWS, with its provider's adapter only).
+ */
+export interface CloudVerifier extends AwsVerifier, AzureVerifier {}
