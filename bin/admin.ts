@@ -40,7 +40,7 @@ import {
   revokeKey,
   setCommitmentSharing,
 } from '../shared/app/operator';
-import type { AppContext } from '../shared/app/ports';
+import type { AppContext, PurchaseQueue } from '../shared/app/ports';
 import {
   completePurchase,
   listPurchases,
@@ -58,7 +58,6 @@ import { type CommitmentSharing, commitmentSharings, type Provider } from '../sh
 import { DomainError } from '../shared/domain/errors';
 import type { OAuthClient } from '../shared/domain/oauth/records';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
-import type { PurchaseQueue } from '../shared/queue/purchase-queue';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
 import { createAwsUsagePlanKeys } from '../shared/runtime/aws-usage-plan';
 import { awsDeadLetters, awsPurchaseQueue } from '../shared/runtime/purchasing';

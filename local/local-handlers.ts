@@ -1,8 +1,13 @@
 import { bundledCatalog } from '../shared/app/bundled-catalog';
-import type { AppContext, CloudVerifier, Mailer, WithPlanComputation } from '../shared/app/ports';
+import type {
+  AppContext,
+  CloudVerifier,
+  Mailer,
+  PurchaseQueue,
+  WithPlanComputation,
+} from '../shared/app/ports';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import type { ProxyHandler } from '../shared/http/group-handler';
-import type { PurchaseQueue } from '../shared/queue/purchase-queue';
 import type { OAuthKeys } from '../shared/runtime/oauth-keys';
 import type { OnboardingRuntime } from '../shared/runtime/onboarding';
 

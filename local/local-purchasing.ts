@@ -1,9 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { bundledCatalog } from '../shared/app/bundled-catalog';
-import type { AppContext } from '../shared/app/ports';
+import type { AppContext, Marketplace } from '../shared/app/ports';
 import { PURCHASE_CLAIM_SECONDS } from '../shared/app/purchase-processing';
 import type { SweepResult } from '../shared/app/purchase-sweep';
-import type { Marketplace } from '../shared/cloud/marketplace/marketplace';
 import { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
 import { localLambdaContext } from './lambda-context';
 import type { InvocationScoped } from './local-invocation-scope';

@@ -1,9 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
-import type { ContextWith } from '../../shared/app/ports';
+import type { ContextWith, PurchaseQueue } from '../../shared/app/ports';
 import { type SweepResult, sweepPurchases } from '../../shared/app/purchase-sweep';
-import type { PurchaseQueue } from '../../shared/queue/purchase-queue';
 
 /** What the sweep runs with: the repositories it reads and writes, and the purchase queue. */
 export interface PurchaseSweepContext extends ContextWith<'plans' | 'purchases'> {

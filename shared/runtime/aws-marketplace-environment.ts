@@ -1,5 +1,5 @@
+import type { Marketplace } from '../app/ports';
 import { accountRoleMarketplace } from '../cloud/marketplace/account-role-marketplace';
-import type { Marketplace } from '../cloud/marketplace/marketplace';
 
 /**
  * The aws processor's marketplace (`-c marketplace=aws`): `MARKETPLACE_ROLE_ARN` names the

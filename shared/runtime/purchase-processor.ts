@@ -1,7 +1,6 @@
 import { bundledCatalog } from '../app/bundled-catalog';
-import type { ContextWith } from '../app/ports';
+import type { ContextWith, Marketplace } from '../app/ports';
 import type { ProcessorContext } from '../app/purchase-processing';
-import type { Marketplace } from '../cloud/marketplace/marketplace';
 import {
   commitmentRepository,
   onboardingRepository,

@@ -1,5 +1,5 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { PurchaseQueue } from '../queue/purchase-queue';
+import type { PurchaseQueue } from '../app/ports';
 import { sqsDeadLetters } from '../queue/sqs-dead-letters';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
 import { configuredRegion } from './aws';

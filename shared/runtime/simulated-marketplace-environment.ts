@@ -1,4 +1,4 @@
-import type { Marketplace } from '../cloud/marketplace/marketplace';
+import type { Marketplace } from '../app/ports';
 import { SimulatedMarketplace } from '../cloud/marketplace/simulated-marketplace';
 
 /**
