@@ -21,6 +21,7 @@ import type {
 } from '../../../shared/domain/engine/model';
 import type { LineItem } from '../../../shared/domain/engine/plan-shapes';
 import { computePlans } from '../../../shared/domain/engine/plans';
+import { breakevenByWalking } from './breakeven-oracle';
 import { commitment, engineInput, instanceScope, offer, stream, WINDOW_START } from './builders';
 
 const HOUR_MS = 3_600_000;
@@ -251,6 +252,7 @@ function simulate(fleet: Fleet, lineItems: readonly LineItem[]) {
   let total = 0;
   let existing = 0;
   let covered = 0;
+  const coveredByLine = lineItems.map(() => 0);
   for (let hour = 0; hour < fleet.hours; hour++) {
     for (const member of members) {
       member.left = member.usage[hour] as number;
@@ -268,17 +270,27 @@ function simulate(fleet: Fleet, lineItems: readonly LineItem[]) {
       if (discounts) existing += coverSpend(inSharing(sharing), discounts, dollars);
     }
     // The plan's lines: reservations, then savings plans, on what is left.
-    for (const item of lineItems.filter((entry) => entry.offer_id !== 'spend')) {
-      covered += coverGroup(
+    lineItems.forEach((item, line) => {
+      if (item.offer_id === 'spend') return;
+      const value = coverGroup(
         inGroup(item.offer_id === 'linux-m5' ? 'linux-m5' : item.offer_id, sharingOf(item.account_id)),
         item.selected_quantity,
       );
-    }
-    for (const item of lineItems.filter((entry) => entry.offer_id === 'spend')) {
-      covered += coverSpend(inSharing(sharingOf(item.account_id)), discounts ?? [], item.selected_commitment);
-    }
+      coveredByLine[line] = (coveredByLine[line] as number) + value;
+      covered += value;
+    });
+    lineItems.forEach((item, line) => {
+      if (item.offer_id !== 'spend') return;
+      const value = coverSpend(
+        inSharing(sharingOf(item.account_id)),
+        discounts ?? [],
+        item.selected_commitment,
+      );
+      coveredByLine[line] = (coveredByLine[line] as number) + value;
+      covered += value;
+    });
   }
-  return { total, existing, covered };
+  return { total, existing, covered, coveredByLine };
 }
 
 /** q * (upfront + recurring * hours), paid hour by hour. */
@@ -320,7 +332,7 @@ describe('plan figures against an hour-by-hour oracle', () => {
 
         // Assess
         for (const { plan, lineItems } of plans) {
-          const { total, existing, covered } = simulate(fleet, lineItems);
+          const { total, existing, covered, coveredByLine } = simulate(fleet, lineItems);
           const coverage = total > 0 ? Math.min(1, (existing + covered) / total) : 0;
           close(plan.commitment_coverage, coverage);
           const minimum = lineItems.reduce(
@@ -328,12 +340,15 @@ describe('plan figures against an hour-by-hour oracle', () => {
             0,
           );
           close(plan.minimum_commitment_cost, minimum);
-          const totalCost = lineItems.reduce(
-            (sum, item) => sum + paidOver(item, fleet.offers, (o) => o.termHours),
-            0,
-          );
-          const coveredPerHour = covered / fleet.hours;
-          close(plan.breakeven_hours, coveredPerHour > 0 ? totalCost / coveredPerHour : 0);
+          const walked = lineItems.map((item, line) => ({
+            coveredPerHour: (coveredByLine[line] as number) / fleet.hours,
+            quantity: item.selected_quantity,
+            offer: fleet.offers.find((entry) => entry.id === item.offer_id) as Offer,
+          }));
+          close(plan.breakeven_hours, breakevenByWalking(walked));
+          walked.forEach((line, k) => {
+            close((lineItems[k] as LineItem).breakeven_hours, breakevenByWalking([line]));
+          });
         }
       }),
       { numRuns: 150 },
