@@ -156,12 +156,16 @@ interface GroupDraft {
   readonly stream: UsageStream;
   readonly members: number[];
   readonly weights: number[];
+  /** The smallest size a member's kind can be reserved in, in group units. */
+  step: number;
 }
 
 /** A kind's group scope (shared with the other sizes of its family) and its units in that group. */
 interface KindPlace {
   readonly scope: GroupScope;
   readonly units: number;
+  /** Units of the kind's size (a Multi-AZ database's size is bought Single-AZ: half its units). */
+  readonly sizeUnits: number;
 }
 
 function kindPlace(sample: UsageStream, scopes: Map<string, GroupScope>): KindPlace {
@@ -182,7 +186,8 @@ function kindPlace(sample: UsageStream, scopes: Map<string, GroupScope>): KindPl
     };
     scopes.set(scopeKey, scope);
   }
-  return { scope, units: sized ? sized.units * deploymentFactor(sample.service, deploymentOption) : 1 };
+  const sizeUnits = sized ? sized.units : 1;
+  return { scope, units: sizeUnits * deploymentFactor(sample.service, deploymentOption), sizeUnits };
 }
 
 /**
@@ -199,16 +204,17 @@ export function groupStreams(
   const drafts: GroupDraft[] = [];
   for (let index = 0; index < streams.length; index++) {
     const stream = streams[index] as UsageStream;
-    const { scope, units } = places[kinds.kindOf[index] as number] as KindPlace;
+    const { scope, units, sizeUnits } = places[kinds.kindOf[index] as number] as KindPlace;
     const key = sharingKey(stream.accountId, sharing);
     let draft = scope.bySharing.get(key);
     if (!draft) {
-      draft = { scope, sharingKey: key, stream, members: [], weights: [] };
+      draft = { scope, sharingKey: key, stream, members: [], weights: [], step: sizeUnits };
       scope.bySharing.set(key, draft);
       drafts.push(draft);
     }
     draft.members.push(index);
     draft.weights.push(units);
+    draft.step = Math.min(draft.step, sizeUnits);
   }
   return drafts
     .map((draft) => ({ key: groupKey(draft.scope.scopeKey, draft.sharingKey), draft }))
@@ -223,8 +229,7 @@ export function groupStreams(
       coveredType: draft.scope.coveredType,
       members: draft.members,
       weights: draft.weights,
-      step:
-        draft.scope.kind === 'family' ? draft.weights.reduce((least, units) => Math.min(least, units)) : 1,
+      step: draft.scope.kind === 'family' ? draft.step : 1,
     }));
 }
 
