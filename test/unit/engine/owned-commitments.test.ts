@@ -198,7 +198,7 @@ describe('reservations cover only usage of their platform, tenancy, engine and d
     ['a regional', undefined, 0],
     // Zonal: m5.large only; the m5.xlarge is left on demand.
     ['a zonal', 'us-east-1a', 0.192],
-  ])('leaves of an m5.xlarge under %s Linux m5.large reservation %d on demand', (_, zone, left) => {
+  ])('leaves of an m5.xlarge under %s Linux m5.large reservation %s an hour on demand', (_, zone, left) => {
     const xlarge = alwaysOn({
       resourceId: 'i-xl',
       instanceType: 'm5.xlarge',
