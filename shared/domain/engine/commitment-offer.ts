@@ -55,3 +55,30 @@ export function commitmentOffer(commitment: ExistingCommitment, offers: readonly
   }
   return best;
 }
+
+/** The fields of a commitment that say what it covers and at which rate. */
+export type CommitmentCoverageFields = Pick<
+  ExistingCommitment,
+  'operatingSystem' | 'tenancy' | 'deploymentOption' | 'instanceFamily' | 'paymentOption'
+>;
+
+/**
+ * What a commitment bought from `offer` covers, as it is recorded: the payment option, a
+ * reservation's platform (or engine) and tenancy, an RDS reservation's deployment (the catalog
+ * sells Single-AZ ones), an EC2 Instance Savings Plan's family. commitmentOffer finds the offer back.
+ */
+export function offerCoverage(offer: Offer): CommitmentCoverageFields {
+  const { scope } = offer;
+  if (scope.kind === 'spend') {
+    const family = scope.rates[0]?.family;
+    return offer.contractType === 'instance_plans' && family !== undefined
+      ? { paymentOption: offer.paymentOption, instanceFamily: family }
+      : { paymentOption: offer.paymentOption };
+  }
+  return {
+    paymentOption: offer.paymentOption,
+    operatingSystem: scope.operatingSystem,
+    tenancy: scope.tenancy,
+    ...(offer.contractType === 'db_ris' ? { deploymentOption: 'Single-AZ' as const } : {}),
+  };
+}
