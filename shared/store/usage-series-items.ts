@@ -1,4 +1,4 @@
-import type { Provider, UsageType } from '../domain/engine/model';
+import type { DeploymentOption, Provider, UsageType } from '../domain/engine/model';
 import type { UsageResource } from '../domain/usage/imported-usage';
 import { hoursInMonth } from '../domain/usage/usage-months';
 import { type ItemKey, usageSeriesKey } from './keys';
@@ -67,6 +67,7 @@ export function toSeriesItem(
     usageType: resource.usageType,
     usageUnit: resource.usageUnit,
     ondemandPrice: resource.ondemandPrice,
+    ...(resource.deploymentOption ? { deploymentOption: resource.deploymentOption } : {}),
     hours: encodeHours(series.values),
   };
 }
@@ -87,11 +88,14 @@ export function toStoredSeries(item: StoredItem): StoredSeries {
       usageType: item.usageType as UsageType,
       usageUnit: item.usageUnit as string,
       ondemandPrice: item.ondemandPrice as number,
+      ...(item.deploymentOption ? { deploymentOption: item.deploymentOption as DeploymentOption } : {}),
     },
     values: decodeHours(item.hours as Uint8Array, month),
   };
 }
 
+/** Every field alike, optional ones (a deployment) included: either side may leave one out. */
 export function sameResource(a: UsageResource, b: UsageResource): boolean {
-  return (Object.keys(a) as (keyof UsageResource)[]).every((field) => a[field] === b[field]);
+  const fields = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof UsageResource)[]);
+  return [...fields].every((field) => a[field] === b[field]);
 }

@@ -166,9 +166,12 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
   };
 }
 
-/** Per-hour means over the window of the usage's on-demand value, before and after existing commitments. */
+/**
+ * Per-hour means over the window of the usage's on-demand value, before and after existing
+ * commitments (valued, as new lines are, at what a commitment covers: commitment-price.ts).
+ */
 export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {
-  const { hours, streams, residualTotals, book, active, usageTotals } = portfolio;
+  const { hours, streams, residualTotals, book, active, usageTotals, prices } = portfolio;
   if (hours === 0) return { ondemandValue: 0, residualValue: 0, existingCost: 0 };
   let ondemandValue = 0;
   let residualValue = 0;
@@ -176,7 +179,9 @@ export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {
     const total = usageTotals[s] as number;
     const left = residualTotals[s] as number;
     ondemandValue += stream.ondemandPrice * total;
-    residualValue += stream.ondemandPrice * left;
+    // Covered units still pay on demand what a commitment does not cover (an Azure VM's license).
+    residualValue +=
+      stream.ondemandPrice * left + (stream.ondemandPrice - (prices[s] as number)) * (total - left);
   });
   let existingCost = 0;
   book.commitments.forEach((booked, c) => {

@@ -130,11 +130,16 @@ const fleetArbitrary: fc.Arbitrary<Fleet> = fc.integer({ min: 1, max: 24 }).chai
             startHour: fc.integer({ min: -5, max: 20 }),
             length: fc.integer({ min: 1, max: 30 }),
             recurringCost: fc.double({ min: 0, max: 2, noNaN: true }),
+            // An m5.large reservation of either platform; an r5.large one is Windows.
+            platform: fc.constantFrom('Linux', 'Windows'),
           })
-          .map(({ account, target, quantity, startHour, length, recurringCost }) =>
+          .map(({ account, target, quantity, startHour, length, recurringCost, platform }) =>
             commitment({
               id: `c-${account}-${target}-${startHour}`,
               accountId: account,
+              operatingSystem: target === 'spend' ? undefined : target === 'm5.large' ? platform : 'Windows',
+              // Bought with no upfront, as the catalog's plan is sold (its recurring cost may be 0).
+              paymentOption: target === 'spend' ? 'No Upfront' : undefined,
               contractType: target === 'spend' ? 'compute_plans' : 'standard_ris',
               instanceType: target === 'spend' ? null : target,
               quantity: target === 'spend' ? 0 : quantity,
@@ -237,7 +242,8 @@ function simulate(fleet: Fleet, lineItems: readonly LineItem[]) {
       spendPools.set(sharing, [...(spendPools.get(sharing) ?? []), owned]);
       continue;
     }
-    const family = owned.instanceType === 'm5.large' && inGroup('linux-m5', sharing).length > 0;
+    // A reservation covers usage of its platform only: a Linux m5.large one the Linux m5 family.
+    const family = owned.instanceType === 'm5.large' && owned.operatingSystem === 'Linux';
     const group = family ? 'linux-m5' : owned.instanceType === 'm5.large' ? 'windows-m5' : 'windows-r5';
     const key = `${sharing}/${group}`;
     const pool = reservationPools.get(key) ?? {

@@ -37,7 +37,7 @@ const exact: Offer = {
     region: 'us-east-1',
     instanceType: 'm5.large',
     operatingSystem: 'Linux',
-    tenancy: 'shared',
+    tenancy: 'Shared',
   },
   upfront: 438,
   recurring: 0.05,
@@ -46,7 +46,7 @@ const family: Offer = {
   ...base,
   id: 'offer-family',
   contractType: 'standard_ris',
-  scope: { kind: 'family', region: 'us-east-1', family: 'm5', operatingSystem: 'Linux', tenancy: 'shared' },
+  scope: { kind: 'family', region: 'us-east-1', family: 'm5', operatingSystem: 'Linux', tenancy: 'Shared' },
   upfront: 100,
   recurring: 0.01,
 };
@@ -165,6 +165,10 @@ describe('the commitment a purchase owns', () => {
       start: '2026-11-24T12:00:00.000Z',
       end: '2027-11-24T12:00:00.000Z',
       lockinEnd: '2027-11-24T12:00:00.000Z',
+      // What it covers, as the offer says: the next plan finds the offer and the usage back.
+      operatingSystem: 'Linux',
+      tenancy: 'Shared',
+      paymentOption: 'Partial Upfront',
     });
   });
 
@@ -181,7 +185,13 @@ describe('the commitment a purchase owns', () => {
       { ...record, status: 'completed', completedAt: at, providerQuantity: 1.25 },
       savingsPlan,
     );
-    expect(commitment).toMatchObject({ instanceType: null, quantity: 0, hourlyCommitment: 1.25 });
+    expect(commitment).toMatchObject({
+      instanceType: null,
+      quantity: 0,
+      hourlyCommitment: 1.25,
+      paymentOption: 'Partial Upfront',
+    });
+    expect(commitment).not.toHaveProperty('operatingSystem');
   });
 });
 
