@@ -215,6 +215,40 @@ export function createOAuthRepository(table: TableClient): OAuthRepository {
       });
     },
 
+    async countPacedEvent(bucket, pacing) {
+      const key = oauthRateKey(bucket);
+      const stored = await getItem(table, key);
+      const before = Number(stored?.events ?? 0);
+      if (before >= pacing.limit) return 'capped';
+      const nowMs = pacing.now.getTime();
+      if (Number(stored?.opensAt ?? 0) > nowMs) return 'wait';
+      const counted = await updateIf(table, {
+        key,
+        expression: 'SET #type = :type, events = :events, opensAt = :opens, expiresAt = :expires',
+        // Counted from what was read: a concurrent event changed it, and waits its turn.
+        condition: before === 0 ? 'attribute_not_exists(events) OR events = :before' : 'events = :before',
+        names: { '#type': 'type' },
+        values: {
+          ':type': 'oauth_rate',
+          ':events': before + 1,
+          ':opens': nowMs + pacing.delaySeconds(before) * 1000,
+          ':expires': epochSeconds(pacing.expiresAt),
+          ':before': before,
+        },
+      });
+      return counted ? 'counted' : 'wait';
+    },
+
+    async refundPacedEvent(bucket) {
+      await updateIf(table, {
+        key: oauthRateKey(bucket),
+        expression: '',
+        adds: ['events :minusOne'],
+        condition: 'events > :zero',
+        values: { ':minusOne': -1, ':zero': 0 },
+      });
+    },
+
     async putCode(code) {
       await put(oauthCodeKey(code.codeHash), {
         type: 'oauth_code',

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { OutboxMail } from '../../local/outbox-mailer';
 
@@ -10,21 +11,55 @@ import type { OutboxMail } from '../../local/outbox-mailer';
 export class PageBrowser {
   cookie = '';
 
+  /**
+   * `sourceAddress`: the loopback address the browser's connections come from (127.0.0.2...),
+   * a person on another network as the server sees it; the default one otherwise.
+   */
+  constructor(private readonly sourceAddress?: string) {}
+
   async get(url: string): Promise<Response> {
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: this.cookie } });
+    const response = await this.send(url, { method: 'GET', headers: { cookie: this.cookie } });
     this.keep(response);
     return response;
   }
 
   async post(url: string, fields: Record<string, string>): Promise<Response> {
-    const response = await fetch(url, {
+    const response = await this.send(url, {
       method: 'POST',
-      redirect: 'manual',
       headers: { cookie: this.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
+      body: String(new URLSearchParams(fields)),
     });
     this.keep(response);
     return response;
+  }
+
+  private send(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ): Promise<Response> {
+    if (this.sourceAddress === undefined) return fetch(url, { ...init, redirect: 'manual' });
+    return new Promise((resolve, reject) => {
+      const sent = httpRequest(url, { ...init, localAddress: this.sourceAddress }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers)) {
+            for (const one of [value ?? []].flat()) headers.append(name, one);
+          }
+          const status = answer.statusCode ?? 0;
+          resolve(
+            new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), {
+              status,
+              headers,
+            }),
+          );
+        });
+      });
+      sent.on('error', reject);
+      sent.end(init.body);
+    });
   }
 
   private keep(response: Response): void {

@@ -49,6 +49,7 @@ beforeAll(async () => {
     ids: { uuid: () => randomUUID() },
     issuer,
     mailer: { send: async (message) => void mails.push(message) },
+    signInCodeKey: async () => 'integration-test-sign-in-code-key',
     signer: await createTestSigner(),
   };
   orgId = (await createOrg(ctx, 'Acme', null)).id;
@@ -86,7 +87,9 @@ async function authorizedCode(
     sessionToken: page.browser.token,
     csrfToken: page.browser.session.csrfToken,
   };
-  expect(await requestSignInCode(ctx, { ...post, email, sourceIp: '192.0.2.1' })).toBe('code_sent');
+  const requested = await requestSignInCode(ctx, { ...post, email, sourceIp: '192.0.2.1' });
+  expect(requested.notice).toBe('code_sent');
+  await requested.mailing;
   const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
   const verified = await verifySignInCode(ctx, { ...post, code });
   if (!('signedIn' in verified)) throw new Error(`sign-in answered ${verified.notice}`);
