@@ -74,15 +74,25 @@ export function hiddenField(html: string, name: string): string {
   return value;
 }
 
-/** The 6-digit code of the newest mail to `email` in the outbox of the server whose LOCAL_DIR is `dir`. */
-export async function latestCodeFor(dir: string, email: string): Promise<string> {
+/**
+ * The 6-digit code of the newest mail to `email` in the outbox of the server whose LOCAL_DIR is
+ * `dir`, sent at `since` or later: waited for up to 15 s, since the server sends mail off its
+ * answer's path.
+ */
+export async function latestCodeFor(dir: string, email: string, since = new Date(0)): Promise<string> {
   const outbox = join(dir, 'outbox');
-  const files = (await readdir(outbox)).sort();
-  for (const file of files.reverse()) {
-    const mail = JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail;
-    if (mail.to === email) return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail;
+      if (mail.to === email && Date.parse(mail.sent_at) >= since.getTime()) {
+        return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} since ${since.toISOString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No mail to ${email}`);
 }
 
 export interface ConsentWalk {
@@ -109,10 +119,11 @@ export async function walkConsent(authorizationUrl: string | URL, walk: ConsentW
   let html = await (await browser.get(consentUrl)).text();
   if (html.includes('name="email"')) {
     const form = { request: hiddenField(html, 'request'), csrf_token: hiddenField(html, 'csrf_token') };
+    const asked = new Date();
     await browser.post(`${baseUrl}/oauth/sign-in/email`, { ...form, email });
     const entered = await browser.post(`${baseUrl}/oauth/sign-in/code`, {
       ...form,
-      code: await latestCodeFor(dir, email),
+      code: await latestCodeFor(dir, email, asked),
     });
     html = await (await browser.get(entered.headers.get('location') as string)).text();
   }
