@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
@@ -368,6 +369,18 @@ export class ApiStack extends Stack {
    */
   private allowSignInMail(signInFunction: ServiceFunction, from: string): void {
     signInFunction.function.addEnvironment('MAIL_FROM', from);
+    // The key sign-in codes are stored under (an HMAC: docs/oauth.md), read by this function alone.
+    const codeKey = new Secret(this, 'SignInCodeSecret', {
+      description: 'Keys the stored HMAC of one-time sign-in codes',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(codeKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'An HMAC key the sign-in function alone reads; rotating it only invalidates the sign-in codes of the ten minutes before. Operators rotate it by hand if it leaks.',
+    });
+    codeKey.grantRead(signInFunction.function);
+    signInFunction.function.addEnvironment('SIGN_IN_CODE_SECRET_ARN', codeKey.secretArn);
     const domain = from.slice(from.lastIndexOf('@') + 1);
     const { region, account } = Stack.of(this);
     signInFunction.role.addToPrincipalPolicy(

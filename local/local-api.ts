@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,7 @@ import { servedRoutes } from '../shared/contract/operations';
 import type { ProxyHandler } from '../shared/http/group-handler';
 import { installAppContext } from '../shared/runtime/current';
 import { installOAuthKeys, oauthKeysOf } from '../shared/runtime/oauth-keys';
-import { installMailer } from '../shared/runtime/oauth-sign-in';
+import { installMailer, installSignInCodeKey } from '../shared/runtime/oauth-sign-in';
 import { installOnboarding } from '../shared/runtime/onboarding';
 import { installAwsVerifier } from '../shared/runtime/onboarding-aws-verify';
 import { installAzureVerifier } from '../shared/runtime/onboarding-azure-verify';
@@ -81,9 +82,11 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   baseUrl = `http://${config.host}:${port}`;
   // Before any request is read (connections are handled in later turns of the event loop): the
   // server's base URL is the issuer, the local signer's key lives under the local directory,
-  // sign-in codes go to `<dir>/outbox/`, and the simulated cloud answers the onboarding.
+  // sign-in codes go to `<dir>/outbox/` (stored keyed with a generated key), and the simulated cloud answers the onboarding.
   installOAuthKeys(oauthKeysOf(baseUrl, createLocalSigner(config.dir)));
-  installMailer(outboxMailer(config.dir));
+  installMailer(outboxMailer(config.dir, { delayMs: config.mailDelayMs }));
+  // A key of this process's own: codes asked for before a restart are not valid after it.
+  installSignInCodeKey(randomBytes(32).toString('base64url'));
   const onboarding = localOnboarding(config.dir, baseUrl, process.env);
   installOnboarding(onboarding);
   installAwsVerifier(onboarding.verifier);

@@ -24,6 +24,11 @@ export interface LocalConfig {
   readonly tableName: string;
   /** Each API key's rate and burst: the deployed API's (`defaultTenantThrottle`) unless overridden. */
   readonly tenantThrottle: TenantThrottle;
+  /**
+   * How long the outbox takes to "send" each mail (`LOCAL_MAIL_DELAY_MS`, default 0): a slow mail
+   * service, to see that the sign-in answer never waits for it.
+   */
+  readonly mailDelayMs: number;
 }
 
 /**
@@ -44,7 +49,18 @@ export function readLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
     port,
     tableName: localTableName,
     tenantThrottle: readTenantThrottle(env),
+    mailDelayMs: readMailDelay(env),
   };
+}
+
+function readMailDelay(env: NodeJS.ProcessEnv): number {
+  const delay = Number(env.LOCAL_MAIL_DELAY_MS ?? 0);
+  if (!Number.isInteger(delay) || delay < 0) {
+    throw new Error(
+      `LOCAL_MAIL_DELAY_MS must be a whole number of milliseconds, got ${env.LOCAL_MAIL_DELAY_MS}`,
+    );
+  }
+  return delay;
 }
 
 /** `TENANT_RATE_LIMIT` (requests/s) and `TENANT_BURST_LIMIT` override the per-key limits. */

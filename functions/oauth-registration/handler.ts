@@ -18,8 +18,8 @@ const appContext = functionContext({ oauth: oauthRepository });
 export const handler = createGroupHandler(
   oauthRegistrationOperations,
   {
-    registerClient: async ({ body }) => {
-      const client = await registerClient(withClientThrottles(appContext()), body);
+    registerClient: async ({ body, sourceIp }) => {
+      const client = await registerClient(withClientThrottles(appContext()), body, sourceIp);
       return new RawResponse(
         201,
         { 'content-type': 'application/json', ...noStoreHeaders },

@@ -1,3 +1,4 @@
+import { Logger } from '@aws-lambda-powertools/logger';
 import { startAuthorization } from '../../shared/app/oauth/authorization';
 import {
   decideAuthorization,
@@ -20,6 +21,9 @@ import { withSignInMail } from '../../shared/runtime/oauth-sign-in';
 import { membershipRepository, oauthRepository, orgRepository } from '../../shared/store/store';
 import { isSignInNotice, signInPageHtml } from './pages';
 import { sessionCookie, sessionTokenOf } from './session-cookie';
+import { answerAfterFloor } from './steady-answer';
+
+const logger = new Logger({ serviceName: 'oauth-sign-in' });
 
 /** The repositories this function's use cases read and write; it bundles no other. */
 const appContext = functionContext({
@@ -77,13 +81,16 @@ export const handler = createGroupHandler(
     },
 
     requestSignInCode: async ({ body, headers, sourceIp }) => {
-      const notice = await requestSignInCode(signInContext(), {
+      const startedAt = performance.now();
+      const { notice, mailing } = await requestSignInCode(signInContext(), {
         requestId: body.request,
         sessionToken: sessionTokenOf(headers, oauthIssuer()),
         csrfToken: body.csrf_token,
         email: body.email,
         sourceIp,
       });
+      // The same answer, after the same time, for members (whose mail is being sent) and others.
+      await answerAfterFloor(startedAt, mailing, logger);
       return redirectTo(consentPage(body.request, notice), 303);
     },
 
@@ -121,5 +128,5 @@ export const handler = createGroupHandler(
         : redirectTo(consentPage(body.request, outcome.notice), 303);
     },
   },
-  { bodies: formBodies, errors: { page: pageErrorAnswer } },
+  { bodies: formBodies, errors: { page: pageErrorAnswer }, logger },
 );

@@ -10,7 +10,8 @@ export type DomainErrorCode =
   | 'validation_failed'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'malformed_request';
+  | 'malformed_request'
+  | 'too_many_requests';
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;
@@ -62,6 +63,11 @@ export class ValidationError extends DomainError {
 /** The body could not be read as the declared content: malformed JSON, missing body. */
 export class MalformedRequestError extends DomainError {
   readonly code = 'malformed_request';
+}
+
+/** The caller asked more often than a limit allows (a rate the service keeps itself). */
+export class TooManyRequestsError extends DomainError {
+  readonly code = 'too_many_requests';
 }
 
 export class PayloadTooLargeError extends DomainError {

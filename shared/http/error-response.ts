@@ -40,6 +40,7 @@ const statusByDomainCode: Readonly<Record<DomainErrorCode, ErrorStatus>> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  too_many_requests: 429,
 };
 
 /** What a client sees for an unexpected failure; the cause goes to the logs only. */

@@ -127,7 +127,7 @@ describe('API functions', () => {
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
     // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones
-    // below, the sign-in mail sender in sign-in-mail.test.ts, the onboarding functions' in onboarding.test.ts.
+    // below, the sign-in mail sender and code key in sign-in-mail.test.ts, the onboarding functions' in onboarding.test.ts.
     const checkedElsewhere = [
       'PLAN_COMPUTATION_FUNCTION',
       'MAIL_FROM',
@@ -140,6 +140,7 @@ describe('API functions', () => {
       'SERVICE_AWS_ACCOUNT_ID',
       'CONSENT_STATE_SECRET_ARN',
       'API_STAGE',
+      'SIGN_IN_CODE_SECRET_ARN',
     ];
     for (const { Properties } of functions) {
       const variables = Object.fromEntries(

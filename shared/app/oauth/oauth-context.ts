@@ -14,6 +14,11 @@ export interface OAuthContext extends ContextWith<OAuthRepositories> {
   /** The issuer (`iss`): the API's base URL, without a trailing slash; the default `resource`. */
   readonly issuer: string;
   readonly mailer: Mailer;
+  /**
+   * The server's key for one-time sign-in codes (stored as an HMAC under it): on AWS a Secrets
+   * Manager secret read once per container, locally one generated when the server starts.
+   */
+  readonly signInCodeKey: () => Promise<string>;
   /** Signs access tokens; its public keys verify the tokens clients revoke. */
   readonly signer: Signer;
   /**
