@@ -130,3 +130,29 @@ describe('importing billing exports', () => {
     });
   }
 });
+
+describe('importing the FinOps Foundation FOCUS 1.0 sample', () => {
+  it('gives AWS plans from its EC2 instance-hours', async () => {
+    // Prepare
+    const { orgId, principal } = await newOrg();
+    const source = await fileExportSource(
+      join(import.meta.dirname, '../../fixtures/exports/focus-1.0-sample.csv'),
+    );
+
+    // Act
+    let summary: Awaited<ReturnType<typeof importUsageExport>>;
+    try {
+      const rows = await readExport(source);
+      if (rows.format === 'usage-csv') throw new Error('read as the usage CSV');
+      summary = await importUsageExport(ctx, { orgId, rows });
+    } finally {
+      await source.close();
+    }
+    const plans = await listDefaultPlans(ctx, principal, orgId, 'aws');
+
+    // Assess
+    expect(summary.providers.map((provider) => provider.provider)).toEqual(['aws']);
+    expect(plans.map((plan) => plan.name)).toEqual(['Recommended', 'Balanced', 'High Savings']);
+    expect(plans.every((plan) => !plan.is_calculating && plan.total_monthly_before_cost > 0)).toBe(true);
+  });
+});
