@@ -131,6 +131,21 @@ describe('importing billing exports', () => {
   }
 });
 
+describe('importing a billing export that cannot be read', () => {
+  it('fails naming the problem and stores nothing', async () => {
+    // Prepare: a gzip CUR 2.0 file cut short half-way.
+    const { orgId } = await newOrg();
+    const whole = cur2GzipCsv(fleetLineItems(june, 48));
+
+    // Act
+    const failed = importExportFile(orgId, 'cut.csv.gz', whole.subarray(0, Math.floor(whole.length / 2)));
+
+    // Assess
+    await expect(failed).rejects.toThrow(/The file cannot be read/);
+    expect(await ctx.repos.usage.usageState(orgId, 'aws')).toBeNull();
+  });
+});
+
 describe('importing the FinOps Foundation FOCUS 1.0 sample', () => {
   it('gives AWS plans from its EC2 instance-hours', async () => {
     // Prepare
