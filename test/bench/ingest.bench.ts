@@ -27,7 +27,8 @@ import { parquetColumnNames } from '../../shared/exports/parquet-export-reader';
 import { readExport } from '../../shared/exports/read-export';
 import { randomIds, systemClock } from '../../shared/runtime/app-context';
 import { startTestTable } from '../support/dynalite';
-import { cur2ColumnData, cur2ParquetSchema, type LineItem } from '../support/export-files';
+import type { LineItem } from '../support/export-files';
+import { cur2ColumnData, cur2ParquetSchema } from '../support/export-parquet-files';
 
 /** 720 (a month) unless HOURS says otherwise: fewer hours of the full fleet measure its memory sooner. */
 const HOURS = Number(process.env.HOURS ?? 720);

@@ -7,7 +7,6 @@
  * an hour once, differs from the usage CSV.
  */
 import { gzipSync } from 'node:zlib';
-import { parquetWriteBuffer } from 'hyparquet-writer';
 import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { usageHeader } from './usage-files';
 
@@ -204,7 +203,7 @@ function csv(header: readonly string[], rows: readonly (readonly (string | numbe
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function productMap(item: LineItem): Record<string, string> {
+export function productMap(item: LineItem): Record<string, string> {
   const map: Record<string, string> = { region: item.region };
   if (item.operatingSystem) map.operating_system = item.operatingSystem;
   if (item.productCode === 'AmazonEC2' && item.instanceType) map.tenancy = 'Shared';
@@ -215,7 +214,7 @@ function productMap(item: LineItem): Record<string, string> {
   return map;
 }
 
-const cur2Header = [
+export const cur2Header = [
   'identity_line_item_id',
   'line_item_line_item_type',
   'line_item_usage_start_date',
@@ -233,7 +232,7 @@ const cur2Header = [
   'product',
 ];
 
-function cur2Row(item: LineItem, index: number): (string | number)[] {
+export function cur2Row(item: LineItem, index: number): (string | number)[] {
   return [
     `line-${index}`,
     item.type,
@@ -256,67 +255,6 @@ function cur2Row(item: LineItem, index: number): (string | number)[] {
 /** CUR 2.0 as gzip CSV: the `product` map written as JSON. */
 export function cur2GzipCsv(items: readonly LineItem[]): Uint8Array {
   return gzipSync(csv(cur2Header, items.map(cur2Row)));
-}
-
-/** The Parquet schema of the CUR 2.0 columns written, `product` a MAP<string, string>. */
-export const cur2ParquetSchema = [
-  { name: 'root', num_children: cur2Header.length },
-  ...cur2Header
-    .filter((name) => name !== 'product')
-    .map((name) =>
-      name === 'line_item_usage_amount' ||
-      name === 'line_item_unblended_cost' ||
-      name === 'pricing_public_on_demand_rate'
-        ? { name, type: 'DOUBLE' as const, repetition_type: 'OPTIONAL' as const }
-        : name.endsWith('_date')
-          ? {
-              name,
-              type: 'INT64' as const,
-              converted_type: 'TIMESTAMP_MILLIS' as const,
-              repetition_type: 'OPTIONAL' as const,
-            }
-          : {
-              name,
-              type: 'BYTE_ARRAY' as const,
-              converted_type: 'UTF8' as const,
-              repetition_type: 'OPTIONAL' as const,
-            },
-    ),
-  { name: 'product', repetition_type: 'OPTIONAL' as const, converted_type: 'MAP' as const, num_children: 1 },
-  { name: 'key_value', repetition_type: 'REPEATED' as const, num_children: 2 },
-  {
-    name: 'key',
-    type: 'BYTE_ARRAY' as const,
-    converted_type: 'UTF8' as const,
-    repetition_type: 'REQUIRED' as const,
-  },
-  {
-    name: 'value',
-    type: 'BYTE_ARRAY' as const,
-    converted_type: 'UTF8' as const,
-    repetition_type: 'OPTIONAL' as const,
-  },
-];
-
-/** The column data of CUR 2.0 lines, in the schema's order. */
-export function cur2ColumnData(items: readonly LineItem[]) {
-  const rows = items.map(cur2Row);
-  return cur2Header.map((name, column) => ({
-    name,
-    data:
-      name === 'product'
-        ? items.map(productMap)
-        : name.endsWith('_date')
-          ? rows.map((row) => new Date(row[column] as string))
-          : rows.map((row) => row[column]),
-  }));
-}
-
-/** CUR 2.0 as Parquet (Snappy), in row groups of `rowGroupSize`. */
-export function cur2Parquet(items: readonly LineItem[], rowGroupSize = 1000): Uint8Array {
-  return new Uint8Array(
-    parquetWriteBuffer({ columnData: cur2ColumnData(items), schema: cur2ParquetSchema, rowGroupSize }),
-  );
 }
 
 /** Legacy CUR as gzip CSV: `lineItem/...` and `product/...` columns. */
@@ -362,7 +300,7 @@ export function legacyCurGzipCsv(items: readonly LineItem[]): Uint8Array {
   return gzipSync(csv(header, rows));
 }
 
-const focusHeader = [
+export const focusHeader = [
   'BilledCost',
   'ChargeCategory',
   'ChargeClass',
@@ -388,7 +326,7 @@ const focusServiceNames: Readonly<Record<string, string>> = {
   AmazonRDS: 'Amazon Relational Database Service',
 };
 
-function focusRows(items: readonly LineItem[]): (string | number)[][] {
+export function focusRows(items: readonly LineItem[]): (string | number)[][] {
   return items.map((item) => {
     const usage = ['Usage', 'DiscountedUsage', 'SavingsPlanCoveredUsage'].includes(item.type);
     return [
@@ -417,19 +355,4 @@ function focusRows(items: readonly LineItem[]): (string | number)[][] {
 /** FOCUS 1.2 with the AWS columns, as CSV. */
 export function focusCsv(items: readonly LineItem[]): string {
   return csv(focusHeader, focusRows(items));
-}
-
-/** FOCUS 1.2 with the AWS columns, as Parquet. */
-export function focusParquet(items: readonly LineItem[]): Uint8Array {
-  const rows = focusRows(items);
-  return new Uint8Array(
-    parquetWriteBuffer({
-      columnData: focusHeader.map((name, column) => ({
-        name,
-        data: rows.map((row) => row[column]),
-        type: typeof rows[0]?.[column] === 'number' ? ('DOUBLE' as const) : ('STRING' as const),
-      })),
-      rowGroupSize: 1000,
-    }),
-  );
 }

@@ -14,13 +14,12 @@ import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import {
   cur2GzipCsv,
-  cur2Parquet,
   fleetLineItems,
   fleetUsageCsv,
   focusCsv,
-  focusParquet,
   legacyCurGzipCsv,
 } from '../../support/export-files';
+import { cur2Parquet, focusParquet } from '../../support/export-parquet-files';
 import { linesOf } from '../../support/usage-files';
 
 let table: TestTable;

@@ -4,7 +4,8 @@ import { ValidationError } from '../../../shared/domain/errors';
 import type { ExportBatch } from '../../../shared/domain/usage/exports/export-rows';
 import { readCsvExport } from '../../../shared/exports/csv-export-reader';
 import { readParquetExport } from '../../../shared/exports/parquet-export-reader';
-import { cur2Parquet, fleetLineItems } from '../../support/export-files';
+import { fleetLineItems } from '../../support/export-files';
+import { cur2Parquet } from '../../support/export-parquet-files';
 
 async function* bytesOf(...chunks: (string | Uint8Array)[]): AsyncGenerator<Uint8Array> {
   for (const chunk of chunks) yield typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
