@@ -24,7 +24,12 @@ import { bundledCatalog } from '../shared/app/bundled-catalog';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
 import { defaultImportLeaseMs, type ImportSessionOptions } from '../shared/app/import-sessions';
-import { importUsage } from '../shared/app/import-usage';
+import {
+  type ExportImportSummary,
+  importUsage,
+  importUsageExport,
+  type UsageImportSummary,
+} from '../shared/app/import-usage';
 import {
   createOperatorClient,
   listClients,
@@ -58,6 +63,13 @@ import { type CommitmentSharing, commitmentSharings, type Provider } from '../sh
 import { DomainError } from '../shared/domain/errors';
 import type { OAuthClient } from '../shared/domain/oauth/records';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
+import {
+  type ImportFormat,
+  importFormats,
+  isImportFormat,
+} from '../shared/domain/usage/exports/export-formats';
+import { fileExportSource } from '../shared/exports/file-export-source';
+import { readExport } from '../shared/exports/read-export';
 import type { PurchaseQueue } from '../shared/queue/purchase-queue';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
 import { createAwsUsagePlanKeys } from '../shared/runtime/aws-usage-plan';
@@ -99,8 +111,12 @@ Commands:
   revoke-oauth-client <client_id>                          refuse the client from now on and revoke
                                                            every token it holds
   revoke-tokens --user <email>                             revoke every OAuth token of the user
-  import-usage --org <org_id> --file <csv>                 replace the org's hourly usage on the hours the
-                                                           file covers, per provider in the file
+  import-usage --org <org_id> --file <file> [--format <f>] replace the org's hourly usage on the hours the
+                                                           file covers, per provider in the file; the file:
+                                                           the usage CSV, or a billing export (CUR 2.0,
+                                                           legacy CUR, FOCUS 1.0/1.2; Parquet, CSV or gzip
+                                                           CSV), detected from its columns; --format
+                                                           ${importFormats.join('|')} overrides
   import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
                                                            the file names
   repair-usage --org <org_id> --provider <provider>        drop the provider's stored usage after the
@@ -224,12 +240,15 @@ function orgJson(org: Organization) {
 }
 
 /** Prints import progress on stderr: file reading and writing on large files, then each provider's plans. */
-function progressPrinter(bytesRead: () => number): (progress: ImportProgress) => void {
+function progressPrinter(bytesRead: () => number | undefined): (progress: ImportProgress) => void {
   let large = false;
   return (progress) => {
     if (progress.stage === 'reading') {
       large = true;
-      console.error(`read ${progress.rows} rows (${(bytesRead() / 1e6).toFixed(1)} MB)...`);
+      const bytes = bytesRead();
+      console.error(
+        `read ${progress.rows} rows${bytes === undefined ? '' : ` (${(bytes / 1e6).toFixed(1)} MB)`}...`,
+      );
     } else if (progress.stage === 'planning') {
       // Computing plans takes seconds even after a small file.
       console.error(`computing ${progress.provider} plans...`);
@@ -262,6 +281,45 @@ async function importFile<T>(options: Options, run: (request: ImportRequest) => 
   } finally {
     reader.close();
     stream.destroy();
+  }
+}
+
+/** --format of import-usage: one of the formats read, or undefined to detect it from the columns. */
+function importFormatOption(options: Options): ImportFormat | undefined {
+  const format = options.format;
+  if (format === undefined) return undefined;
+  if (typeof format !== 'string' || !isImportFormat(format)) {
+    throw new UsageError(`--format must be one of ${importFormats.join(', ')}; got ${format}`);
+  }
+  return format;
+}
+
+/**
+ * import-usage: the project's usage CSV through its line reader, a billing export (CUR 2.0,
+ * legacy CUR, FOCUS; Parquet, CSV or gzip CSV) through the export readers.
+ */
+async function importUsageFile(
+  ctx: AppContext,
+  options: Options,
+): Promise<UsageImportSummary | ExportImportSummary> {
+  const format = importFormatOption(options);
+  if (format === 'usage-csv') return importFile(options, (request) => importUsage(ctx, request));
+  const orgId = required(options, 'org');
+  const path = required(options, 'file');
+  const source = await fileExportSource(path).catch((error: Error) => {
+    throw new Error(`cannot read ${path}: ${error.message}`);
+  });
+  try {
+    const rows = await readExport(source, format);
+    if (rows.format === 'usage-csv') return importFile(options, (request) => importUsage(ctx, request));
+    return await importUsageExport(ctx, {
+      orgId,
+      rows,
+      onProgress: progressPrinter(() => undefined),
+      ...sessionOptions(options),
+    });
+  } finally {
+    await source.close();
   }
 }
 
@@ -553,9 +611,12 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
     return { dead_letters: await pipeline.deadLetters() };
   },
   'import-usage': async ({ ctx }, options) => {
-    const summary = await importFile(options, (request) => importUsage(ctx, request));
+    const summary = await importUsageFile(ctx, options);
     return {
       org_id: summary.orgId,
+      ...('format' in summary
+        ? { format: summary.format, used_rows: summary.usedRows, skipped: summary.skipped }
+        : {}),
       rows: summary.rows,
       providers: summary.providers.map((imported) => ({
         provider: imported.provider,

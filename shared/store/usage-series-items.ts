@@ -64,10 +64,10 @@ export function toSeriesItem(
     instanceType: resource.instanceType,
     operatingSystem: resource.operatingSystem,
     tenancy: resource.tenancy,
+    ...(resource.deploymentOption ? { deploymentOption: resource.deploymentOption } : {}),
     usageType: resource.usageType,
     usageUnit: resource.usageUnit,
     ondemandPrice: resource.ondemandPrice,
-    ...(resource.deploymentOption ? { deploymentOption: resource.deploymentOption } : {}),
     hours: encodeHours(series.values),
   };
 }
@@ -85,10 +85,10 @@ export function toStoredSeries(item: StoredItem): StoredSeries {
       instanceType: item.instanceType as string,
       operatingSystem: item.operatingSystem as string,
       tenancy: item.tenancy as string,
+      ...(item.deploymentOption ? { deploymentOption: item.deploymentOption as DeploymentOption } : {}),
       usageType: item.usageType as UsageType,
       usageUnit: item.usageUnit as string,
       ondemandPrice: item.ondemandPrice as number,
-      ...(item.deploymentOption ? { deploymentOption: item.deploymentOption as DeploymentOption } : {}),
     },
     values: decodeHours(item.hours as Uint8Array, month),
   };
