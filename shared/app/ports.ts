@@ -39,6 +39,7 @@ import type {
   User,
 } from '../domain/orgs';
 import type { ComputedPlanSet, PlanCalculation, PlanSetState, StoredPlan } from '../domain/plans/plan-set';
+import type { HandCompletion } from '../domain/purchases/hand-completion';
 import type { PurchaseClaim, PurchaseLimitPrice, PurchaseRecord } from '../domain/purchases/purchase-record';
 import type { CoveredHours, ProviderUsage } from '../domain/usage/imported-usage';
 import type { ImportSession, UsageState } from '../domain/usage/usage-state';
@@ -426,8 +427,12 @@ export interface PurchaseRepository {
     at: string,
     limitPrice?: PurchaseLimitPrice,
   ): Promise<PurchaseRecord | null>;
-  /** `manual` -> `completed`, with the operator's reference. */
-  completeByHand(record: PurchaseRecordRef, reference: string, at: string): Promise<PurchaseRecord | null>;
+  /** `manual` -> `completed`, with the operator's reference and what they bought. */
+  completeByHand(
+    record: PurchaseRecordRef,
+    completion: HandCompletion,
+    at: string,
+  ): Promise<PurchaseRecord | null>;
   /** Notes that the plan's purchases are under way (idempotent). */
   markPurchasing(plan: PurchasingPlan): Promise<void>;
   unmarkPurchasing(planId: string): Promise<void>;

@@ -123,6 +123,9 @@ function isWholeMultiple(units: number, unitsPerInstance: number): boolean {
 
 const HOUR_MS = 3_600_000;
 
+/** The provider's plan type of an instance-family savings plan. */
+const EC2_INSTANCE_SAVINGS_PLANS = 'EC2InstanceSavingsPlans';
+
 /**
  * The commitment a completed purchase owns from now on: the same item a commitments import
  * writes, so the chart shows it and plans are computed around it. Its id is the record's, so
@@ -150,5 +153,32 @@ export function commitmentOf(record: PurchaseRecord, offer: Offer): ExistingComm
     start: new Date(start).toISOString(),
     end: new Date(start + offer.termHours * HOUR_MS).toISOString(),
     lockinEnd: new Date(start + offer.lockinHours * HOUR_MS).toISOString(),
+    ...coverageOf(offer),
+  };
+}
+
+/**
+ * What decides which usage a bought commitment covers and at what rate, as the offer bought
+ * states it: platform and tenancy of a reservation, the family of an EC2 Instance Savings Plan,
+ * and the payment option. Purchases are regional (no availability zone); the offer does not
+ * name an RDS deployment, which reads as Single-AZ.
+ */
+function coverageOf(offer: Offer): Partial<ExistingCommitment> {
+  const scope = offer.scope;
+  if (scope.kind !== 'spend') {
+    return {
+      operatingSystem: scope.operatingSystem,
+      tenancy: scope.tenancy,
+      paymentOption: offer.paymentOption,
+    };
+  }
+  const families = new Set(scope.rates.flatMap((rate) => (rate.family === undefined ? [] : [rate.family])));
+  const [family] = families;
+  return {
+    paymentOption: offer.paymentOption,
+    // An EC2 Instance Savings Plan covers the one family its rates name.
+    ...(offer.planType === EC2_INSTANCE_SAVINGS_PLANS && families.size === 1 && family !== undefined
+      ? { instanceFamily: family }
+      : {}),
   };
 }

@@ -18,6 +18,7 @@ import {
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import type { ExistingCommitment, LineItem, Offer, PlanStatus } from '../../../shared/domain/engine';
 import type { StoredPlan } from '../../../shared/domain/plans/plan-set';
+import { purchaseRecordId } from '../../../shared/domain/purchases/purchase-record';
 import type { Principal } from '../../../shared/domain/principal';
 import type { PurchaseMessage, PurchaseQueue } from '../../../shared/queue/purchase-queue';
 import { MemoryPurchaseRepository } from '../../support/memory-purchase-store';
@@ -231,6 +232,10 @@ function world(s: Scenario) {
     lineItems,
   } as unknown as PlanContent;
   const commitments = new Map<string, ExistingCommitment>();
+  /** Every commitment write, redeliveries included: each id must be written the same every time. */
+  const commitmentWrites: ExistingCommitment[] = [];
+  /** Recomputations of the org's plans, with the commitments owned when each ran. */
+  const recomputations: number[] = [];
   let inputsVersion = 1;
   const pending: PurchaseMessage[] = [];
 
@@ -298,6 +303,7 @@ function world(s: Scenario) {
       putCommitment: (_orgId: string, commitment: ExistingCommitment) =>
         step(async () => {
           commitments.set(commitment.id, commitment);
+          commitmentWrites.push(commitment);
         }),
     },
     usage: {
@@ -333,6 +339,11 @@ function world(s: Scenario) {
       },
     },
     catalog: async () => catalog,
+    planComputation: () =>
+      step(async () => {
+        recomputations.push(commitments.size);
+        return { outcome: 'computed' as const, planSet: null, usageState: null };
+      }),
   };
   const applying = { ...base, purchaseQueue: queue, catalog: async () => catalog };
 
@@ -369,6 +380,8 @@ function world(s: Scenario) {
     provider,
     purchases,
     commitments,
+    commitmentWrites,
+    recomputations,
     pending,
     lineItems,
     refusedOffers,
@@ -467,7 +480,18 @@ describe('purchases, exactly once', () => {
           } else {
             expect(record.status).toBe('completed');
             expect(bought?.providerIds).toEqual(record.providerIds);
-            expect(w.commitments.has(record.id)).toBe(true);
+            // Owned once, under the id named by plan and line item, in the provider's quantity:
+            // every write of it (redeliveries, crashes) wrote the very same commitment.
+            const owned = w.commitments.get(purchaseRecordId(PLAN, record.lineItemId));
+            const spend = catalog.offerById(record.offerId)?.scope.kind === 'spend';
+            expect(owned).toMatchObject(
+              spend
+                ? { quantity: 0, hourlyCommitment: bought?.providerQuantity }
+                : { quantity: bought?.providerQuantity, hourlyCommitment: 0 },
+            );
+            const writes = w.commitmentWrites.filter((each) => each.id === record.id);
+            expect(writes.length).toBeGreaterThan(0);
+            for (const each of writes) expect(each).toEqual(owned);
             boughtLines += 1;
           }
         }
@@ -476,7 +500,11 @@ describe('purchases, exactly once', () => {
         const expected = records.every((r) => r.status === 'completed') ? 'completed' : 'needs_review';
         expect(w.plan().plan.status).toBe(expected);
         expect(w.plan().application?.appliedBy).toBe(USER.kind === 'user' ? USER.userId : '');
-        if (w.provider.bought.size > 0) expect(w.inputsVersion()).toBeGreaterThan(1);
+        if (w.provider.bought.size > 0) {
+          expect(w.inputsVersion()).toBeGreaterThan(1);
+          // The plans were recomputed with every bought commitment owned.
+          expect(w.recomputations).toContain(w.provider.bought.size);
+        }
       }),
       { numRuns: RUNS },
     );
