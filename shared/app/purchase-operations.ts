@@ -1,4 +1,3 @@
-import type { Catalog } from '../domain/catalog/catalog';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors';
 import type { Organization } from '../domain/orgs';
 import {

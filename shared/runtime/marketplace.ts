@@ -33,10 +33,16 @@ export function processorContext(
   installed ??= fromEnvironment(process.env, (orgId) => onboardedExternalId(base, orgId));
   // The local runtime and tests compute plans in their process; on Lambda the plan-computation
   // function does (the processor bundles no engine).
-  const planComputation = hasPlanComputation(base)
-    ? base.planComputation
-    : (onLambda ??= lambdaPlanComputation(process.env));
-  return { ...base, marketplace: installed, catalog: bundledCatalog, planComputation };
+  if (hasPlanComputation(base)) {
+    return {
+      ...base,
+      marketplace: installed,
+      catalog: bundledCatalog,
+      planComputation: base.planComputation,
+    };
+  }
+  onLambda ??= lambdaPlanComputation(process.env);
+  return { ...base, marketplace: installed, catalog: bundledCatalog, planComputation: onLambda };
 }
 
 /** The org's ExternalId from its onboarding record; null before it started onboarding. */

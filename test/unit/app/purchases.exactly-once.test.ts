@@ -18,8 +18,8 @@ import {
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import type { ExistingCommitment, LineItem, Offer, PlanStatus } from '../../../shared/domain/engine';
 import type { StoredPlan } from '../../../shared/domain/plans/plan-set';
-import { purchaseRecordId } from '../../../shared/domain/purchases/purchase-record';
 import type { Principal } from '../../../shared/domain/principal';
+import { purchaseRecordId } from '../../../shared/domain/purchases/purchase-record';
 import type { PurchaseMessage, PurchaseQueue } from '../../../shared/queue/purchase-queue';
 import { MemoryPurchaseRepository } from '../../support/memory-purchase-store';
 
