@@ -265,7 +265,9 @@ export class ApiStack extends Stack {
       if (!tablelessGroups.has(group)) {
         groupFunction.role.addToPrincipalPolicy(computesPlans ? planItemAccess() : itemAccess());
       }
-      if (planServingGroups.has(group)) this.allowPlanComputation(groupFunction);
+      // plan-purchases computes the successor of an outdated plan to name it (best effort).
+      if (planServingGroups.has(group) || group === 'plan-purchases')
+        this.allowPlanComputation(groupFunction);
       if (purchaseSendingGroups.has(group)) this.purchases.allowSending(groupFunction);
       groupFunctions.set(group, groupFunction);
     }

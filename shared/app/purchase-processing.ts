@@ -7,7 +7,7 @@ import {
 } from '../cloud/marketplace/marketplace';
 import type { Catalog } from '../domain/catalog/catalog';
 import type { Offer } from '../domain/engine';
-import { checkGuardRails } from '../domain/purchases/guard-rails';
+import { checkGuardRails, upfrontOverWindow } from '../domain/purchases/guard-rails';
 import { commitmentOf } from '../domain/purchases/purchase-orders';
 import {
   isSettled,
@@ -92,17 +92,20 @@ export async function processPurchase(
 
 /** Guard rails run only while no attempt has reached the provider: a resumed attempt must learn what the first one did. */
 async function guardRails(ctx: ProcessorContext, record: PurchaseRecord) {
-  const [[plan], org, records, catalog] = await Promise.all([
+  const [[plan], org, records, orgRecords, catalog] = await Promise.all([
     ctx.repos.plans.getPlans(record.orgId, record.provider, [record.planId]),
     ctx.repos.orgs.get(record.orgId),
     ctx.repos.purchases.listByPlan(record.planId),
+    ctx.repos.purchases.listByOrg(record.orgId),
     ctx.catalog(),
   ]);
+  const planUpfront = records.reduce((total, each) => total + each.plannedUpfrontCost, 0);
   return checkGuardRails({
     record,
     plan: plan ? { orgId: plan.orgId, status: plan.plan.status } : null,
     policy: { maxUpfrontCost: org?.maxUpfrontCost ?? null },
-    planUpfrontCost: records.reduce((total, each) => total + each.plannedUpfrontCost, 0),
+    // The cap bounds the org over any 30 days: checked again here, as other plans may have bought since the apply.
+    upfrontOverWindow: upfrontOverWindow(orgRecords, record.planId, planUpfront, ctx.clock.now()),
     offer: catalog.offerById(record.offerId),
   });
 }

@@ -17,6 +17,8 @@ import {
 } from '../../../shared/cloud/marketplace/marketplace';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import type { ExistingCommitment, LineItem, Offer, PlanStatus } from '../../../shared/domain/engine';
+import { ConflictError } from '../../../shared/domain/errors';
+import type { AppliedComputation } from '../../../shared/domain/plans/applied-computation';
 import type { StoredPlan } from '../../../shared/domain/plans/plan-set';
 import type { Principal } from '../../../shared/domain/principal';
 import { purchaseRecordId } from '../../../shared/domain/purchases/purchase-record';
@@ -120,7 +122,7 @@ const scenario = fc.record({
   lines: fc.integer({ min: 1, max: offers.length }),
   /** Lines whose offer the provider refuses. */
   refused: fc.array(fc.boolean(), { minLength: offers.length, maxLength: offers.length }),
-  /** An execution policy whose cap every plan here exceeds, or none. */
+  /** An upfront cap every plan here exceeds, set by the operator after the apply, or none. */
   capped: fc.boolean(),
   steps: fc.array(step, { maxLength: 25 }),
 });
@@ -237,6 +239,8 @@ function world(s: Scenario) {
   /** Recomputations of the org's plans, with the commitments owned when each ran. */
   const recomputations: number[] = [];
   let inputsVersion = 1;
+  let applied: AppliedComputation | null = null;
+  let capLowered = false;
   const pending: PurchaseMessage[] = [];
 
   /** Every storage write and the provider call may be where the invocation dies, before or after it. */
@@ -266,8 +270,9 @@ function world(s: Scenario) {
     orgs: {
       placement: async (orgId: string) =>
         orgId === ORG ? { id: ORG, parentOrgId: null, isPartner: false } : null,
+      // A capped org's operator lowers the cap after the apply: the processor checks it again.
       get: async (orgId: string) =>
-        orgId === ORG ? { id: ORG, maxUpfrontCost: s.capped ? -1 : null } : null,
+        orgId === ORG ? { id: ORG, maxUpfrontCost: s.capped && capLowered ? -1 : null } : null,
     },
     plans: {
       planContent: async (orgId: string, planId: string) =>
@@ -280,6 +285,22 @@ function world(s: Scenario) {
       }),
       getPlans: async (_orgId: string, _provider: string, planIds: readonly string[]) =>
         planIds.includes(PLAN) ? [plan] : [],
+      appliedComputation: async () => applied,
+      claimComputation: (
+        _orgId: string,
+        _provider: string,
+        _version: number,
+        claim: AppliedComputation,
+        takeOverFrom?: string,
+      ) =>
+        step(async () => {
+          const free =
+            applied === null ||
+            (applied.planId === claim.planId &&
+              (applied.appliedBy === claim.appliedBy || applied.appliedBy === takeOverFrom));
+          if (free) applied = claim;
+          return applied as AppliedComputation;
+        }),
       changeStatus: (
         _orgId: string,
         _provider: string,
@@ -307,6 +328,7 @@ function world(s: Scenario) {
         }),
     },
     usage: {
+      usageState: async () => ({ usageVersion: inputsVersion }),
       raisePlanInputsVersion: () =>
         step(async () => {
           inputsVersion += 1;
@@ -360,7 +382,7 @@ function world(s: Scenario) {
         return;
       }
       // 409: applied already (by a concurrent apply, or earlier).
-      if (!(error instanceof Error && error.name === 'ConflictError')) throw error;
+      if (!(error instanceof ConflictError)) throw error;
       applyCrashed = false;
     }
   }
@@ -386,6 +408,9 @@ function world(s: Scenario) {
     lineItems,
     refusedOffers,
     plan: () => plan,
+    lowerCap: () => {
+      capLowered = true;
+    },
     inputsVersion: () => inputsVersion,
     apply,
     async run(step: Step): Promise<void> {
@@ -464,6 +489,7 @@ describe('purchases, exactly once', () => {
         const w = world(s);
         // Act
         await w.apply();
+        w.lowerCap();
         for (const each of s.steps) await w.run(each);
         await w.drain();
         // Assess
