@@ -112,16 +112,25 @@ describe('an outdated plan', () => {
 
 describe('one plan per computation', () => {
   it('answers 409 plan_sibling_applied to a sibling of an applied plan, and three concurrent #13 calls on it make no one a member', async () => {
-    // Prepare
-    const plans = await defaultPlans('azure');
-    const [first, ...siblings] = plans;
-    if (!first || siblings.length === 0) throw new Error('fewer than two Azure plans');
-    expect((await apply(first.id)).status).toBe(200);
-    const sibling = siblings[0] as { id: string };
+    // Prepare: #13 buys the recommended plan; another default plan of the same set is applied first.
+    const v2 = await call(`/v2/org/${orgId}/partners/purchase-plans-v2/recommended?provider=azure`, {
+      apiKey: partnerKey,
+    });
+    expect(v2.status).toBe(200);
+    const recommendedId: string = v2.body.id;
+    const applied = (await defaultPlans('azure')).find((plan) => plan.id !== recommendedId);
+    if (!applied) throw new Error('no second Azure plan');
+    // The provider refuses the applied plan's offers: nothing is owned, so nothing recomputes
+    // the plans and the sibling stays served (a completed purchase would supersede it: 404).
+    const lines = await call(`${plansPath()}/${applied.id}/line-items?page_size=100`, { apiKey: adminKey });
+    const offerIds = [...new Set((lines.body as { offer_id: string }[]).map((line) => line.offer_id))];
+    for (const offerId of offerIds) server.api.purchasing.marketplace.failOffer(offerId, 'sold out');
+    expect((await apply(applied.id)).status).toBe(200);
+    expect(await settledPlan(applied.id)).toBe('needs_review');
     const emails = ['x@newcomer.example', 'y@newcomer.example', 'z@newcomer.example'];
     // Act
-    const direct = await apply(sibling.id);
-    const concurrent = await Promise.all(emails.map((email) => purchaseFor(sibling.id, email)));
+    const direct = await apply(recommendedId);
+    const concurrent = await Promise.all(emails.map((email) => purchaseFor(recommendedId, email)));
     // Assess
     expect(direct.status).toBe(409);
     expect(direct.body.reason).toBe('plan_sibling_applied');
@@ -130,6 +139,7 @@ describe('one plan per computation', () => {
       expect(response.body.reason).toBe('plan_sibling_applied');
     }
     for (const email of emails) expect(await repos().memberships.get(orgId, email)).toBeNull();
-    expect(await repos().purchases.listByPlan(sibling.id)).toEqual([]);
+    expect(await repos().purchases.listByPlan(recommendedId)).toEqual([]);
+    for (const offerId of offerIds) server.api.purchasing.marketplace.stopFailing(offerId);
   });
 });
