@@ -45,6 +45,7 @@ import {
   revokeKey,
   setCommitmentSharing,
 } from '../shared/app/operator';
+import { computingPlansHere } from '../shared/app/plan-computation';
 import type { AppContext } from '../shared/app/ports';
 import {
   completePurchase,
@@ -92,14 +93,23 @@ Commands:
                                                            cover: organization (every account; the
                                                            default) or account (the buying account's
                                                            only); recomputes the org's plans.
-                                                           --max-upfront-cost: the most one plan's
-                                                           purchases may pay upfront (none: no cap)
+                                                           --max-upfront-cost: the most the org's
+                                                           purchases may pay upfront over any 30
+                                                           days (none: no cap)
   list-purchases --org <org_id> [--plan <plan_id>]         the org's purchase records (or one plan's)
   retry-purchase --plan <plan_id> --line <line_item_id>    queue a failed purchase again, with the same
                                                            client token (a retry never buys twice)
-  complete-purchase --plan <plan_id> --line <line_item_id> --reference <ref>
+  complete-purchase --plan <plan_id> --line <line_item_id> --reference <ref> [--quantity <n>]
                                                            record that an operator bought a manual
-                                                           purchase (guaranteed offers, Azure, GCP)
+                                                           purchase (guaranteed offers, Azure, GCP);
+                                                           the org owns it and its plans are
+                                                           recomputed. --quantity: what was bought,
+                                                           in the offer's unit, as the plan counts
+                                                           it: instances (instance reservations),
+                                                           normalized units (size-flexible ones,
+                                                           stored as instances of the size bought),
+                                                           $/h (savings plans); default: the planned
+                                                           quantity
   dead-letters [--redrive]                                 purchase messages the queue gave up on; with
                                                            --redrive, move them back to the queue
   create-oauth-client --name <name> --redirect-uri <uri>[,<uri>...] [--public | --auth-method <m>]
@@ -196,6 +206,17 @@ function providerOption(options: Options): Provider {
     throw new UsageError(`--provider must be one of ${cloudProviders.join(', ')}; got ${provider}`);
   }
   return provider as Provider;
+}
+
+/** --quantity: a number more than 0, in the offer's unit; absent: undefined. */
+function quantityOption(options: Options): number | undefined {
+  const value = options.quantity;
+  if (value === undefined) return undefined;
+  const quantity = Number(value);
+  if (typeof value !== 'string' || !Number.isFinite(quantity) || quantity <= 0) {
+    throw new UsageError(`--quantity must be a number more than 0, in the offer's unit; got ${value}`);
+  }
+  return quantity;
 }
 
 /** --max-upfront-cost: dollars, or `none` for no cap. */
@@ -594,10 +615,11 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
   'complete-purchase': async ({ purchasing }, options) => {
     const pipeline = await purchasing();
     const record = await completePurchase(
-      pipeline.ctx,
+      computingPlansHere(pipeline.ctx),
       required(options, 'plan'),
       required(options, 'line'),
       required(options, 'reference'),
+      quantityOption(options),
     );
     return { purchase: purchaseRecordView(record) };
   },

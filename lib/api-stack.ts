@@ -247,6 +247,8 @@ export class ApiStack extends Stack {
       description: "Computes an org's plans for a provider when they are missing or stale",
     });
     this.planComputation.role.addToPrincipalPolicy(planItemAccess());
+    // The processor recomputes the org's plans once a plan's purchases are owned.
+    this.allowPlanComputation(this.purchases.processor);
 
     // A group is deployed once its handler exists; the operations of the others are not routed yet.
     const routes = servedRoutes((group) => existsSync(functionEntry(group)));
@@ -264,20 +266,9 @@ export class ApiStack extends Stack {
       if (!tablelessGroups.has(group)) {
         groupFunction.role.addToPrincipalPolicy(computesPlans ? planItemAccess() : itemAccess());
       }
-      if (planServingGroups.has(group)) {
-        groupFunction.function.addEnvironment(
-          'PLAN_COMPUTATION_FUNCTION',
-          this.planComputation.function.functionName,
-        );
-        // The unqualified function only (the serving functions invoke it by name, $LATEST), so
-        // no `:*` for versions and aliases as `grantInvoke` would add.
-        groupFunction.role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: ['lambda:InvokeFunction'],
-            resources: [this.planComputation.function.functionArn],
-          }),
-        );
-      }
+      // plan-purchases computes the successor of an outdated plan to name it (best effort).
+      if (planServingGroups.has(group) || group === 'plan-purchases')
+        this.allowPlanComputation(groupFunction);
       if (purchaseSendingGroups.has(group)) this.purchases.allowSending(groupFunction);
       groupFunctions.set(group, groupFunction);
     }
@@ -421,5 +412,18 @@ export class ApiStack extends Stack {
         }),
       ],
     });
+  }
+
+  /** Lets `fn` invoke the plan-computation function by name (PLAN_COMPUTATION_FUNCTION). */
+  private allowPlanComputation(fn: ServiceFunction): void {
+    fn.function.addEnvironment('PLAN_COMPUTATION_FUNCTION', this.planComputation.function.functionName);
+    // The unqualified function only (invoked by name, $LATEST), so no `:*` for versions and
+    // aliases as `grantInvoke` would add.
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.planComputation.function.functionArn],
+      }),
+    );
   }
 }

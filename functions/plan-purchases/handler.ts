@@ -16,6 +16,7 @@ import {
   orgRepository,
   planRepository,
   purchaseRepository,
+  usageRepository,
   userRepository,
 } from '../../shared/store/store';
 
@@ -26,6 +27,8 @@ const appContext = functionContext({
   users: userRepository,
   plans: planRepository,
   purchases: purchaseRepository,
+  // The plan-input version: a plan computed before the last change is outdated.
+  usage: usageRepository,
   idempotencyRecords: idempotencyRepository,
 });
 /** Applying a plan (#8), purchasing one for a user (#13), and reading what that did. */

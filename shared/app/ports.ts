@@ -38,7 +38,9 @@ import type {
   OrgPlacement,
   User,
 } from '../domain/orgs';
+import type { AppliedComputation } from '../domain/plans/applied-computation';
 import type { ComputedPlanSet, PlanCalculation, PlanSetState, StoredPlan } from '../domain/plans/plan-set';
+import type { HandCompletion } from '../domain/purchases/hand-completion';
 import type { PurchaseClaim, PurchaseLimitPrice, PurchaseRecord } from '../domain/purchases/purchase-record';
 import type { CoveredHours, ProviderUsage } from '../domain/usage/imported-usage';
 import type { ImportSession, UsageState } from '../domain/usage/usage-state';
@@ -271,6 +273,25 @@ export interface PlanRepository {
   resourceMatchLineItems(planId: string): Promise<ReadonlyMap<string, string>>;
   /** The v2 purchase plan stored with a recommended plan; null for other plans. */
   purchasePlan(planId: string): Promise<RecommendedPurchasePlan | null>;
+  /** The plan of the org's computation `usageVersion` that was applied; null when none was. */
+  appliedComputation(
+    orgId: string,
+    provider: Provider,
+    usageVersion: number,
+  ): Promise<AppliedComputation | null>;
+  /**
+   * Claims the computation `usageVersion` for `claim.planId`, applied as `claim.appliedBy`: written
+   * when no plan holds it, or the same plan holds it as the same user (a retry) or as
+   * `takeOverFrom` (a re-apply after a review). Answers the claim as stored after the write: the
+   * caller's when it won, the holder's otherwise.
+   */
+  claimComputation(
+    orgId: string,
+    provider: Provider,
+    usageVersion: number,
+    claim: AppliedComputation,
+    takeOverFrom?: string,
+  ): Promise<AppliedComputation>;
   /**
    * Moves the plan's status from one of `change.from` to `change.to`, recording `lastModified`
    * (and, when given, who applied it and when). Answers the plan as stored after the change, or
@@ -426,8 +447,12 @@ export interface PurchaseRepository {
     at: string,
     limitPrice?: PurchaseLimitPrice,
   ): Promise<PurchaseRecord | null>;
-  /** `manual` -> `completed`, with the operator's reference. */
-  completeByHand(record: PurchaseRecordRef, reference: string, at: string): Promise<PurchaseRecord | null>;
+  /** `manual` -> `completed`, with the operator's reference and what they bought. */
+  completeByHand(
+    record: PurchaseRecordRef,
+    completion: HandCompletion,
+    at: string,
+  ): Promise<PurchaseRecord | null>;
   /** Notes that the plan's purchases are under way (idempotent). */
   markPurchasing(plan: PurchasingPlan): Promise<void>;
   unmarkPurchasing(planId: string): Promise<void>;

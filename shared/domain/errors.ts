@@ -55,6 +55,24 @@ export class ConflictError extends DomainError {
   readonly code = 'conflict';
 }
 
+/**
+ * Why a plan cannot be applied, as a stable code clients branch on (docs/http.md, Reasons): a
+ * sibling of the same computation was applied, the plan was computed before the org's inputs
+ * last changed, or the purchases would pass the org's upfront cap.
+ */
+export type ConflictReason = 'plan_sibling_applied' | 'plan_outdated' | 'max_upfront_cost_exceeded';
+
+/** A conflict with a stable `reason`; `successorPlanId` names the plan to apply instead, when known. */
+export class ReasonedConflictError extends ConflictError {
+  constructor(
+    readonly reason: ConflictReason,
+    message: string,
+    readonly successorPlanId: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
 /** The request is well-formed but its values are not acceptable; `fields` names each one. */
 export class ValidationError extends DomainError {
   readonly code = 'validation_failed';

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { DomainError, type DomainErrorCode } from '../domain/errors';
+import { DomainError, type DomainErrorCode, ReasonedConflictError } from '../domain/errors';
 import { unauthenticatedChallenge, wwwAuthenticateHeader } from './bearer-challenge';
 
 /**
@@ -12,6 +12,10 @@ export interface ErrorBody {
   readonly status: string;
   readonly message: string;
   readonly errors: Readonly<Record<string, readonly string[]>>;
+  /** A stable code saying why, on the conflicts that have one (`ReasonedConflictError`). */
+  readonly reason?: string;
+  /** With `plan_outdated`: the plan computed since, to apply instead. */
+  readonly successor_plan_id?: string;
 }
 
 /** Reason phrases of the statuses the service answers with (RFC 9110 wording as most clients know it). */
@@ -63,6 +67,13 @@ export function statusOfDomainError(error: DomainError): ErrorStatus {
 
 /** The status and body an error answers with: domain errors by their code, anything else 500. */
 export function errorBodyOf(error: unknown): ErrorBody {
+  if (error instanceof ReasonedConflictError) {
+    return {
+      ...errorBody(statusOfDomainError(error), error.message, error.fields),
+      reason: error.reason,
+      ...(error.successorPlanId ? { successor_plan_id: error.successorPlanId } : {}),
+    };
+  }
   if (error instanceof DomainError) {
     return errorBody(statusOfDomainError(error), error.message, error.fields);
   }

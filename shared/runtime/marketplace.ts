@@ -1,7 +1,8 @@
 import { bundledCatalog } from '../app/bundled-catalog';
-import type { ContextWith } from '../app/ports';
+import { type ContextWith, hasPlanComputation, type PlanComputation } from '../app/ports';
 import type { ProcessorContext, ProcessorRepository } from '../app/purchase-processing';
 import type { Marketplace } from '../cloud/marketplace/marketplace';
+import { lambdaPlanComputation } from './lambda-plan-computation';
 
 /**
  * The marketplace the purchase processor buys from (DESIGN §9). Which one is chosen at synthesis
@@ -12,6 +13,7 @@ import type { Marketplace } from '../cloud/marketplace/marketplace';
  * tests install theirs first.
  */
 let installed: Marketplace | undefined;
+let onLambda: PlanComputation | undefined;
 
 export function installMarketplace(marketplace: Marketplace): void {
   installed = marketplace;
@@ -29,7 +31,18 @@ export function processorContext(
   fromEnvironment: MarketplaceFromEnvironment,
 ): ProcessorContext {
   installed ??= fromEnvironment(process.env, (orgId) => onboardedExternalId(base, orgId));
-  return { ...base, marketplace: installed, catalog: bundledCatalog };
+  // The local runtime and tests compute plans in their process; on Lambda the plan-computation
+  // function does (the processor bundles no engine).
+  if (hasPlanComputation(base)) {
+    return {
+      ...base,
+      marketplace: installed,
+      catalog: bundledCatalog,
+      planComputation: base.planComputation,
+    };
+  }
+  onLambda ??= lambdaPlanComputation(process.env);
+  return { ...base, marketplace: installed, catalog: bundledCatalog, planComputation: onLambda };
 }
 
 /** The org's ExternalId from its onboarding record; null before it started onboarding. */

@@ -1,11 +1,13 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { bundledCatalog } from '../app/bundled-catalog';
 import type { ApplyContext } from '../app/plan-application';
+import type { PlanComputation } from '../app/ports';
 import type { PurchaseQueue } from '../queue/purchase-queue';
 import { sqsDeadLetters } from '../queue/sqs-dead-letters';
 import { sqsPurchaseQueue } from '../queue/sqs-purchase-queue';
 import { configuredRegion } from './aws';
 import { installable } from './installable';
+import { lambdaPlanComputation } from './lambda-plan-computation';
 
 /**
  * The purchase queue of the functions that send purchases (apply, the sweep): on Lambda an SQS
@@ -31,8 +33,31 @@ function createSqsPurchaseQueue(env: NodeJS.ProcessEnv): PurchaseQueue {
  * What the apply and purchase operations (#8, #13) and the sweep run with: the function's own
  * context (current.ts) with the purchase queue and the bundled catalog.
  */
-export function applyContext<C extends object>(base: C): C & Pick<ApplyContext, 'purchaseQueue' | 'catalog'> {
-  return { ...base, purchaseQueue: purchaseQueue(), catalog: bundledCatalog };
+export function applyContext<C extends object>(
+  base: C,
+): C & Pick<ApplyContext, 'purchaseQueue' | 'catalog' | 'planComputation'> {
+  return {
+    ...base,
+    purchaseQueue: purchaseQueue(),
+    catalog: bundledCatalog,
+    planComputation: planComputationOf(base),
+  };
+}
+
+let onLambda: PlanComputation | undefined;
+
+/**
+ * The installed context's plan computation (local runtime, tests), else the plan-computation
+ * function's, made on first use (a sweep never needs it).
+ */
+function planComputationOf(base: object): PlanComputation {
+  if ('planComputation' in base && typeof base.planComputation === 'function') {
+    return base.planComputation as PlanComputation;
+  }
+  return (orgId, provider) => {
+    onLambda ??= lambdaPlanComputation(process.env);
+    return onLambda(orgId, provider);
+  };
 }
 
 /** The dead-letter queue of the purchase queue, from `PURCHASE_DLQ_URL` (operators' CLI). */

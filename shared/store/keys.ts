@@ -115,6 +115,17 @@ export function planSetKey(orgId: string, provider: string): ItemKey {
   return { PK: orgPartition(orgId), SK: `${planSetPrefix}${id(provider)}` };
 }
 
+/**
+ * The one plan of a computation that was applied: one per org, provider and plan-input version
+ * (docs/purchases.md, One plan per computation).
+ */
+export function appliedComputationKey(orgId: string, provider: string, usageVersion: number): ItemKey {
+  if (!Number.isInteger(usageVersion) || usageVersion < 0) {
+    throw new RangeError(`not a plan-input version: ${usageVersion}`);
+  }
+  return { PK: orgPartition(orgId), SK: `APPLIED#${id(provider)}#${usageVersion}` };
+}
+
 export function planPrefix(provider: string): string {
   return `PLAN#${id(provider)}#`;
 }

@@ -172,6 +172,52 @@ describe('the commitment a purchase owns', () => {
     });
   });
 
+  it('carries what decides its coverage: the platform and tenancy of a reservation, the family and payment of an EC2 Instance Savings Plan', () => {
+    // Prepare
+    const windows: Offer = {
+      ...exact,
+      id: 'offer-windows',
+      paymentOption: 'All Upfront',
+      scope: { ...exact.scope, operatingSystem: 'Windows', tenancy: 'dedicated' } as Offer['scope'],
+    };
+    const instancePlan: Offer = {
+      ...savingsPlan,
+      id: 'offer-isp',
+      contractType: 'instance_plans',
+      planType: 'EC2InstanceSavingsPlans',
+      paymentOption: 'No Upfront',
+      scope: { kind: 'spend', rates: [{ region: 'us-east-1', family: 'm5', discount: 0.3 }] },
+    };
+    const completedAt = '2026-11-24T12:00:00.000Z';
+    const completed = (offer: Offer, quantity: number) => {
+      const [record] = purchaseRecordsOf(
+        plan([line('w', offer, quantity)]),
+        { ...catalog, offerById: () => offer },
+        purchaseClientToken,
+        at,
+      );
+      if (!record) throw new Error('no record');
+      return { ...record, status: 'completed' as const, completedAt, providerQuantity: quantity };
+    };
+    // Act
+    const reservation = commitmentOf(completed(windows, 2), windows);
+    const instanceFamilyPlan = commitmentOf(completed(instancePlan, 0.5), instancePlan);
+    // Assess
+    expect(reservation).toMatchObject({
+      instanceType: 'm5.large',
+      quantity: 2,
+      operatingSystem: 'Windows',
+      tenancy: 'dedicated',
+      paymentOption: 'All Upfront',
+    });
+    expect(reservation).not.toHaveProperty('availabilityZone');
+    expect(instanceFamilyPlan).toMatchObject({
+      hourlyCommitment: 0.5,
+      instanceFamily: 'm5',
+      paymentOption: 'No Upfront',
+    });
+  });
+
   it('holds a savings plan as $/h of commitment, and refuses a purchase that is not completed', () => {
     const [record] = purchaseRecordsOf(
       plan([line('c', savingsPlan, 1.25)]),
