@@ -39,6 +39,7 @@ import {
   listOrgs,
   revokeKey,
   setCommitmentSharing,
+  setRenewalHorizonDays,
 } from '../shared/app/operator';
 import type { AppContext } from '../shared/app/ports';
 import {
@@ -54,7 +55,13 @@ import { purchaseRecordView } from '../shared/contract/purchases';
 import type { Catalog } from '../shared/domain/catalog/catalog';
 import { cloudProviders } from '../shared/domain/cloud-providers';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
-import { type CommitmentSharing, commitmentSharings, type Provider } from '../shared/domain/engine';
+import {
+  type CommitmentSharing,
+  commitmentSharings,
+  isRenewalHorizonDays,
+  MAX_RENEWAL_HORIZON_DAYS,
+  type Provider,
+} from '../shared/domain/engine';
 import { DomainError } from '../shared/domain/errors';
 import type { OAuthClient } from '../shared/domain/oauth/records';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
@@ -75,11 +82,16 @@ Commands:
   register-usage-key <key_id>                              give an existing API key its throttle bucket in the
                                                            deployed API's usage plan (keys made before it)
   list-orgs                                                every org
-  set-org --org <org_id> [--sharing <scope>] [--max-upfront-cost <usd|none>]
+  set-org --org <org_id> [--sharing <scope>] [--renewal-horizon-days <days>]
+          [--max-upfront-cost <usd|none>]
                                                            --sharing: whose usage the org's commitments
                                                            cover: organization (every account; the
                                                            default) or account (the buying account's
                                                            only); recomputes the org's plans.
+                                                           --renewal-horizon-days: a commitment ending
+                                                           within this many days (0-365; default 30)
+                                                           is renewed, not counted; recomputes the
+                                                           org's plans.
                                                            --max-upfront-cost: the most one plan's
                                                            purchases may pay upfront (none: no cap)
   list-purchases --org <org_id> [--plan <plan_id>]         the org's purchase records (or one plan's)
@@ -183,6 +195,17 @@ function providerOption(options: Options): Provider {
 }
 
 /** --max-upfront-cost: dollars, or `none` for no cap. */
+function renewalHorizonOption(options: Options): number {
+  const value = required(options, 'renewal-horizon-days');
+  const days = Number(value);
+  if (!/^\d+$/.test(value) || !isRenewalHorizonDays(days)) {
+    throw new UsageError(
+      `--renewal-horizon-days must be a whole number of days from 0 to ${MAX_RENEWAL_HORIZON_DAYS}; got ${value}`,
+    );
+  }
+  return days;
+}
+
 function maxUpfrontOption(options: Options): number | null {
   const value = required(options, 'max-upfront-cost');
   if (value === 'none') return null;
@@ -505,18 +528,29 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
   'list-orgs': async ({ ctx }) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
   'set-org': async ({ ctx }, options) => {
     const orgId = required(options, 'org');
-    if (options.sharing === undefined && options['max-upfront-cost'] === undefined) {
-      throw new UsageError('set-org needs --sharing or --max-upfront-cost');
+    const horizonGiven = options['renewal-horizon-days'] !== undefined;
+    if (options.sharing === undefined && options['max-upfront-cost'] === undefined && !horizonGiven) {
+      throw new UsageError('set-org needs --sharing, --renewal-horizon-days or --max-upfront-cost');
     }
+    // Every option is checked before anything is written.
+    const sharing = options.sharing === undefined ? undefined : sharingOption(options);
+    const horizon = horizonGiven ? renewalHorizonOption(options) : undefined;
     const maxUpfront = options['max-upfront-cost'] === undefined ? undefined : maxUpfrontOption(options);
     let result: { org: Organization; recomputed: readonly Provider[] } | null = null;
-    if (options.sharing !== undefined)
-      result = await setCommitmentSharing(ctx, orgId, sharingOption(options));
+    if (sharing !== undefined) result = await setCommitmentSharing(ctx, orgId, sharing);
+    if (horizon !== undefined) {
+      const changed = await setRenewalHorizonDays(ctx, orgId, horizon);
+      result = {
+        org: changed.org,
+        recomputed: [...new Set([...(result?.recomputed ?? []), ...changed.recomputed])],
+      };
+    }
     const org = maxUpfront === undefined ? result?.org : await setMaxUpfrontCost(ctx, orgId, maxUpfront);
     if (!org) throw new UsageError('set-org changed nothing');
     return {
       org_id: org.id,
       commitment_sharing: org.commitmentSharing,
+      renewal_horizon_days: org.renewalHorizonDays,
       max_upfront_cost: org.maxUpfrontCost,
       ...(result ? { recomputed_providers: result.recomputed } : {}),
     };
@@ -671,6 +705,7 @@ async function main(argv: string[]): Promise<number> {
       role: { type: 'string' },
       file: { type: 'string' },
       sharing: { type: 'string' },
+      'renewal-horizon-days': { type: 'string' },
       provider: { type: 'string' },
       'take-over': { type: 'boolean' },
       'lease-seconds': { type: 'string' },

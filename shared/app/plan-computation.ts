@@ -130,6 +130,7 @@ async function computeAndStore(
       window,
       ...inputs,
       planSeed: seed,
+      // The plan's clock: owned commitments count by where they stand at it (docs/plan-engine.md).
       createdAt: now.toISOString(),
     },
     ctx.engineMemory,
