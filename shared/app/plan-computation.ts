@@ -137,7 +137,13 @@ async function computeAndStore(
   );
   await ctx.repos.computedPlans.storePlans(
     orgId,
-    { usageVersion: calculation.usageVersion, planSeed: seed, window, sharing: inputs.sharing },
+    {
+      usageVersion: calculation.usageVersion,
+      planSeed: seed,
+      window,
+      sharing: inputs.sharing,
+      renewalHorizonDays: inputs.renewalHorizonDays,
+    },
     computed,
   );
   return {

@@ -241,6 +241,8 @@ export interface PlanBasis {
   readonly window: UsageWindow;
   /** The org's sharing scope the plan was computed with: its usage is covered again the same way. */
   readonly sharing: CommitmentSharing;
+  /** The org's renewal horizon the plan was computed with, kept for the same reason. */
+  readonly renewalHorizonDays: number;
 }
 
 /**

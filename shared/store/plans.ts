@@ -9,6 +9,7 @@ import type {
   RecommendedPurchasePlan,
   ResourceMatch,
 } from '../domain/engine';
+import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/plan-time';
 import type { PlanSetState, StoredPlan } from '../domain/plans/plan-set';
 import { getItems } from './batch-reads';
 import { fromCompressedParts } from './compressed-parts';
@@ -133,6 +134,8 @@ function toStoredPlan(item: StoredItem): StoredPlan {
     window: { start: window.start, hours: window.hours },
     // Plans stored before the setting existed were computed per account.
     sharing: (item.commitmentSharing as CommitmentSharing | undefined) ?? 'account',
+    // Plans stored before the horizon existed: the default.
+    renewalHorizonDays: (item.renewalHorizonDays as number | undefined) ?? DEFAULT_RENEWAL_HORIZON_DAYS,
     plan: {
       ...(item.plan as Omit<CommitmentPlan, 'status' | 'is_calculating'>),
       status: item.status as CommitmentPlan['status'],
@@ -162,6 +165,7 @@ function toPlanContent(stored: StoredPlan, items: readonly StoredItem[]): PlanCo
     planSeed: stored.planSeed,
     window: stored.window,
     sharing: stored.sharing,
+    renewalHorizonDays: stored.renewalHorizonDays,
     createdAt: stored.plan.created_at,
     lineItems,
   };
