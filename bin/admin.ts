@@ -44,6 +44,7 @@ import {
   listOrgs,
   revokeKey,
   setCommitmentSharing,
+  setRenewalHorizonDays,
 } from '../shared/app/operator';
 import { computingPlansHere } from '../shared/app/plan-computation';
 import type { AppContext } from '../shared/app/ports';
@@ -60,7 +61,13 @@ import { purchaseRecordView } from '../shared/contract/purchases';
 import type { Catalog } from '../shared/domain/catalog/catalog';
 import { cloudProviders } from '../shared/domain/cloud-providers';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
-import { type CommitmentSharing, commitmentSharings, type Provider } from '../shared/domain/engine';
+import {
+  type CommitmentSharing,
+  commitmentSharings,
+  isRenewalHorizonDays,
+  MAX_RENEWAL_HORIZON_DAYS,
+  type Provider,
+} from '../shared/domain/engine';
 import { DomainError } from '../shared/domain/errors';
 import type { OAuthClient } from '../shared/domain/oauth/records';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
@@ -88,11 +95,16 @@ Commands:
   register-usage-key <key_id>                              give an existing API key its throttle bucket in the
                                                            deployed API's usage plan (keys made before it)
   list-orgs                                                every org
-  set-org --org <org_id> [--sharing <scope>] [--max-upfront-cost <usd|none>]
+  set-org --org <org_id> [--sharing <scope>] [--renewal-horizon-days <days>]
+          [--max-upfront-cost <usd|none>]
                                                            --sharing: whose usage the org's commitments
                                                            cover: organization (every account; the
                                                            default) or account (the buying account's
                                                            only); recomputes the org's plans.
+                                                           --renewal-horizon-days: a commitment ending
+                                                           within this many days (0-365; default 30)
+                                                           is renewed, not counted; recomputes the
+                                                           org's plans.
                                                            --max-upfront-cost: the most the org's
                                                            purchases may pay upfront over any 30
                                                            days (none: no cap)
@@ -217,6 +229,18 @@ function quantityOption(options: Options): number | undefined {
     throw new UsageError(`--quantity must be a number more than 0, in the offer's unit; got ${value}`);
   }
   return quantity;
+}
+
+/** --renewal-horizon-days: whole days from 0 to the most allowed. */
+function renewalHorizonOption(options: Options): number {
+  const value = required(options, 'renewal-horizon-days');
+  const days = Number(value);
+  if (!/^\d+$/.test(value) || !isRenewalHorizonDays(days)) {
+    throw new UsageError(
+      `--renewal-horizon-days must be a whole number of days from 0 to ${MAX_RENEWAL_HORIZON_DAYS}; got ${value}`,
+    );
+  }
+  return days;
 }
 
 /** --max-upfront-cost: dollars, or `none` for no cap. */
@@ -584,18 +608,29 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
   'list-orgs': async ({ ctx }) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
   'set-org': async ({ ctx }, options) => {
     const orgId = required(options, 'org');
-    if (options.sharing === undefined && options['max-upfront-cost'] === undefined) {
-      throw new UsageError('set-org needs --sharing or --max-upfront-cost');
+    const horizonGiven = options['renewal-horizon-days'] !== undefined;
+    if (options.sharing === undefined && options['max-upfront-cost'] === undefined && !horizonGiven) {
+      throw new UsageError('set-org needs --sharing, --renewal-horizon-days or --max-upfront-cost');
     }
+    // Every option is checked before anything is written.
+    const sharing = options.sharing === undefined ? undefined : sharingOption(options);
+    const horizon = horizonGiven ? renewalHorizonOption(options) : undefined;
     const maxUpfront = options['max-upfront-cost'] === undefined ? undefined : maxUpfrontOption(options);
     let result: { org: Organization; recomputed: readonly Provider[] } | null = null;
-    if (options.sharing !== undefined)
-      result = await setCommitmentSharing(ctx, orgId, sharingOption(options));
+    if (sharing !== undefined) result = await setCommitmentSharing(ctx, orgId, sharing);
+    if (horizon !== undefined) {
+      const changed = await setRenewalHorizonDays(ctx, orgId, horizon);
+      result = {
+        org: changed.org,
+        recomputed: [...new Set([...(result?.recomputed ?? []), ...changed.recomputed])],
+      };
+    }
     const org = maxUpfront === undefined ? result?.org : await setMaxUpfrontCost(ctx, orgId, maxUpfront);
     if (!org) throw new UsageError('set-org changed nothing');
     return {
       org_id: org.id,
       commitment_sharing: org.commitmentSharing,
+      renewal_horizon_days: org.renewalHorizonDays,
       max_upfront_cost: org.maxUpfrontCost,
       ...(result ? { recomputed_providers: result.recomputed } : {}),
     };
@@ -754,6 +789,7 @@ async function main(argv: string[]): Promise<number> {
       role: { type: 'string' },
       file: { type: 'string' },
       sharing: { type: 'string' },
+      'renewal-horizon-days': { type: 'string' },
       provider: { type: 'string' },
       'take-over': { type: 'boolean' },
       'lease-seconds': { type: 'string' },

@@ -94,6 +94,8 @@ export interface OrgUpdateRepository {
   setOfferLinks(orgId: string, links: Partial<MarketplaceOfferLinks>, at: string): Promise<Organization>;
   /** Sets whose usage the org's commitments cover; answers the org as stored; NotFoundError if unknown. */
   setCommitmentSharing(orgId: string, sharing: CommitmentSharing, at: string): Promise<Organization>;
+  /** Sets the org's renewal horizon in days; answers the org as stored; NotFoundError if unknown. */
+  setRenewalHorizonDays(orgId: string, days: number, at: string): Promise<Organization>;
   /** Sets the execution policy's upfront cap (null: none); answers the org as stored; NotFoundError if unknown. */
   setMaxUpfrontCost(orgId: string, maxUpfrontCost: number | null, at: string): Promise<Organization>;
   /**
@@ -241,6 +243,8 @@ export interface PlanBasis {
   readonly window: UsageWindow;
   /** The org's sharing scope the plan was computed with: its usage is covered again the same way. */
   readonly sharing: CommitmentSharing;
+  /** The org's renewal horizon the plan was computed with, kept for the same reason. */
+  readonly renewalHorizonDays: number;
 }
 
 /**

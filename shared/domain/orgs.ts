@@ -40,6 +40,12 @@ export interface Organization {
    */
   readonly commitmentSharing: CommitmentSharing;
   /**
+   * Days before its end in which a plan renews an owned commitment instead of counting it
+   * (docs/plan-engine.md, Time is the plan's). Set by operators (`admin set-org
+   * --renewal-horizon-days`); 30 unless set.
+   */
+  readonly renewalHorizonDays: number;
+  /**
    * The execution policy's cap on what one plan's purchases may pay upfront in total (USD), set
    * by operators (`admin set-org --max-upfront-cost`); null: no cap. The purchase processor
    * refuses a line item of a plan over it (DESIGN §9, guard rails).

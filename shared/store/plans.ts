@@ -9,6 +9,7 @@ import type {
   RecommendedPurchasePlan,
   ResourceMatch,
 } from '../domain/engine';
+import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/plan-time';
 import { ConflictError } from '../domain/errors';
 import type { AppliedComputation } from '../domain/plans/applied-computation';
 import type { PlanSetState, StoredPlan } from '../domain/plans/plan-set';
@@ -178,6 +179,8 @@ function toStoredPlan(item: StoredItem): StoredPlan {
     window: { start: window.start, hours: window.hours },
     // Plans stored before the setting existed were computed per account.
     sharing: (item.commitmentSharing as CommitmentSharing | undefined) ?? 'account',
+    // Plans stored before the horizon existed: the default.
+    renewalHorizonDays: (item.renewalHorizonDays as number | undefined) ?? DEFAULT_RENEWAL_HORIZON_DAYS,
     plan: {
       ...(item.plan as Omit<CommitmentPlan, 'status' | 'is_calculating'>),
       status: item.status as CommitmentPlan['status'],
@@ -207,6 +210,7 @@ function toPlanContent(stored: StoredPlan, items: readonly StoredItem[]): PlanCo
     planSeed: stored.planSeed,
     window: stored.window,
     sharing: stored.sharing,
+    renewalHorizonDays: stored.renewalHorizonDays,
     createdAt: stored.plan.created_at,
     lineItems,
   };

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUserKey } from '../../shared/app/operator';
+import { importUsage } from '../../shared/app/import-usage';
+import { createOrg, createUserKey } from '../../shared/app/operator';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
 import { type InProcessApi, startInProcessApi } from '../support/in-process-api';
+import { alwaysOn, fleet, linesOf, usageLines } from '../support/usage-files';
 
 /**
  * Applying plans (#8) and purchasing them for a user (#13) over HTTP, against the local API with
@@ -340,21 +342,59 @@ describe('Idempotency-Key on apply', () => {
 
 describe('an offer the provider refuses', () => {
   it('fails its purchase with the message, completes the others and leaves the plan needing review', async () => {
-    // Prepare
-    const planId = (await recommendedPlan('aws')).id;
-    const selected = await selectedLineItems(planId);
+    // Prepare: an org of its own with two always-on families, so that its recommended plan has a
+    // line for each (the demo org's AWS usage is covered by what the earlier tests bought)
+    const ctx = server.api.runtime.ctx;
+    const org = await createOrg(ctx, `Refused offer ${ctx.ids.uuid()}`, null);
+    const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 720 * 3_600_000).toISOString();
+    const onAws = { provider: 'aws', accountId: '111122223333', region: 'us-east-1', service: 'AmazonEC2' };
+    await importUsage(ctx, {
+      orgId: org.id,
+      lines: linesOf(
+        usageLines(start, 720, [
+          ...fleet(4, 'm5', {
+            ...onAws,
+            instanceType: 'm5.xlarge',
+            operatingSystem: 'Linux',
+            unitsAt: alwaysOn,
+          }),
+          ...fleet(4, 'r5', {
+            ...onAws,
+            instanceType: 'r5.xlarge',
+            operatingSystem: 'Linux',
+            unitsAt: alwaysOn,
+          }),
+        ]),
+      ),
+    });
+    const { key } = await createUserKey(ctx, org.id, 'buyer@refused-offer.example', 'admin');
+    const plans = `/v1/org/${org.id}/commitment-plans`;
+    const recommended = await call(`${plans}/recommended?provider=aws`, { apiKey: key.apiKey });
+    expect(recommended.status).toBe(200);
+    const planId = recommended.body.id as string;
+    const lines = await call(`${plans}/${planId}/line-items?page_size=100`, { apiKey: key.apiKey });
+    // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
+    const selected = (lines.body as any[]).filter((item) => item.is_selected && item.selected_quantity > 0);
     expect(selected.length).toBeGreaterThan(1);
     const refusedItem = selected[0];
     const message = 'Offering sold out in this region';
     server.api.purchasing.marketplace.failOffer(refusedItem.offer_id, message);
 
     // Act
-    const applied = await apply(planId);
+    const applied = await call(`${plans}/${planId}/apply`, { method: 'POST', apiKey: key.apiKey });
 
     // Assess
     expect(applied.status).toBe(200);
-    expect((await settledPlan(planId)).status).toBe('needs_review');
-    const records = await purchases(planId);
+    const deadline = Date.now() + 20_000;
+    let status = 'scheduled';
+    while (status !== 'completed' && status !== 'needs_review' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await call(`${plans}/${planId}`, { apiKey: key.apiKey })).body.status;
+    }
+    expect(status).toBe('needs_review');
+    // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
+    const records: any[] = (await call(`${plans}/${planId}/purchases?page_size=100`, { apiKey: key.apiKey }))
+      .body;
     const failed = records.filter((record) => record.status === 'failed');
     expect(failed.map((record) => record.line_item_id)).toEqual(
       selected.filter((item) => item.offer_id === refusedItem.offer_id).map((item) => item.id),

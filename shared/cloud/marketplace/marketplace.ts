@@ -45,6 +45,12 @@ export interface PurchaseRequest {
    * for an untagged purchase of the same order made since then before buying.
    */
   readonly earlierAttemptsSince?: string;
+  /**
+   * ISO 8601: queue the purchase to start then (a renewal starts at the end of the commitment it
+   * renews) instead of now. Only for an offer `queuesPurchase` answers true for: a provider
+   * without queued purchases is asked at the start time instead, without this field.
+   */
+  readonly startsAt?: string;
 }
 
 export type PurchaseResult =
@@ -58,6 +64,8 @@ export type PurchaseResult =
       readonly recurringCost: number;
       /** What was bought, in the provider's units: instances, or $/h of commitment. */
       readonly providerQuantity: number;
+      /** A queued purchase: when the commitment starts (the request's `startsAt`). Absent: now. */
+      readonly startsAt?: string;
     }
   /** Nothing bought: an operator fulfils this line by hand (guaranteed offers, Azure and GCP with `aws`). */
   | { readonly status: 'manual'; readonly reason: string }
@@ -166,6 +174,31 @@ export function checkPurchaseRequest(request: PurchaseRequest): void {
       `earlierAttemptsSince must be an ISO 8601 time, not ${request.earlierAttemptsSince}`,
     );
   }
+  if (request.startsAt !== undefined) {
+    if (Number.isNaN(Date.parse(request.startsAt))) {
+      throw new InvalidPurchaseRequest(`startsAt must be an ISO 8601 time, not ${request.startsAt}`);
+    }
+    if (!queuesPurchase(request.offer)) {
+      throw new InvalidPurchaseRequest(
+        `offer ${request.offer.providerOfferingId} cannot be queued: buy it at ${request.startsAt}`,
+      );
+    }
+  }
+}
+
+/**
+ * Whether the provider can queue a purchase of the offer to start later: AWS Savings Plans
+ * (CreateSavingsPlan `purchaseTime`) and regional EC2 reservations (PurchaseReservedInstancesOffering
+ * `PurchaseTime`; every offering bought here is regional). RDS has no queued purchase, and the
+ * offers an operator fulfils are bought by hand.
+ */
+export function queuesPurchase(offer: Offer): boolean {
+  if (offer.provider !== 'aws' || isGuaranteedOffer(offer)) return false;
+  return (
+    offer.scope.kind === 'spend' ||
+    offer.contractType === 'standard_ris' ||
+    offer.contractType === 'convertible_ris'
+  );
 }
 
 /** Guaranteed (leased) offers: the service holds the provider's commitment, so an operator fulfils them. */

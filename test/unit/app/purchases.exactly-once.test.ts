@@ -221,6 +221,7 @@ function world(s: Scenario) {
     usageVersion: 1,
     planSeed: 'seed',
     sharing: 'organization',
+    renewalHorizonDays: 30,
     window: { start: '2026-10-25T00:00:00Z', hours: 720 },
     plan: { id: PLAN, name: 'Recommended', status: 'new' } as StoredPlan['plan'],
     lineItemCount: lineItems.length,

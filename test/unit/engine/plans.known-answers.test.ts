@@ -345,25 +345,6 @@ describe('existing commitments', () => {
     expect(lineItems[0]?.before_reserved_cost).toBeCloseTo(0.4, 12);
   });
 
-  it('applies a commitment only in the hours from its start to its end', () => {
-    // Prepare: the RI (3 units) ends after hour 1 of 4: residual 2, 2, 5, 5.
-    const input = engineInput({
-      hours: 4,
-      streams: [stream({ usage: [5, 5, 5, 5] })],
-      commitments: [commitment({ id: 'ri-1', quantity: 3, end: '2025-01-01T02:00:00.000Z' })],
-      offers: [offer({ id: 'o1', recurring: 0.45 })],
-      profiles: [HIGH_SAVINGS],
-    });
-
-    // Act
-    const { plan, lineItems } = onlyPlan(input);
-
-    // Assess: F(k) = 1 for k <= 2, 0.5 for 3..5 > 0.45: q = 5; before_reserved = 0.5 * 2 / 4.
-    expect(lineItems[0]?.selected_quantity).toBe(5);
-    expect(plan.before_ondemand_cost_hourly).toBeCloseTo(3.5, 12);
-    expect(plan.before_reserved_cost_hourly).toBeCloseTo(0.25, 12);
-  });
-
   it('ignores expired commitments for coverage and cost', () => {
     // Prepare
     const input = engineInput({

@@ -22,7 +22,7 @@ import type {
 import type { LineItem } from '../../../shared/domain/engine/plan-shapes';
 import { computePlans } from '../../../shared/domain/engine/plans';
 import { breakevenByWalking } from './breakeven-oracle';
-import { commitment, engineInput, instanceScope, offer, stream, WINDOW_START } from './builders';
+import { commitment, engineInput, instanceScope, offer, stream } from './builders';
 
 const HOUR_MS = 3_600_000;
 
@@ -48,7 +48,10 @@ interface Fleet {
   readonly commitments: readonly ExistingCommitment[];
 }
 
-const at = (hour: number) => new Date(Date.parse(WINDOW_START) + hour * HOUR_MS).toISOString();
+/** The plans' clock (engineInput's createdAt) and the default renewal horizon, 30 days, after it. */
+const PLAN_TIME = Date.parse(engineInput({ hours: 0 }).createdAt);
+const HORIZON_END = PLAN_TIME + 30 * 24 * HOUR_MS;
+const fromPlanTime = (hour: number) => new Date(PLAN_TIME + hour * HOUR_MS).toISOString();
 
 const fleetArbitrary: fc.Arbitrary<Fleet> = fc.integer({ min: 1, max: 24 }).chain((hours) =>
   fc.record({
@@ -127,8 +130,10 @@ const fleetArbitrary: fc.Arbitrary<Fleet> = fc.integer({ min: 1, max: 24 }).chai
             account: fc.constantFrom('a', 'b'),
             target: fc.constantFrom('m5.large', 'r5.large', 'spend'),
             quantity: fc.integer({ min: 1, max: 3 }),
-            startHour: fc.integer({ min: -5, max: 20 }),
-            length: fc.integer({ min: 1, max: 30 }),
+            // Hours from the plan's time: ended before it, renewed within the horizon, in force
+            // past it, or queued to start before or after the horizon's end.
+            startHour: fc.integer({ min: -800, max: 760 }),
+            length: fc.integer({ min: 1, max: 1600 }),
             recurringCost: fc.double({ min: 0, max: 2, noNaN: true }),
             // An m5.large reservation of either platform; an r5.large one is Windows.
             platform: fc.constantFrom('Linux', 'Windows'),
@@ -145,9 +150,9 @@ const fleetArbitrary: fc.Arbitrary<Fleet> = fc.integer({ min: 1, max: 24 }).chai
               quantity: target === 'spend' ? 0 : quantity,
               hourlyCommitment: target === 'spend' ? quantity / 2 : 0,
               recurringCost,
-              start: at(startHour),
-              end: at(startHour + length),
-              lockinEnd: at(startHour + length),
+              start: fromPlanTime(startHour),
+              end: fromPlanTime(startHour + length),
+              lockinEnd: fromPlanTime(startHour + length),
             }),
           ),
         { maxLength: 3 },
@@ -210,10 +215,12 @@ function coverSpend(members: readonly Member[], discounts: readonly number[], do
   return value;
 }
 
-const activeIn = (owned: ExistingCommitment, hour: number) => {
-  const start = Date.parse(WINDOW_START) + hour * HOUR_MS;
-  return Date.parse(owned.start) <= start && start < Date.parse(owned.end);
-};
+/**
+ * A plan counts an owned commitment in every hour of the window when it is in force once the
+ * renewal horizon has passed (docs/plan-engine.md), whatever the window's dates.
+ */
+const countsAtPlanTime = (owned: ExistingCommitment) =>
+  Date.parse(owned.start) <= HORIZON_END && HORIZON_END < Date.parse(owned.end);
 
 /** Per hour, the figures the oracle needs: on-demand dollars of all usage, covered by existing commitments, by the plan's lines. */
 function simulate(fleet: Fleet, lineItems: readonly LineItem[]) {
@@ -267,12 +274,12 @@ function simulate(fleet: Fleet, lineItems: readonly LineItem[]) {
     for (const pool of reservationPools.values()) {
       let quantity = 0;
       for (const owned of pool.commitments)
-        if (activeIn(owned, hour)) quantity += owned.quantity * pool.units;
+        if (countsAtPlanTime(owned)) quantity += owned.quantity * pool.units;
       existing += coverGroup(pool.members, quantity);
     }
     for (const [sharing, owned] of spendPools) {
       let dollars = 0;
-      for (const entry of owned) if (activeIn(entry, hour)) dollars += entry.hourlyCommitment;
+      for (const entry of owned) if (countsAtPlanTime(entry)) dollars += entry.hourlyCommitment;
       if (discounts) existing += coverSpend(inSharing(sharing), discounts, dollars);
     }
     // The plan's lines: reservations, then savings plans, on what is left.
