@@ -523,6 +523,8 @@ export interface OnboardingRepository {
       readonly aws?: AwsOnboarding;
       readonly azure?: AzureOnboarding;
       readonly at: string;
+      /** Writes only if the record's Azure part still expects this consent nonce (single use). */
+      readonly consumingConsentNonce?: string;
     },
   ): Promise<OnboardingRecord | null>;
 }

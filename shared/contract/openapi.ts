@@ -251,12 +251,18 @@ function oauthErrorDescription(operation: OperationContract, status: ErrorStatus
   return undefined;
 }
 
+/** How a page that is not OAuth's (the Azure consent callback) answers a link it cannot honour. */
+function pageErrorDescription(operation: OperationContract, status: ErrorStatus): string | undefined {
+  if (!operation.html || operation.oauth || status !== 400) return undefined;
+  return 'The link is no longer valid (forged, expired, already used, replaced or for another tenant): an HTML page says so, and nothing changes';
+}
+
 function errorResponse(
   operation: OperationContract,
   status: ErrorStatus,
   components: ComponentSchemas,
 ): Json {
-  const description = oauthErrorDescription(operation, status);
+  const description = oauthErrorDescription(operation, status) ?? pageErrorDescription(operation, status);
   if (description === undefined) {
     return { $ref: `#/components/responses/${errorResponses[status][0]}` };
   }
@@ -272,7 +278,7 @@ function errorResponse(
 function errorStatuses(operation: OperationContract): ErrorStatus[] {
   const hasInput = Boolean(operation.pathParams || operation.query || operation.body);
   const statuses: ErrorStatus[] = [];
-  if (operation.body || operation.oauth) statuses.push(400);
+  if (operation.body || operation.oauth || operation.html) statuses.push(400);
   if (operation.clientErrorBody) statuses.push(401);
   if (!operation.public && !operation.oauth) statuses.push(401, 403);
   if (operation.pathParams) statuses.push(404);

@@ -45,10 +45,14 @@ export function createOnboardingRepository(table: TableClient): OnboardingReposi
       const written = await updateIf(table, {
         key: onboardingKey(orgId),
         expression: `SET ${sets.map((_, index) => `#s${index} = :s${index}`).join(', ')}`,
-        condition: 'onboardingId = :onboarding',
+        condition:
+          change.consumingConsentNonce === undefined
+            ? 'onboardingId = :onboarding'
+            : 'onboardingId = :onboarding AND azure.consentNonce = :nonce',
         names: Object.fromEntries(sets.map(([name], index) => [`#s${index}`, name])),
         values: {
           ':onboarding': onboardingId,
+          ...(change.consumingConsentNonce === undefined ? {} : { ':nonce': change.consumingConsentNonce }),
           ...Object.fromEntries(sets.map(([, value], index) => [`:s${index}`, value])),
         },
       });

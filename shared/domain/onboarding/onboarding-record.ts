@@ -26,6 +26,11 @@ export interface AzureOnboarding {
   readonly tenantId: string;
   readonly subscriptionId: string;
   readonly consent: AzureConsent | null;
+  /**
+   * The nonce of the one consent link the callback still accepts (the latest #20's); null once a
+   * callback consumed it. Records written before links were single use have none.
+   */
+  readonly consentNonce?: string | null;
   readonly verification: Verification | null;
 }
 

@@ -131,7 +131,7 @@ describe('onboarding use cases', () => {
     const answer = (url: URL) => ({
       state: url.searchParams.get('state') ?? undefined,
       adminConsent: 'True',
-      tenant: undefined,
+      tenant: url.pathname.split('/')[1],
       error: undefined,
       errorDescription: undefined,
     });
@@ -148,5 +148,40 @@ describe('onboarding use cases', () => {
     expect(stored?.azure?.consent).toBeNull();
     expect(granted).toEqual({ outcome: 'granted', tenantId: 'tenant-b' });
     expect((await ctx.repos.onboarding.get(child.id))?.azure?.consent?.granted).toBe(true);
+  });
+
+  it('honours a consent link once when two callbacks race for it', async () => {
+    // Prepare
+    const { org: partner } = await createPartner(ctx, 'Racing Partner');
+    const child = await createOrg(ctx, 'Racing Child', partner.id);
+    const caller = partnerWith(partner.id, ['partner:write']);
+    const url = new URL(
+      await createAzureAuthUrl(ctx, caller, child.id, {
+        tenantId: 'tenant-r',
+        subscriptionId: 's',
+        callbackUrl: callback,
+      }),
+    );
+    const state = url.searchParams.get('state') ?? undefined;
+    const grant = {
+      state,
+      adminConsent: 'True',
+      tenant: 'tenant-r',
+      error: undefined,
+      errorDescription: undefined,
+    };
+    const refusal = { ...grant, adminConsent: undefined, tenant: undefined, error: 'access_denied' };
+
+    // Act
+    const outcomes = await Promise.all([
+      completeAzureConsent(ctx, grant),
+      completeAzureConsent(ctx, refusal),
+    ]);
+
+    // Assess: one callback wins, the other finds the link used, and the record holds the winner's answer
+    const winners = outcomes.filter((outcome) => outcome.outcome !== 'invalid');
+    expect(winners).toHaveLength(1);
+    const consent = (await ctx.repos.onboarding.get(child.id))?.azure?.consent;
+    expect(consent?.granted).toBe(winners[0]?.outcome === 'granted');
   });
 });
