@@ -12,6 +12,7 @@ import { installMailer } from '../shared/runtime/oauth-sign-in';
 import { installOnboarding } from '../shared/runtime/onboarding';
 import { installAwsVerifier } from '../shared/runtime/onboarding-aws-verify';
 import { installAzureVerifier } from '../shared/runtime/onboarding-azure-verify';
+import { installPublicBaseUrl } from '../shared/runtime/public-base-url';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -83,6 +84,7 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   // server's base URL is the issuer, the local signer's key lives under the local directory,
   // sign-in codes go to `<dir>/outbox/`, and the simulated cloud answers the onboarding.
   installOAuthKeys(oauthKeysOf(baseUrl, createLocalSigner(config.dir)));
+  installPublicBaseUrl(baseUrl);
   installMailer(outboxMailer(config.dir));
   const onboarding = localOnboarding(config.dir, baseUrl, process.env);
   installOnboarding(onboarding);

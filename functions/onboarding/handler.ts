@@ -75,11 +75,11 @@ export const handler = createGroupHandler(
       return { template, quick_create_url: quickCreateUrl };
     },
 
-    createAzureAuthUrl: async ({ principal, pathParams, body, headers }) => {
+    createAzureAuthUrl: async ({ principal, pathParams, body }) => {
       const url = await createAzureAuthUrl(onboardingContext(), principal, pathParams.org_id, {
         tenantId: body.tenant_id,
         subscriptionId: body.subscription_id,
-        callbackUrl: consentCallbackUrl(onboardingRuntime(), headers.host),
+        callbackUrl: consentCallbackUrl(onboardingRuntime()),
       });
       return { url };
     },

@@ -139,7 +139,7 @@ describe('API functions', () => {
       'SIGNING_KEY_PREVIOUS_ALIAS',
       'SERVICE_AWS_ACCOUNT_ID',
       'CONSENT_STATE_SECRET_ARN',
-      'API_STAGE',
+      'PUBLIC_API_URL',
     ];
     for (const { Properties } of functions) {
       const variables = Object.fromEntries(
