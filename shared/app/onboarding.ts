@@ -11,6 +11,11 @@ import { onboardingRoleTemplate, quickCreateUrl } from '../domain/onboarding/aws
 import { azureFeatures, checksWithoutConsent } from '../domain/onboarding/azure-checks';
 import { type CheckResult, check } from '../domain/onboarding/checklist';
 import { sameTenant, storedConsentError } from '../domain/onboarding/consent-answer';
+import {
+  costExplorerDecision,
+  costExplorerProbeIntervalMs,
+  keepsCostExplorerResult,
+} from '../domain/onboarding/cost-explorer-probe';
 import { externalIdFromUuid } from '../domain/onboarding/external-id';
 import {
   type ExistingCur,
@@ -181,13 +186,17 @@ export async function verifyAwsOnboarding(
 ): Promise<CheckResult[]> {
   const org = await loadOnboardingOrgFor(ctx, principal, orgId);
   const record = await loadStartedOnboarding(ctx, org.id, input.onboardingId);
+  const started = ctx.clock.now();
+  const costExplorer = await costExplorerPlan(ctx, record, input.accountId, started);
   const items = await ctx.verifier.verifyAws({
     accountId: input.accountId,
     roleArn: onboardingRoleArn(input.accountId),
     externalId: record.externalId,
     existingCur: input.existingCur,
+    ...(costExplorer.action === 'reuse' ? { costExplorerResult: costExplorer.result } : {}),
   });
   const at = ctx.clock.now().toISOString();
+  const probed = items.find((item) => item.feature === 'cost_explorer_access');
   const stored = await ctx.repos.onboarding.update(org.id, record.onboardingId, {
     provider: 'aws',
     aws: {
@@ -196,9 +205,45 @@ export async function verifyAwsOnboarding(
       verification: { checkedAt: at, items },
     },
     at,
+    // This verification's claim becomes the hour's result, or is given up when Cost Explorer
+    // gave no answer worth keeping (the next verification probes again).
+    ...(costExplorer.action === 'probe'
+      ? {
+          costExplorerProbe: keepsCostExplorerResult(probed)
+            ? { accountId: input.accountId, at: started.toISOString(), result: probed }
+            : null,
+        }
+      : {}),
   });
   if (!stored) throw new ConflictError('The onboarding was restarted while it was verified; verify again');
   return items;
+}
+
+/**
+ * Whether this verification calls Cost Explorer (it claimed the account's hour) or answers the
+ * last probe's result (docs/onboarding.md): at most one probe an hour per account.
+ */
+async function costExplorerPlan(
+  ctx: ContextWith<'onboarding'>,
+  record: OnboardingRecord,
+  accountId: string,
+  now: Date,
+): Promise<ReturnType<typeof costExplorerDecision>> {
+  const decision = costExplorerDecision(record.costExplorerProbe, accountId, now);
+  if (decision.action === 'reuse') return decision;
+  const notBefore = new Date(now.getTime() - costExplorerProbeIntervalMs).toISOString();
+  const claimed = await ctx.repos.onboarding.claimCostExplorerProbe(
+    record.orgId,
+    record.onboardingId,
+    { accountId, at: now.toISOString() },
+    notBefore,
+  );
+  if (claimed) return decision;
+  // Another verification claimed the hour since the record was read: answer what it keeps.
+  const current = await ctx.repos.onboarding.get(record.orgId);
+  const again = costExplorerDecision(current?.costExplorerProbe ?? null, accountId, now);
+  if (again.action === 'reuse') return again;
+  throw new ConflictError('The onboarding was restarted while it was verified; verify again');
 }
 
 /** #20: the admin-consent URL for the org's Azure tenant, with a signed state bound to the onboarding. */

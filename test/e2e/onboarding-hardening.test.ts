@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localServiceAccountId } from '../../local/local-onboarding';
+import { changeSimulatedCloud, connectedAwsAccount } from '../../local/simulated-cloud';
 import { onboardingKey } from '../../shared/store/keys';
 import { admin, type CreatedKey } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
@@ -9,8 +11,9 @@ import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/l
 
 /**
  * The attacks of issue 24 on onboarding, each reproduced over HTTP against the real local server:
- * a replayed or re-targeted Azure consent callback, display names that hide or reorder text, and
- * a partner-org admin refused the onboarding of the child it registered.
+ * a replayed or re-targeted Azure consent callback, display names that hide or reorder text, a
+ * partner-org admin refused the onboarding of the child it registered, and a Cost Explorer call
+ * (billed to the customer) on every verification.
  */
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
@@ -323,6 +326,61 @@ describe("a partner org's admin", () => {
 
     // Assess
     expect([register.status, start.status]).toEqual([403, 403]);
+  });
+});
+
+describe('Cost Explorer on repeated verifications', () => {
+  const cur = { region: 'us-east-1', bucket: 'child-cost-exports', prefix: 'cur', report_name: 'hourly' };
+
+  it("probes an account at most once an hour, answering the last probe's result meanwhile", async () => {
+    // Prepare: a child whose account is connected, Cost Explorer allowed
+    const childId = await registerChild();
+    const started = await api(onboarding(childId, 'start'), { method: 'POST', apiKey: partnerKey });
+    const template = await api(onboarding(childId, 'aws/cloudformation_template'), { apiKey: partnerKey });
+    const externalId = template.body.template.Parameters.ExternalId.Default;
+    const accountId = String(400000000000 + Math.floor(Math.random() * 99999999));
+    const setUp = (costExplorer: boolean) =>
+      changeSimulatedCloud(server.dir, (cloud) => {
+        const account = connectedAwsAccount({
+          serviceAccountId: localServiceAccountId,
+          externalId,
+          bucket: cur.bucket,
+          prefix: cur.prefix,
+          reportName: cur.report_name,
+        });
+        account.permissions.cost_explorer = costExplorer;
+        cloud.aws[accountId] = account;
+      });
+    const verify = () =>
+      api(onboarding(childId, 'aws/verify'), {
+        method: 'POST',
+        apiKey: partnerKey,
+        json: { onboarding_id: started.body.onboarding_id, account_id: accountId, existing_cur: cur },
+      });
+    const costExplorerOf = (response: ApiResponse) =>
+      response.body.find((item: { feature: string }) => item.feature === 'cost_explorer_access');
+    await setUp(true);
+
+    // Act: verify, then take Cost Explorer away: a call would now be refused
+    const first = await verify();
+    await setUp(false);
+    const second = await verify();
+    const third = await verify();
+
+    // Assess: the second and third answer the first's result, so they did not call
+    expect(costExplorerOf(first)).toMatchObject({ status: 'available', detail: 'Cost Explorer answered' });
+    for (const again of [second, third]) {
+      expect(costExplorerOf(again).status).toBe('available');
+      expect(costExplorerOf(again).detail).toMatch(
+        /^Cost Explorer answered \(checked at \S+Z; .*after \S+Z\)$/,
+      );
+    }
+    const stored = itemAt(await store.snapshot(), onboardingKey(childId));
+    expect(stored?.costExplorerProbe).toMatchObject({
+      accountId,
+      at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
+      result: { feature: 'cost_explorer_access', status: 'available' },
+    });
   });
 });
 
