@@ -273,12 +273,6 @@ export class ApiStack extends Stack {
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;
-    new OnboardingSettings(this, 'Onboarding', {
-      onboardingFunction: groupFunctions.get('onboarding'),
-      awsVerifyFunction: groupFunctions.get('onboarding-aws-verify'),
-      azureVerifyFunction: groupFunctions.get('onboarding-azure-verify'),
-      stageName: props.stageName ?? 'prod',
-    });
 
     // Signing: kms:Sign for the token function only; the public keys for the JWKS function, which
     // publishes them. The authorizer reads the published keys (the JWKS, cached per container) as
@@ -310,6 +304,12 @@ export class ApiStack extends Stack {
       accessLogRetention: props.logRetention,
       webAclArn: props.webAclArn,
       ...(props.baseUrl ? { baseUrl: props.baseUrl } : {}),
+    });
+    new OnboardingSettings(this, 'Onboarding', {
+      onboardingFunction: groupFunctions.get('onboarding'),
+      awsVerifyFunction: groupFunctions.get('onboarding-aws-verify'),
+      azureVerifyFunction: groupFunctions.get('onboarding-azure-verify'),
+      apiBaseUrl: this.api.baseUrl,
     });
 
     // A client registered dynamically gets its tokens' throttle bucket from the registration function.

@@ -13,6 +13,7 @@ import { installMailer, installSignInCodeKey } from '../shared/runtime/oauth-sig
 import { installOnboarding } from '../shared/runtime/onboarding';
 import { installAwsVerifier } from '../shared/runtime/onboarding-aws-verify';
 import { installAzureVerifier } from '../shared/runtime/onboarding-azure-verify';
+import { installPublicBaseUrl } from '../shared/runtime/public-base-url';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -84,6 +85,7 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   // server's base URL is the issuer, the local signer's key lives under the local directory,
   // sign-in codes go to `<dir>/outbox/` (stored keyed with a generated key), and the simulated cloud answers the onboarding.
   installOAuthKeys(oauthKeysOf(baseUrl, createLocalSigner(config.dir)));
+  installPublicBaseUrl(baseUrl);
   installMailer(outboxMailer(config.dir, { delayMs: config.mailDelayMs }));
   // A key of this process's own: codes asked for before a restart are not valid after it.
   installSignInCodeKey(randomBytes(32).toString('base64url'));

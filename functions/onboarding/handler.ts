@@ -75,11 +75,11 @@ export const handler = createGroupHandler(
       return { template, quick_create_url: quickCreateUrl };
     },
 
-    createAzureAuthUrl: async ({ principal, pathParams, body, headers }) => {
+    createAzureAuthUrl: async ({ principal, pathParams, body }) => {
       const url = await createAzureAuthUrl(onboardingContext(), principal, pathParams.org_id, {
         tenantId: body.tenant_id,
         subscriptionId: body.subscription_id,
-        callbackUrl: consentCallbackUrl(onboardingRuntime(), headers.host),
+        callbackUrl: consentCallbackUrl(onboardingRuntime()),
       });
       return { url };
     },
@@ -131,9 +131,9 @@ function consentPage(outcome: ConsentOutcome): RawResponse {
             'Access not granted',
             `The consent was not given (${outcome.reason}). Ask your partner for a new link to try again.`,
           ]
-        : ['Link not valid', outcome.reason];
+        : ['Link no longer valid', outcome.reason];
   return new RawResponse(
-    200,
+    outcome.outcome === 'invalid' ? 400 : 200,
     pageHeaders,
     htmlPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`),
   );

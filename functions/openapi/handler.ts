@@ -4,8 +4,17 @@
 import document from '../../docs/openapi.json' with { type: 'json' };
 import { openApiOperations } from '../../shared/contract/operations/openapi';
 import { createGroupHandler } from '../../shared/http/group-handler';
+import { publicBaseUrl } from '../../shared/runtime/public-base-url';
 
-/** The API described as OpenAPI 3.1, served publicly. */
+let served: Record<string, unknown> | undefined;
+
+/**
+ * The API described as OpenAPI 3.1, served publicly. The file names the local server in
+ * `servers`; the served document names the deployment it comes from.
+ */
 export const handler = createGroupHandler(openApiOperations, {
-  getOpenApiDocument: async () => document,
+  getOpenApiDocument: async () => {
+    served ??= { ...document, servers: [{ url: publicBaseUrl(), description: 'This deployment' }] };
+    return served;
+  },
 });

@@ -4,6 +4,7 @@
  */
 
 import type { CloudProvider } from './cloud-providers';
+import { displayNameKey } from './display-names';
 import type { CommitmentSharing } from './engine/model';
 
 export const membershipRoles = ['user', 'admin', 'support', 'cloud_rep', 'restricted_user'] as const;
@@ -92,7 +93,10 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Org names are unique per partner regardless of case and surrounding or repeated spaces. */
+/**
+ * Org names are unique per partner regardless of case, surrounding or repeated spaces, and
+ * Unicode normalization (display-names.ts).
+ */
 export function normalizeOrgName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return displayNameKey(name);
 }

@@ -49,7 +49,7 @@ describe('the onboarding functions', () => {
     for (const group of groups) expect(stacks.api.groupFunctions.has(group), group).toBe(true);
   });
 
-  it('give the onboarding function the service account, the consent secret, the stage and the context settings, and the default timeout', () => {
+  it("give the onboarding function the service account, the consent secret, the API's base URL and the context settings, and the default timeout", () => {
     // Act
     const properties = propertiesOf('onboarding');
 
@@ -57,10 +57,14 @@ describe('the onboarding functions', () => {
     expect(properties.Environment.Variables).toMatchObject({
       SERVICE_AWS_ACCOUNT_ID: { Ref: 'AWS::AccountId' },
       CONSENT_STATE_SECRET_ARN: { Ref: consentSecretId },
-      API_STAGE: 'prod',
       AZURE_CLIENT_ID: azureClientId,
       AWS_TEMPLATE_URL: 'https://bucket.s3.amazonaws.com/role.json',
     });
+    // The consent callback's base: the API's own base URL (the issuer), never a request's Host.
+    expect(properties.Environment.Variables.PUBLIC_API_URL).toEqual(
+      properties.Environment.Variables.ISSUER_URL,
+    );
+    expect(properties.Environment.Variables.API_STAGE).toBeUndefined();
     expect(properties.Environment.Variables.AZURE_CLIENT_SECRET_ARN).toBeUndefined();
     expect(properties.Timeout).toBe(10);
   });

@@ -1,6 +1,73 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayName, displayNameMaxLength } from '../../../shared/domain/display-names';
+import {
+  checkDisplayName,
+  displayName,
+  displayNameKey,
+  displayNameMaxLength,
+} from '../../../shared/domain/display-names';
+import { storedConsentError } from '../../../shared/domain/onboarding/consent-answer';
+
+describe('checkDisplayName', () => {
+  it.each([
+    ['NUL', 'a\u0000b', 'U+0000'],
+    ['DEL', 'a\u007fb', 'U+007F'],
+    ['a C1 control', 'a\u0085b', 'U+0085'],
+    ['right-to-left override', 'a\u202eb', 'U+202E'],
+    ['left-to-right embedding', 'a\u202ab', 'U+202A'],
+    ['first strong isolate', 'a\u2068b', 'U+2068'],
+    ['pop directional isolate', 'a\u2069b', 'U+2069'],
+    ['zero-width space', 'a\u200bb', 'U+200B'],
+    ['word joiner', 'a\u2060b', 'U+2060'],
+    ['zero-width no-break space', 'a\ufeffb', 'U+FEFF'],
+  ])('refuses %s, naming the code point', (_what, value, code) => {
+    expect(checkDisplayName(value)).toEqual({ ok: false, reason: expect.stringContaining(code) });
+  });
+
+  it('refuses what was not UTF-8: a replacement character or a lone surrogate', () => {
+    expect(checkDisplayName('a\ufffdb')).toEqual({ ok: false, reason: 'must be valid UTF-8 text' });
+    expect(checkDisplayName('a\udc00b')).toEqual({ ok: false, reason: 'must be valid UTF-8 text' });
+  });
+
+  it('keeps ordinary names in every script, NFC-normalized', () => {
+    expect(checkDisplayName('Cafe\u0301 Müller 東京 مرحبا')).toEqual({
+      ok: true,
+      value: 'Caf\u00e9 Müller 東京 مرحبا',
+    });
+  });
+
+  it('accepts every string of letters, digits and spaces, as NFC', () => {
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'Z', '7', ' ', 'é', 'e\u0301', 'ß', 'Ａ', 'ﬁ', '東'),
+    });
+    fc.assert(
+      fc.property(text, (value) => {
+        const checked = checkDisplayName(value);
+        expect(checked).toEqual({ ok: true, value: value.normalize('NFC') });
+      }),
+    );
+  });
+});
+
+describe('displayNameKey', () => {
+  it('compares names regardless of case, spaces, composition and compatibility forms', () => {
+    expect(displayNameKey('  Ｅｖｉｌ   CAFE\u0301 ')).toBe(displayNameKey('evil café'));
+    expect(displayNameKey('ﬁrm')).toBe('firm');
+  });
+});
+
+describe('storedConsentError', () => {
+  it('keeps an OAuth error code and printable text, escapes the rest and cuts it at 300 characters', () => {
+    // "\u202e" becomes the 8 characters "\u{202e}"; 300 - 3 for "..." leaves 297 for the text
+    const stored = storedConsentError('access_denied', `no\u202e${'y'.repeat(400)}`);
+    expect(stored).toBe(`access_denied: no\\u{202e}${'y'.repeat(297 - 2 - 8)}...`);
+  });
+
+  it('replaces an error code of another shape', () => {
+    expect(storedConsentError('<b>bad</b>', undefined)).toBe('invalid_error');
+    expect(storedConsentError(undefined, undefined)).toBe('consent_not_granted');
+  });
+});
 
 describe('displayName', () => {
   it('refuses control, bidi, zero-width and invalid characters', () => {
