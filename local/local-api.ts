@@ -13,6 +13,8 @@ import { installMailer, installSignInCodeKey } from '../shared/runtime/oauth-sig
 import { installOnboarding } from '../shared/runtime/onboarding';
 import { installAwsVerifier } from '../shared/runtime/onboarding-aws-verify';
 import { installAzureVerifier } from '../shared/runtime/onboarding-azure-verify';
+import { installRequestThrottle } from '../shared/runtime/request-throttle';
+import { dynamoRequestThrottle } from '../shared/store/request-throttle';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -62,6 +64,9 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   const invocationScoped = await openInvocationScopes(process.env);
   const runtime = await openLocalRuntime(config);
   installAppContext(runtime.ctx);
+  // Bearer requests are counted per OAuth client and org in the local table, as on AWS in the
+  // deployed one, with the tenants' limits.
+  installRequestThrottle(dynamoRequestThrottle(runtime.table, config.tenantThrottle));
   const purchasing = await startLocalPurchasing({ invocationScoped });
 
   let baseUrl = '';
