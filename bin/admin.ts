@@ -523,8 +523,7 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
     await plan?.register(key.keyId);
     return { ...orgJson(org), key_id: key.keyId, api_key: key.apiKey };
   },
-  'create-oauth-client': async ({ ctx, usagePlanKeys }, options) => {
-    const plan = usagePlanKeys();
+  'create-oauth-client': async ({ ctx }, options) => {
     const method = options.public === true ? 'none' : (options['auth-method'] ?? 'client_secret_basic');
     if (method !== 'none' && method !== 'client_secret_basic' && method !== 'client_secret_post') {
       throw new UsageError(`--auth-method must be client_secret_basic or client_secret_post; got ${method}`);
@@ -537,8 +536,8 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
         .filter((uri) => uri !== ''),
       authMethod: method,
     });
-    // On AWS its tokens need a throttle bucket of their own, as a key does.
-    await plan?.registerOAuthClient(client.clientId);
+    // No API Gateway key: every client's tokens share the OAuth clients' key, and the service
+    // throttles them per client and org (docs/http.md, "Throttling").
     return { ...oauthClientJson(client), ...(secret === null ? {} : { client_secret: secret }) };
   },
   'list-oauth-clients': async ({ ctx }) => ({ clients: (await listClients(ctx)).map(oauthClientJson) }),
@@ -547,6 +546,7 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
     if (!clientId) throw new UsageError('revoke-oauth-client needs the client id');
     const plan = usagePlanKeys();
     const { client, families } = await revokeClient(ctx, clientId);
+    // A key an earlier version gave the client, if any.
     await plan?.removeOAuthClient(clientId);
     return { ...oauthClientJson(client), revoked_token_families: families };
   },

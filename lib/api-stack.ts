@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -131,12 +131,11 @@ const defaultMailFrom = 'sign-in@example.com';
 /**
  * The authorization server's functions (docs/oauth.md), each with only the grant its operations
  * use: the token function issues access tokens, the only one that may sign with the KMS key; the
- * sign-in function mails sign-in codes, the only one that may send with SES; the registration
- * function gives each new client a key in the tenants' usage plan, the only one that may.
+ * sign-in function mails sign-in codes, the only one that may send with SES. No function may
+ * create API Gateway keys: all OAuth clients share the one key the stack creates.
  */
 const tokenIssuingGroup: FunctionGroup = 'oauth-token';
 const signInGroup: FunctionGroup = 'oauth-sign-in';
-const clientRegistrationGroup: FunctionGroup = 'oauth-registration';
 /** The JWKS function publishes public keys and documents: no table access at all. */
 const tablelessGroups: ReadonlySet<FunctionGroup> = new Set(['jwks']);
 /**
@@ -265,6 +264,10 @@ export class ApiStack extends Stack {
       });
       if (!tablelessGroups.has(group)) {
         groupFunction.role.addToPrincipalPolicy(computesPlans ? planItemAccess() : itemAccess());
+        // The limits the function throttles Bearer requests by, per OAuth client and org
+        // (docs/http.md, "Throttling"): the tenants' own, as API keys get from the usage plan.
+        groupFunction.function.addEnvironment('TENANT_RATE_LIMIT', String(tenantThrottle.rateLimit));
+        groupFunction.function.addEnvironment('TENANT_BURST_LIMIT', String(tenantThrottle.burstLimit));
       }
       // plan-purchases computes the successor of an outdated plan to name it (best effort).
       if (planServingGroups.has(group) || group === 'plan-purchases')
@@ -311,10 +314,6 @@ export class ApiStack extends Stack {
       azureVerifyFunction: groupFunctions.get('onboarding-azure-verify'),
       apiBaseUrl: this.api.baseUrl,
     });
-
-    // A client registered dynamically gets its tokens' throttle bucket from the registration function.
-    const registration = groupFunctions.get(clientRegistrationGroup);
-    if (registration) this.allowClientThrottles(registration);
 
     // Every function knows the issuer and the key aliases (the table-less ones too: the JWKS
     // function publishes the keys, the OAuth documents name the issuer).
@@ -383,35 +382,6 @@ export class ApiStack extends Stack {
         ],
       }),
     );
-  }
-
-  /**
-   * Dynamic client registration adds the client's key to the tenants' usage plan (API Gateway
-   * lets a Bearer token through only when the authorizer's usage identifier is a key of the plan):
-   * it may list usage plans and API keys, create a key, and add keys to this plan, nothing else.
-   * The function finds the plan by name and its permissions are a policy of their own: the plan
-   * depends on the stage, which depends on the function, so neither the function's environment nor
-   * its default policy may name the plan's id.
-   */
-  private allowClientThrottles(registrationFunction: ServiceFunction): void {
-    registrationFunction.function.addEnvironment('USAGE_PLAN_NAME', this.api.tenantUsagePlanName);
-    const { region } = Stack.of(this);
-    new Policy(this, 'ClientThrottlesPolicy', {
-      roles: [registrationFunction.role],
-      statements: [
-        new PolicyStatement({
-          actions: ['apigateway:GET'],
-          resources: [`arn:aws:apigateway:${region}::/usageplans`, `arn:aws:apigateway:${region}::/apikeys`],
-        }),
-        new PolicyStatement({
-          actions: ['apigateway:POST'],
-          resources: [
-            `arn:aws:apigateway:${region}::/apikeys`,
-            `arn:aws:apigateway:${region}::/usageplans/${this.api.tenantUsagePlan.usagePlanId}/keys`,
-          ],
-        }),
-      ],
-    });
   }
 
   /** Lets `fn` invoke the plan-computation function by name (PLAN_COMPUTATION_FUNCTION). */

@@ -14,6 +14,8 @@ import { installOnboarding } from '../shared/runtime/onboarding';
 import { installAwsVerifier } from '../shared/runtime/onboarding-aws-verify';
 import { installAzureVerifier } from '../shared/runtime/onboarding-azure-verify';
 import { installPublicBaseUrl } from '../shared/runtime/public-base-url';
+import { installRequestThrottle } from '../shared/runtime/request-throttle';
+import { dynamoRequestThrottle } from '../shared/store/request-throttle';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -63,6 +65,9 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   const invocationScoped = await openInvocationScopes(process.env);
   const runtime = await openLocalRuntime(config);
   installAppContext(runtime.ctx);
+  // Bearer requests are counted per OAuth client and org in the local table, as on AWS in the
+  // deployed one, with the tenants' limits.
+  installRequestThrottle(dynamoRequestThrottle(runtime.table, config.tenantThrottle));
   const purchasing = await startLocalPurchasing({ invocationScoped });
 
   let baseUrl = '';

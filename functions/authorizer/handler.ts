@@ -1,7 +1,11 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { authenticateRequest } from '../../shared/app/authenticate';
-import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-context';
+import {
+  authorizerOAuthClientKey,
+  authorizerPrincipalKey,
+  encodeAuthorizerPrincipal,
+} from '../../shared/http/authorizer-context';
 import { headerValue } from '../../shared/http/request-headers';
 import { functionContext } from '../../shared/runtime/current';
 import { accessTokenVerifier } from '../../shared/runtime/oauth-keys';
@@ -35,7 +39,9 @@ export const unauthorized = 'Unauthorized';
  * Callers present an API key (`x-api-key`) or a Bearer access token (`Authorization`), verified
  * with the public keys cached in the process (never a KMS call per request).
  * `usageIdentifierKey` names the caller's throttle bucket: the API key API Gateway keeps for our
- * key, or for the token's OAuth client, in the tenants' usage plan (docs/deploy.md).
+ * key in the tenants' usage plan, or for a Bearer token the one key the OAuth clients share; the
+ * token's client goes on in the context, and the functions throttle per client and org
+ * (docs/http.md, "Throttling").
  */
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const caller = await authenticateRequest(appContext(), accessTokenVerifier, {
@@ -53,7 +59,10 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
       Version: '2012-10-17',
       Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
     },
-    context: { [authorizerPrincipalKey]: encodeAuthorizerPrincipal(principal) },
+    context: {
+      [authorizerPrincipalKey]: encodeAuthorizerPrincipal(principal),
+      ...(caller.oauthClientId === undefined ? {} : { [authorizerOAuthClientKey]: caller.oauthClientId }),
+    },
     usageIdentifierKey: caller.usageIdentifier,
   };
 }

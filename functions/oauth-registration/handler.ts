@@ -5,21 +5,21 @@ import { oauthErrorAnswer } from '../../shared/http/oauth-error-answer';
 import { noStoreHeaders, RawResponse } from '../../shared/http/operation';
 import { jsonBodies } from '../../shared/http/request-bodies';
 import { functionContext } from '../../shared/runtime/current';
-import { withClientThrottles } from '../../shared/runtime/oauth-registration';
 import { oauthRepository } from '../../shared/store/store';
 
 /** The repository this function's use case writes; it bundles no other. */
 const appContext = functionContext({ oauth: oauthRepository });
 
 /**
- * Dynamic client registration (RFC 7591, DESIGN §10, docs/oauth.md): the only function that adds
- * keys to the API's usage plan, one per new client (its tokens' throttle bucket).
+ * Dynamic client registration (RFC 7591, docs/oauth.md): stores the client only. Its tokens share
+ * the OAuth clients' usage-plan key with every other client's, and are throttled per client and
+ * org by the service (docs/http.md, "Throttling"), so a registration touches no API Gateway key.
  */
 export const handler = createGroupHandler(
   oauthRegistrationOperations,
   {
     registerClient: async ({ body, sourceIp }) => {
-      const client = await registerClient(withClientThrottles(appContext()), body, sourceIp);
+      const client = await registerClient(appContext(), body, sourceIp);
       return new RawResponse(
         201,
         { 'content-type': 'application/json', ...noStoreHeaders },

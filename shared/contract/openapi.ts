@@ -72,9 +72,13 @@ export function buildOpenApiDocument(): Json {
     components: {
       schemas: components.all(),
       responses: Object.fromEntries(
-        Object.values(errorResponses).map(([name, description]) => [
+        Object.entries(errorResponses).map(([status, [name, description]]) => [
           name,
-          { description, headers: requestIdHeader, content: { 'application/json': { schema: errorSchema } } },
+          {
+            description,
+            headers: errorHeadersOf(Number(status)),
+            content: { 'application/json': { schema: errorSchema } },
+          },
         ]),
       ),
       headers: {
@@ -82,6 +86,10 @@ export function buildOpenApiDocument(): Json {
         Pagination: {
           description: 'The pages of the list, as a JSON object',
           content: { 'application/json': { schema: paginationSchema } },
+        },
+        RetryAfter: {
+          description: 'Seconds to wait before sending the request again (every 429)',
+          schema: { type: 'integer', minimum: 1 },
         },
         IdempotentReplayed: {
           description:
@@ -123,6 +131,13 @@ export function renderOpenApiDocument(): string {
 }
 
 const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+
+/** The headers of an error response: the request id, and `Retry-After` on every 429 (docs/http.md, Throttling). */
+function errorHeadersOf(status: number): Json {
+  return status === 429
+    ? { ...requestIdHeader, 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
+    : requestIdHeader;
+}
 
 function operationObject(id: OperationId, operation: OperationContract, components: ComponentSchemas): Json {
   const parameters = [
@@ -292,7 +307,7 @@ function errorResponse(
   }
   return {
     description,
-    headers: requestIdHeader,
+    headers: errorHeadersOf(status),
     content: operation.html
       ? { 'text/html': { schema: { type: 'string' } } }
       : { 'application/json': { schema: components.schemaOf(operation.clientErrorBody ?? errorBody) } },

@@ -83,9 +83,18 @@ export class MalformedRequestError extends DomainError {
   readonly code = 'malformed_request';
 }
 
-/** The caller asked more often than a limit allows (a rate the service keeps itself). */
+/**
+ * The caller asked more often than a limit allows (a rate the service keeps itself);
+ * `retryAfterSeconds` is when the limit lets it in again (answered as `Retry-After`).
+ */
 export class TooManyRequestsError extends DomainError {
   readonly code = 'too_many_requests';
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
 }
 
 export class PayloadTooLargeError extends DomainError {

@@ -105,9 +105,20 @@ export function unauthorizedResponse(baseUrl: string): APIGatewayProxyResult {
   });
 }
 
+/** Seconds to wait, on every 429 (RFC 9110 §10.2.3). */
+export const retryAfterHeader = 'retry-after';
+
+/**
+ * What a throttled API key waits: its bucket gains a token within a second at the default rate.
+ * API Gateway's THROTTLED answer carries the same fixed value (lib/constructs/error-responses.ts).
+ */
+export const apiKeyRetryAfterSeconds = 1;
+
 /** The caller is over its API key's rate (API Gateway: the THROTTLED gateway response, from the usage plan). */
 export function throttledResponse(): APIGatewayProxyResult {
-  return errorResponse(errorBody(429, 'Too many requests for this API key; retry after a moment.'));
+  return errorResponse(errorBody(429, 'Too many requests for this API key; retry after a moment.'), {
+    [retryAfterHeader]: String(apiKeyRetryAfterSeconds),
+  });
 }
 
 /** No route template matches the path (API Gateway: MISSING_AUTHENTICATION_TOKEN remapped to 404). */

@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { RequestThrottle } from '../app/request-throttle-ports';
 import {
   type OperationContract,
   type OperationList,
@@ -8,7 +9,9 @@ import {
 } from '../contract/operation-contract';
 import { NotFoundError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
+import { requestThrottle } from '../runtime/request-throttle';
 import { authorizerPrincipal, type PrincipalContext, requiredScope } from './authorizer-principal';
+import { bearerThrottle } from './bearer-throttle';
 import { bodyLimit } from './body-limit';
 import { type ErrorAnswer, httpErrorHandler, jsonErrorAnswer } from './error-handler';
 import { routeNotFoundBody } from './error-response';
@@ -47,6 +50,11 @@ export interface GroupHandlerOptions {
    * with pages; required when the group has such operations, so the others bundle neither.
    */
   readonly errors?: { readonly oauth?: ErrorAnswer; readonly page?: ErrorAnswer };
+  /**
+   * Where Bearer requests are counted per OAuth client and org (bearer-throttle.ts); by default
+   * the function's table (shared/runtime/request-throttle.ts), or what the local server installed.
+   */
+  readonly requestThrottle?: () => RequestThrottle;
 }
 
 /**
@@ -95,6 +103,7 @@ export function createGroupHandler<Ops extends OperationList>(
         idempotency: idempotencyOf(operationId, operation, options),
         bodyParsers: bodyParsersOf(operationId, operation, options),
         errorAnswer: errorAnswerOf(operationId, operation, options),
+        requestThrottle: options.requestThrottle ?? requestThrottle,
       }),
     );
   }
@@ -154,6 +163,7 @@ function operationHandler(
     readonly idempotency: IdempotencyMiddleware | null;
     readonly bodyParsers: BodyMiddleware[];
     readonly errorAnswer: ErrorAnswer;
+    readonly requestThrottle: () => RequestThrottle;
   },
 ): ProxyHandler {
   const successStatus = successStatusOf(operation);
@@ -163,6 +173,8 @@ function operationHandler(
     .use(requestLogging({ logger, operationId }))
     .use(httpErrorHandler({ logger, answer: extras.errorAnswer }))
     .use(authorizerPrincipal({ required: !runsWithoutAuthorizer(operation) }))
+    // Right after the principal: a throttled request costs one write and nothing more.
+    .use(bearerThrottle(extras.requestThrottle))
     .use(requiredScope(operation.scope))
     .use(bodyLimit())
     .use(extras.bodyParsers)

@@ -295,6 +295,15 @@ export function oauthRateKey(bucket: string): ItemKey {
   return selfKey(`OAUTH#RATE#${id(bucket)}`);
 }
 
+/**
+ * One fixed window's count of an OAuth client's Bearer requests for one org
+ * (shared/store/request-throttle.ts), in the org's partition; `window` is the window's index
+ * since the epoch.
+ */
+export function bearerThrottleKey(clientId: string, orgId: string, window: number): ItemKey {
+  return { PK: orgPartition(orgId), SK: `THROTTLE#${id(clientId)}#${window}` };
+}
+
 /** `principalId` names the caller (it scopes the key); `key` is the client's Idempotency-Key. */
 export function idempotencyRecordKey(principalId: string, key: string): ItemKey {
   return { PK: idempotencyPartition(principalId, key), SK: 'IDEM' };

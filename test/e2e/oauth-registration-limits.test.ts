@@ -34,7 +34,7 @@ afterAll(async () => {
 function register(
   metadata: Record<string, unknown>,
   from: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown>; retryAfter: string | undefined }> {
   return new Promise((resolve, reject) => {
     const sent = httpRequest(
       `${api.baseUrl}/oauth/register`,
@@ -46,6 +46,7 @@ function register(
           resolve({
             status: answer.statusCode ?? 0,
             body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+            retryAfter: answer.headers['retry-after'],
           }),
         );
         answer.on('error', reject);
@@ -66,6 +67,9 @@ describe('open registration', () => {
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
     const refused = await register(app, '127.0.0.3');
     expect(refused).toMatchObject({ status: 429, body: { code: 429, status: 'Too Many Requests' } });
+    // Retry-After: the seconds left of the fixed hour, 1 to 3600.
+    expect(refused.retryAfter).toMatch(/^[1-9][0-9]*$/);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
     // Another network address is not held back by the flood.
     expect((await register(app, '127.0.0.4')).status).toBe(201);
   });

@@ -130,11 +130,12 @@ describe('API functions', () => {
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
     // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones
-    // below, the sign-in mail sender and code key in sign-in-mail.test.ts, the onboarding functions' in onboarding.test.ts.
+    // below, the sign-in mail sender and code key in sign-in-mail.test.ts, the tenant limits in api-throttling.test.ts, the onboarding functions' in onboarding.test.ts.
     const checkedElsewhere = [
       'PLAN_COMPUTATION_FUNCTION',
       'MAIL_FROM',
-      'USAGE_PLAN_NAME',
+      'TENANT_RATE_LIMIT',
+      'TENANT_BURST_LIMIT',
       'PURCHASE_QUEUE_URL',
       'MARKETPLACE',
       'ISSUER_URL',

@@ -41,7 +41,10 @@ describe('the onboarding functions', () => {
     statementsOf(group)
       .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'))
       .flatMap((statement) => [statement.Resource].flat());
-  const [consentSecretId] = Object.keys(api.findResources('AWS::SecretsManager::Secret'));
+  // The consent secret among the stack's secrets (the sign-in code secret is another).
+  const consentSecretId = Object.keys(api.findResources('AWS::SecretsManager::Secret')).find((id) =>
+    id.startsWith('OnboardingConsentStateSecret'),
+  );
   const groups = ['onboarding', 'onboarding-aws-verify', 'onboarding-azure-verify'] as const;
 
   it('are three: the routes without a cloud call, the AWS verification and the Azure verification', () => {

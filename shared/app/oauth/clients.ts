@@ -6,7 +6,6 @@ import type { ClientAuthMethod, OAuthClient, TokenFamily } from '../../domain/oa
 import { redirectUriProblem } from '../../domain/oauth/redirect-uris';
 import { fixedWindow } from '../../domain/oauth/sign-in-limits';
 import type { ContextWith } from '../ports';
-import type { OAuthContext } from './oauth-context';
 
 /**
  * OAuth clients (DESIGN §10): registered by operators (confidential with a secret shown once, or
@@ -36,7 +35,7 @@ export const registrationLimits = { windowSeconds: 3600, perSourceIp: 10 } as co
  * address: a registration over it is refused (429) before anything is stored.
  */
 export async function registerClient(
-  ctx: ContextWith<'oauth'> & Pick<OAuthContext, 'clientThrottles'>,
+  ctx: ContextWith<'oauth'>,
   metadata: ClientMetadata,
   sourceIp: string,
 ): Promise<OAuthClient> {
@@ -73,6 +72,7 @@ export async function registerClient(
   if (!withinRate) {
     throw new TooManyRequestsError(
       `At most ${registrationLimits.perSourceIp} clients may be registered from one network address an hour; retry later.`,
+      (Date.parse(window.endsAt) - ctx.clock.now().getTime()) / 1000,
     );
   }
   const client: OAuthClient = {
@@ -85,9 +85,9 @@ export async function registerClient(
     createdAt: ctx.clock.now().toISOString(),
     revokedAt: null,
   };
-  // The bucket first: a client stored without one would be refused by API Gateway, and a
-  // registration retried after a failure here makes a new client anyway.
-  await ctx.clientThrottles?.register(client.clientId);
+  // No API Gateway key per client: an account's key quota would let a flood of registrations
+  // block new partner keys. Its tokens' requests are throttled per client and org in the service
+  // (docs/http.md, "Throttling").
   await ctx.repos.oauth.createClient(client);
   return client;
 }
