@@ -20,6 +20,7 @@ import {
   connectedAzureTenant,
   readSimulatedCloud,
 } from '../local/simulated-cloud';
+import { deliverSimulatedAwsFile, setSimulatedAwsCommitments } from '../local/simulated-usage-sources';
 import { bundledCatalog } from '../shared/app/bundled-catalog';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
@@ -59,7 +60,9 @@ import { repairFutureUsage } from '../shared/app/repair-usage';
 import type { UsagePlanKeys } from '../shared/auth/usage-plan-keys';
 import { purchaseRecordView } from '../shared/contract/purchases';
 import type { Catalog } from '../shared/domain/catalog/catalog';
+import { loadCatalog } from '../shared/domain/catalog/catalog';
 import { cloudProviders } from '../shared/domain/cloud-providers';
+import { createCommitmentCsvParser } from '../shared/domain/commitments/commitment-csv';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
 import {
   type CommitmentSharing,
@@ -68,6 +71,7 @@ import {
   MAX_RENEWAL_HORIZON_DAYS,
   type Provider,
 } from '../shared/domain/engine';
+import type { ExistingCommitment } from '../shared/domain/engine/model';
 import { DomainError } from '../shared/domain/errors';
 import type { OAuthClient } from '../shared/domain/oauth/records';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
@@ -157,6 +161,13 @@ Commands:
                                                            <calls> (calls: ${awsCalls.join(', ')}; comma
                                                            list; --throttle none clears), --bucket, --prefix,
                                                            --report-name (of a new account's export)
+  simulate-cloud aws --account <id> --deliver <file> --period <YYYY-MM> [--replace]
+                                                           deliver a CUR 2.0, FOCUS or legacy CUR file into
+                                                           the account's export as AWS does (data file and
+                                                           the period's manifest); --replace replaces the
+                                                           period's files
+  simulate-cloud aws --account <id> --commitments <csv>    set the reservations and savings plans the
+                                                           account owns (the commitments CSV of docs/import.md)
   simulate-cloud azure --tenant <id> --subscription <id> [--consent | --without-consent]
                        [--roles <role,...>] [--without-cost-export]
                                                            add or change an Azure tenant: a new one has no
@@ -488,7 +499,56 @@ async function simulateAwsAccount(target: Target, options: Options, dir: string)
     for (const call of deny ?? []) account.permissions[call] = false;
     if (throttle) account.throttled = throttle;
   });
-  return { account_id: accountId, ...cloud.aws[accountId] };
+  const delivered = await deliverOption(options, (file, period, replace) =>
+    deliverSimulatedAwsFile(dir, accountId, file, period, replace),
+  );
+  if (typeof options.commitments === 'string') {
+    await setSimulatedAwsCommitments(
+      dir,
+      accountId,
+      await commitmentsFile(options.commitments, 'aws', accountId),
+    );
+  }
+  const account = (await readSimulatedCloud(dir)).aws[accountId] ?? cloud.aws[accountId];
+  return { account_id: accountId, ...account, ...(delivered ? { delivered } : {}) };
+}
+
+/** `--deliver FILE --period YYYY-MM [--replace]`: delivers the file into the simulated export. */
+async function deliverOption<T>(
+  options: Options,
+  deliver: (file: string, period: string, replace: boolean) => Promise<T>,
+): Promise<T | null> {
+  if (typeof options.deliver !== 'string') return null;
+  const period = required(options, 'period');
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new UsageError('--period must be a month, YYYY-MM');
+  return deliver(options.deliver, period, options.replace === true);
+}
+
+/** The rows of a commitments CSV (docs/import.md), all of `provider`: what the simulated describe calls answer. */
+async function commitmentsFile(
+  path: string,
+  provider: Provider,
+  owner: string,
+): Promise<ExistingCommitment[]> {
+  const handle = await open(path).catch((error: Error) => {
+    throw new UsageError(`cannot read ${path}: ${error.message}`);
+  });
+  const parser = createCommitmentCsvParser(`simulated-${owner}`, loadCatalog());
+  try {
+    for await (const line of createInterface({
+      input: handle.createReadStream(),
+      crlfDelay: Number.POSITIVE_INFINITY,
+    })) {
+      parser.push(line);
+    }
+  } finally {
+    await handle.close();
+  }
+  const parsed = parser.finish();
+  const other = parsed.providers.find((each) => each.provider !== provider);
+  if (other)
+    throw new UsageError(`--commitments ${path} has ${other.provider} rows; ${owner} is on ${provider}`);
+  return [...(parsed.providers[0]?.commitments ?? [])];
 }
 
 async function simulateAzureTenant(options: Options, dir: string): Promise<object> {
@@ -822,6 +882,10 @@ async function main(argv: string[]): Promise<number> {
       roles: { type: 'string' },
       'without-cost-export': { type: 'boolean' },
       ms: { type: 'string' },
+      deliver: { type: 'string' },
+      period: { type: 'string' },
+      replace: { type: 'boolean' },
+      commitments: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
