@@ -20,11 +20,17 @@ import {
   connectedAzureTenant,
   readSimulatedCloud,
 } from '../local/simulated-cloud';
+import { deliverSimulatedAwsFile, setSimulatedAwsCommitments } from '../local/simulated-usage-sources';
 import { bundledCatalog } from '../shared/app/bundled-catalog';
 import { importCommitments } from '../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../shared/app/import-files';
 import { defaultImportLeaseMs, type ImportSessionOptions } from '../shared/app/import-sessions';
-import { importUsage } from '../shared/app/import-usage';
+import {
+  type ExportImportSummary,
+  importUsage,
+  importUsageExport,
+  type UsageImportSummary,
+} from '../shared/app/import-usage';
 import {
   createOperatorClient,
   listClients,
@@ -39,7 +45,9 @@ import {
   listOrgs,
   revokeKey,
   setCommitmentSharing,
+  setRenewalHorizonDays,
 } from '../shared/app/operator';
+import { computingPlansHere } from '../shared/app/plan-computation';
 import type { AppContext, PurchaseQueue } from '../shared/app/ports';
 import {
   completePurchase,
@@ -52,12 +60,28 @@ import { repairFutureUsage } from '../shared/app/repair-usage';
 import type { UsagePlanKeys } from '../shared/auth/usage-plan-keys';
 import { purchaseRecordView } from '../shared/contract/purchases';
 import type { Catalog } from '../shared/domain/catalog/catalog';
+import { loadCatalog } from '../shared/domain/catalog/catalog';
 import { cloudProviders } from '../shared/domain/cloud-providers';
+import { createCommitmentCsvParser } from '../shared/domain/commitments/commitment-csv';
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
-import { type CommitmentSharing, commitmentSharings, type Provider } from '../shared/domain/engine';
+import {
+  type CommitmentSharing,
+  commitmentSharings,
+  isRenewalHorizonDays,
+  MAX_RENEWAL_HORIZON_DAYS,
+  type Provider,
+} from '../shared/domain/engine';
+import type { ExistingCommitment } from '../shared/domain/engine/model';
 import { DomainError } from '../shared/domain/errors';
 import type { OAuthClient } from '../shared/domain/oauth/records';
 import { type MembershipRole, membershipRoles, type Organization } from '../shared/domain/orgs';
+import {
+  type ImportFormat,
+  importFormats,
+  isImportFormat,
+} from '../shared/domain/usage/exports/export-formats';
+import { fileExportSource } from '../shared/exports/file-export-source';
+import { readExport } from '../shared/exports/read-export';
 import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
 import { createAwsUsagePlanKeys } from '../shared/runtime/aws-usage-plan';
 import { awsDeadLetters, awsPurchaseQueue } from '../shared/runtime/purchasing';
@@ -73,19 +97,33 @@ Commands:
   register-usage-key <key_id>                              give an existing API key its throttle bucket in the
                                                            deployed API's usage plan (keys made before it)
   list-orgs                                                every org
-  set-org --org <org_id> [--sharing <scope>] [--max-upfront-cost <usd|none>]
+  set-org --org <org_id> [--sharing <scope>] [--renewal-horizon-days <days>]
+          [--max-upfront-cost <usd|none>]
                                                            --sharing: whose usage the org's commitments
                                                            cover: organization (every account; the
                                                            default) or account (the buying account's
                                                            only); recomputes the org's plans.
-                                                           --max-upfront-cost: the most one plan's
-                                                           purchases may pay upfront (none: no cap)
+                                                           --renewal-horizon-days: a commitment ending
+                                                           within this many days (0-365; default 30)
+                                                           is renewed, not counted; recomputes the
+                                                           org's plans.
+                                                           --max-upfront-cost: the most the org's
+                                                           purchases may pay upfront over any 30
+                                                           days (none: no cap)
   list-purchases --org <org_id> [--plan <plan_id>]         the org's purchase records (or one plan's)
   retry-purchase --plan <plan_id> --line <line_item_id>    queue a failed purchase again, with the same
                                                            client token (a retry never buys twice)
-  complete-purchase --plan <plan_id> --line <line_item_id> --reference <ref>
+  complete-purchase --plan <plan_id> --line <line_item_id> --reference <ref> [--quantity <n>]
                                                            record that an operator bought a manual
-                                                           purchase (guaranteed offers, Azure, GCP)
+                                                           purchase (guaranteed offers, Azure, GCP);
+                                                           the org owns it and its plans are
+                                                           recomputed. --quantity: what was bought,
+                                                           in the offer's unit, as the plan counts
+                                                           it: instances (instance reservations),
+                                                           normalized units (size-flexible ones,
+                                                           stored as instances of the size bought),
+                                                           $/h (savings plans); default: the planned
+                                                           quantity
   dead-letters [--redrive]                                 purchase messages the queue gave up on; with
                                                            --redrive, move them back to the queue
   create-oauth-client --name <name> --redirect-uri <uri>[,<uri>...] [--public | --auth-method <m>]
@@ -97,8 +135,12 @@ Commands:
   revoke-oauth-client <client_id>                          refuse the client from now on and revoke
                                                            every token it holds
   revoke-tokens --user <email>                             revoke every OAuth token of the user
-  import-usage --org <org_id> --file <csv>                 replace the org's hourly usage on the hours the
-                                                           file covers, per provider in the file
+  import-usage --org <org_id> --file <file> [--format <f>] replace the org's hourly usage on the hours the
+                                                           file covers, per provider in the file; the file:
+                                                           the usage CSV, or a billing export (CUR 2.0,
+                                                           legacy CUR, FOCUS 1.0/1.2; Parquet, CSV or gzip
+                                                           CSV), detected from its columns; --format
+                                                           ${importFormats.join('|')} overrides
   import-commitments --org <org_id> --file <csv>           replace the org's commitments of the providers
                                                            the file names
   repair-usage --org <org_id> --provider <provider>        drop the provider's stored usage after the
@@ -117,6 +159,13 @@ Commands:
                                                            <calls> (calls: ${awsCalls.join(', ')}; comma
                                                            list; --throttle none clears), --bucket, --prefix,
                                                            --report-name (of a new account's export)
+  simulate-cloud aws --account <id> --deliver <file> --period <YYYY-MM> [--replace]
+                                                           deliver a CUR 2.0, FOCUS or legacy CUR file into
+                                                           the account's export as AWS does (data file and
+                                                           the period's manifest); --replace replaces the
+                                                           period's files
+  simulate-cloud aws --account <id> --commitments <csv>    set the reservations and savings plans the
+                                                           account owns (the commitments CSV of docs/import.md)
   simulate-cloud azure --tenant <id> --subscription <id> [--consent | --without-consent]
                        [--roles <role,...>] [--without-cost-export]
                                                            add or change an Azure tenant: a new one has no
@@ -180,6 +229,29 @@ function providerOption(options: Options): Provider {
   return provider as Provider;
 }
 
+/** --quantity: a number more than 0, in the offer's unit; absent: undefined. */
+function quantityOption(options: Options): number | undefined {
+  const value = options.quantity;
+  if (value === undefined) return undefined;
+  const quantity = Number(value);
+  if (typeof value !== 'string' || !Number.isFinite(quantity) || quantity <= 0) {
+    throw new UsageError(`--quantity must be a number more than 0, in the offer's unit; got ${value}`);
+  }
+  return quantity;
+}
+
+/** --renewal-horizon-days: whole days from 0 to the most allowed. */
+function renewalHorizonOption(options: Options): number {
+  const value = required(options, 'renewal-horizon-days');
+  const days = Number(value);
+  if (!/^\d+$/.test(value) || !isRenewalHorizonDays(days)) {
+    throw new UsageError(
+      `--renewal-horizon-days must be a whole number of days from 0 to ${MAX_RENEWAL_HORIZON_DAYS}; got ${value}`,
+    );
+  }
+  return days;
+}
+
 /** --max-upfront-cost: dollars, or `none` for no cap. */
 function maxUpfrontOption(options: Options): number | null {
   const value = required(options, 'max-upfront-cost');
@@ -222,12 +294,15 @@ function orgJson(org: Organization) {
 }
 
 /** Prints import progress on stderr: file reading and writing on large files, then each provider's plans. */
-function progressPrinter(bytesRead: () => number): (progress: ImportProgress) => void {
+function progressPrinter(bytesRead: () => number | undefined): (progress: ImportProgress) => void {
   let large = false;
   return (progress) => {
     if (progress.stage === 'reading') {
       large = true;
-      console.error(`read ${progress.rows} rows (${(bytesRead() / 1e6).toFixed(1)} MB)...`);
+      const bytes = bytesRead();
+      console.error(
+        `read ${progress.rows} rows${bytes === undefined ? '' : ` (${(bytes / 1e6).toFixed(1)} MB)`}...`,
+      );
     } else if (progress.stage === 'planning') {
       // Computing plans takes seconds even after a small file.
       console.error(`computing ${progress.provider} plans...`);
@@ -260,6 +335,45 @@ async function importFile<T>(options: Options, run: (request: ImportRequest) => 
   } finally {
     reader.close();
     stream.destroy();
+  }
+}
+
+/** --format of import-usage: one of the formats read, or undefined to detect it from the columns. */
+function importFormatOption(options: Options): ImportFormat | undefined {
+  const format = options.format;
+  if (format === undefined) return undefined;
+  if (typeof format !== 'string' || !isImportFormat(format)) {
+    throw new UsageError(`--format must be one of ${importFormats.join(', ')}; got ${format}`);
+  }
+  return format;
+}
+
+/**
+ * import-usage: the project's usage CSV through its line reader, a billing export (CUR 2.0,
+ * legacy CUR, FOCUS; Parquet, CSV or gzip CSV) through the export readers.
+ */
+async function importUsageFile(
+  ctx: AppContext,
+  options: Options,
+): Promise<UsageImportSummary | ExportImportSummary> {
+  const format = importFormatOption(options);
+  if (format === 'usage-csv') return importFile(options, (request) => importUsage(ctx, request));
+  const orgId = required(options, 'org');
+  const path = required(options, 'file');
+  const source = await fileExportSource(path).catch((error: Error) => {
+    throw new Error(`cannot read ${path}: ${error.message}`);
+  });
+  try {
+    const rows = await readExport(source, format);
+    if (rows.format === 'usage-csv') return importFile(options, (request) => importUsage(ctx, request));
+    return await importUsageExport(ctx, {
+      orgId,
+      rows,
+      onProgress: progressPrinter(() => undefined),
+      ...sessionOptions(options),
+    });
+  } finally {
+    await source.close();
   }
 }
 
@@ -383,7 +497,56 @@ async function simulateAwsAccount(target: Target, options: Options, dir: string)
     for (const call of deny ?? []) account.permissions[call] = false;
     if (throttle) account.throttled = throttle;
   });
-  return { account_id: accountId, ...cloud.aws[accountId] };
+  const delivered = await deliverOption(options, (file, period, replace) =>
+    deliverSimulatedAwsFile(dir, accountId, file, period, replace),
+  );
+  if (typeof options.commitments === 'string') {
+    await setSimulatedAwsCommitments(
+      dir,
+      accountId,
+      await commitmentsFile(options.commitments, 'aws', accountId),
+    );
+  }
+  const account = (await readSimulatedCloud(dir)).aws[accountId] ?? cloud.aws[accountId];
+  return { account_id: accountId, ...account, ...(delivered ? { delivered } : {}) };
+}
+
+/** `--deliver FILE --period YYYY-MM [--replace]`: delivers the file into the simulated export. */
+async function deliverOption<T>(
+  options: Options,
+  deliver: (file: string, period: string, replace: boolean) => Promise<T>,
+): Promise<T | null> {
+  if (typeof options.deliver !== 'string') return null;
+  const period = required(options, 'period');
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new UsageError('--period must be a month, YYYY-MM');
+  return deliver(options.deliver, period, options.replace === true);
+}
+
+/** The rows of a commitments CSV (docs/import.md), all of `provider`: what the simulated describe calls answer. */
+async function commitmentsFile(
+  path: string,
+  provider: Provider,
+  owner: string,
+): Promise<ExistingCommitment[]> {
+  const handle = await open(path).catch((error: Error) => {
+    throw new UsageError(`cannot read ${path}: ${error.message}`);
+  });
+  const parser = createCommitmentCsvParser(`simulated-${owner}`, loadCatalog());
+  try {
+    for await (const line of createInterface({
+      input: handle.createReadStream(),
+      crlfDelay: Number.POSITIVE_INFINITY,
+    })) {
+      parser.push(line);
+    }
+  } finally {
+    await handle.close();
+  }
+  const parsed = parser.finish();
+  const other = parsed.providers.find((each) => each.provider !== provider);
+  if (other)
+    throw new UsageError(`--commitments ${path} has ${other.provider} rows; ${owner} is on ${provider}`);
+  return [...(parsed.providers[0]?.commitments ?? [])];
 }
 
 async function simulateAzureTenant(options: Options, dir: string): Promise<object> {
@@ -418,8 +581,7 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
     await plan?.register(key.keyId);
     return { ...orgJson(org), key_id: key.keyId, api_key: key.apiKey };
   },
-  'create-oauth-client': async ({ ctx, usagePlanKeys }, options) => {
-    const plan = usagePlanKeys();
+  'create-oauth-client': async ({ ctx }, options) => {
     const method = options.public === true ? 'none' : (options['auth-method'] ?? 'client_secret_basic');
     if (method !== 'none' && method !== 'client_secret_basic' && method !== 'client_secret_post') {
       throw new UsageError(`--auth-method must be client_secret_basic or client_secret_post; got ${method}`);
@@ -432,8 +594,8 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
         .filter((uri) => uri !== ''),
       authMethod: method,
     });
-    // On AWS its tokens need a throttle bucket of their own, as a key does.
-    await plan?.registerOAuthClient(client.clientId);
+    // No API Gateway key: every client's tokens share the OAuth clients' key, and the service
+    // throttles them per client and org (docs/http.md, "Throttling").
     return { ...oauthClientJson(client), ...(secret === null ? {} : { client_secret: secret }) };
   },
   'list-oauth-clients': async ({ ctx }) => ({ clients: (await listClients(ctx)).map(oauthClientJson) }),
@@ -442,6 +604,7 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
     if (!clientId) throw new UsageError('revoke-oauth-client needs the client id');
     const plan = usagePlanKeys();
     const { client, families } = await revokeClient(ctx, clientId);
+    // A key an earlier version gave the client, if any.
     await plan?.removeOAuthClient(clientId);
     return { ...oauthClientJson(client), revoked_token_families: families };
   },
@@ -503,18 +666,29 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
   'list-orgs': async ({ ctx }) => ({ orgs: (await listOrgs(ctx)).map(orgJson) }),
   'set-org': async ({ ctx }, options) => {
     const orgId = required(options, 'org');
-    if (options.sharing === undefined && options['max-upfront-cost'] === undefined) {
-      throw new UsageError('set-org needs --sharing or --max-upfront-cost');
+    const horizonGiven = options['renewal-horizon-days'] !== undefined;
+    if (options.sharing === undefined && options['max-upfront-cost'] === undefined && !horizonGiven) {
+      throw new UsageError('set-org needs --sharing, --renewal-horizon-days or --max-upfront-cost');
     }
+    // Every option is checked before anything is written.
+    const sharing = options.sharing === undefined ? undefined : sharingOption(options);
+    const horizon = horizonGiven ? renewalHorizonOption(options) : undefined;
     const maxUpfront = options['max-upfront-cost'] === undefined ? undefined : maxUpfrontOption(options);
     let result: { org: Organization; recomputed: readonly Provider[] } | null = null;
-    if (options.sharing !== undefined)
-      result = await setCommitmentSharing(ctx, orgId, sharingOption(options));
+    if (sharing !== undefined) result = await setCommitmentSharing(ctx, orgId, sharing);
+    if (horizon !== undefined) {
+      const changed = await setRenewalHorizonDays(ctx, orgId, horizon);
+      result = {
+        org: changed.org,
+        recomputed: [...new Set([...(result?.recomputed ?? []), ...changed.recomputed])],
+      };
+    }
     const org = maxUpfront === undefined ? result?.org : await setMaxUpfrontCost(ctx, orgId, maxUpfront);
     if (!org) throw new UsageError('set-org changed nothing');
     return {
       org_id: org.id,
       commitment_sharing: org.commitmentSharing,
+      renewal_horizon_days: org.renewalHorizonDays,
       max_upfront_cost: org.maxUpfrontCost,
       ...(result ? { recomputed_providers: result.recomputed } : {}),
     };
@@ -534,10 +708,11 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
   'complete-purchase': async ({ purchasing }, options) => {
     const pipeline = await purchasing();
     const record = await completePurchase(
-      pipeline.ctx,
+      computingPlansHere(pipeline.ctx),
       required(options, 'plan'),
       required(options, 'line'),
       required(options, 'reference'),
+      quantityOption(options),
     );
     return { purchase: purchaseRecordView(record) };
   },
@@ -551,9 +726,12 @@ const commands: Record<string, (target: Target, options: Options, args: string[]
     return { dead_letters: await pipeline.deadLetters() };
   },
   'import-usage': async ({ ctx }, options) => {
-    const summary = await importFile(options, (request) => importUsage(ctx, request));
+    const summary = await importUsageFile(ctx, options);
     return {
       org_id: summary.orgId,
+      ...('format' in summary
+        ? { format: summary.format, used_rows: summary.usedRows, skipped: summary.skipped }
+        : {}),
       rows: summary.rows,
       providers: summary.providers.map((imported) => ({
         provider: imported.provider,
@@ -672,6 +850,7 @@ async function main(argv: string[]): Promise<number> {
       role: { type: 'string' },
       file: { type: 'string' },
       sharing: { type: 'string' },
+      'renewal-horizon-days': { type: 'string' },
       provider: { type: 'string' },
       'take-over': { type: 'boolean' },
       'lease-seconds': { type: 'string' },
@@ -704,6 +883,10 @@ async function main(argv: string[]): Promise<number> {
       roles: { type: 'string' },
       'without-cost-export': { type: 'boolean' },
       ms: { type: 'string' },
+      deliver: { type: 'string' },
+      period: { type: 'string' },
+      replace: { type: 'boolean' },
+      commitments: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;

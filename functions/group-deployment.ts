@@ -31,9 +31,7 @@ export type GroupGrant =
   /** Read the signing keys' public keys, to publish them. */
   | 'readPublicKeys'
   /** Send sign-in codes with SES v2 as `MAIL_FROM`, and nothing else. */
-  | 'sendSignInMail'
-  /** Give new OAuth clients keys in the tenants' usage plan, named by `USAGE_PLAN_NAME`. */
-  | 'registerClientThrottles';
+  | 'sendSignInMail';
 
 /**
  * The bound of the functions behind API Gateway that may wait long (on the plan computation, on a

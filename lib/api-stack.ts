@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { groupDeployments } from '../functions/deployments';
@@ -222,6 +223,8 @@ export class ApiStack extends Stack {
       description: "Computes an org's plans for a provider when they are missing or stale",
     });
     grantTableItems(this.planComputation, planComputationDeployment);
+    // The processor recomputes the org's plans once a plan's purchases are owned.
+    this.allowPlanComputation(this.purchases.processor);
 
     // A group is deployed once its handler exists; the operations of the others are not routed yet.
     const routes = servedRoutes((group) => existsSync(functionEntry(group)));
@@ -235,30 +238,17 @@ export class ApiStack extends Stack {
         description: `Serves the ${group} routes`,
       });
       grantTableItems(groupFunction, deployment);
-      if (deployment.grants.includes('invokePlanComputation')) {
-        groupFunction.function.addEnvironment(
-          'PLAN_COMPUTATION_FUNCTION',
-          this.planComputation.function.functionName,
-        );
-        // The unqualified function only (the serving functions invoke it by name, $LATEST), so
-        // no `:*` for versions and aliases as `grantInvoke` would add.
-        groupFunction.role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: ['lambda:InvokeFunction'],
-            resources: [this.planComputation.function.functionArn],
-          }),
-        );
+      if (deployment.tableItems !== 'none') {
+        // The limits the function throttles Bearer requests by, per OAuth client and org
+        // (docs/http.md, "Throttling"): the tenants' own, as API keys get from the usage plan.
+        groupFunction.function.addEnvironment('TENANT_RATE_LIMIT', String(tenantThrottle.rateLimit));
+        groupFunction.function.addEnvironment('TENANT_BURST_LIMIT', String(tenantThrottle.burstLimit));
       }
+      if (deployment.grants.includes('invokePlanComputation')) this.allowPlanComputation(groupFunction);
       if (deployment.grants.includes('sendPurchases')) this.purchases.allowSending(groupFunction);
       groupFunctions.set(group, groupFunction);
     }
     this.groupFunctions = groupFunctions;
-    new OnboardingSettings(this, 'Onboarding', {
-      onboardingFunction: groupFunctions.get('onboarding'),
-      awsVerifyFunction: groupFunctions.get('onboarding-aws-verify'),
-      azureVerifyFunction: groupFunctions.get('onboarding-azure-verify'),
-      stageName: props.stageName ?? 'prod',
-    });
 
     // Signing: kms:Sign for the token function only; the public keys for the JWKS function, which
     // publishes them. The authorizer reads the published keys (the JWKS, cached per container) as
@@ -294,13 +284,12 @@ export class ApiStack extends Stack {
       webAclArn: props.webAclArn,
       ...(props.baseUrl ? { baseUrl: props.baseUrl } : {}),
     });
-
-    // A client registered dynamically gets its tokens' throttle bucket from the registration function.
-    for (const [group, groupFunction] of groupFunctions) {
-      if (groupDeployments[group].grants.includes('registerClientThrottles')) {
-        this.allowClientThrottles(groupFunction);
-      }
-    }
+    new OnboardingSettings(this, 'Onboarding', {
+      onboardingFunction: groupFunctions.get('onboarding'),
+      awsVerifyFunction: groupFunctions.get('onboarding-aws-verify'),
+      azureVerifyFunction: groupFunctions.get('onboarding-azure-verify'),
+      apiBaseUrl: this.api.baseUrl,
+    });
 
     // Every function knows the issuer and the key aliases (the table-less ones too: the JWKS
     // function publishes the keys, the OAuth documents name the issuer).
@@ -346,6 +335,18 @@ export class ApiStack extends Stack {
    */
   private allowSignInMail(signInFunction: ServiceFunction, from: string): void {
     signInFunction.function.addEnvironment('MAIL_FROM', from);
+    // The key sign-in codes are stored under (an HMAC: docs/oauth.md), read by this function alone.
+    const codeKey = new Secret(this, 'SignInCodeSecret', {
+      description: 'Keys the stored HMAC of one-time sign-in codes',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(codeKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'An HMAC key the sign-in function alone reads; rotating it only invalidates the sign-in codes of the ten minutes before. Operators rotate it by hand if it leaks.',
+    });
+    codeKey.grantRead(signInFunction.function);
+    signInFunction.function.addEnvironment('SIGN_IN_CODE_SECRET_ARN', codeKey.secretArn);
     const domain = from.slice(from.lastIndexOf('@') + 1);
     const { region, account } = Stack.of(this);
     signInFunction.role.addToPrincipalPolicy(
@@ -359,32 +360,16 @@ export class ApiStack extends Stack {
     );
   }
 
-  /**
-   * Dynamic client registration adds the client's key to the tenants' usage plan (API Gateway
-   * lets a Bearer token through only when the authorizer's usage identifier is a key of the plan):
-   * it may list usage plans and API keys, create a key, and add keys to this plan, nothing else.
-   * The function finds the plan by name and its permissions are a policy of their own: the plan
-   * depends on the stage, which depends on the function, so neither the function's environment nor
-   * its default policy may name the plan's id.
-   */
-  private allowClientThrottles(registrationFunction: ServiceFunction): void {
-    registrationFunction.function.addEnvironment('USAGE_PLAN_NAME', this.api.tenantUsagePlanName);
-    const { region } = Stack.of(this);
-    new Policy(this, 'ClientThrottlesPolicy', {
-      roles: [registrationFunction.role],
-      statements: [
-        new PolicyStatement({
-          actions: ['apigateway:GET'],
-          resources: [`arn:aws:apigateway:${region}::/usageplans`, `arn:aws:apigateway:${region}::/apikeys`],
-        }),
-        new PolicyStatement({
-          actions: ['apigateway:POST'],
-          resources: [
-            `arn:aws:apigateway:${region}::/apikeys`,
-            `arn:aws:apigateway:${region}::/usageplans/${this.api.tenantUsagePlan.usagePlanId}/keys`,
-          ],
-        }),
-      ],
-    });
+  /** Lets `fn` invoke the plan-computation function by name (PLAN_COMPUTATION_FUNCTION). */
+  private allowPlanComputation(fn: ServiceFunction): void {
+    fn.function.addEnvironment('PLAN_COMPUTATION_FUNCTION', this.planComputation.function.functionName);
+    // The unqualified function only (invoked by name, $LATEST), so no `:*` for versions and
+    // aliases as `grantInvoke` would add.
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.planComputation.function.functionArn],
+      }),
+    );
   }
 }

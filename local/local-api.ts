@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import type { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import { servedRoutes } from '../shared/contract/operations';
 import { oauthKeysOf } from '../shared/runtime/oauth-keys';
+import { dynamoRequestThrottle } from '../shared/store/request-throttle';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -97,12 +99,18 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   baseUrl = `http://${config.host}:${port}`;
   // Before any request is read (connections are handled in later turns of the event loop): the
   // server's base URL is the issuer, the local signer's key lives under the local directory,
-  // sign-in codes go to `<dir>/outbox/`, and the simulated cloud answers the onboarding.
+  // sign-in codes go to `<dir>/outbox/` (stored keyed with a generated key), and the simulated cloud answers the onboarding.
   const onboarding = localOnboarding(config.dir, baseUrl, process.env);
   local = {
     ctx: runtime.ctx,
     oauthKeys: oauthKeysOf(baseUrl, createLocalSigner(config.dir)),
-    mailer: outboxMailer(config.dir),
+    publicBaseUrl: baseUrl,
+    mailer: outboxMailer(config.dir, { delayMs: config.mailDelayMs }),
+    // A key of this process's own: codes asked for before a restart are not valid after it.
+    signInCodeKey: randomBytes(32).toString('base64url'),
+    // Bearer requests are counted per OAuth client and org in the local table, as on AWS in the
+    // deployed one, with the tenants' limits.
+    requestThrottle: dynamoRequestThrottle(runtime.table, config.tenantThrottle),
     onboarding,
     verifier: onboarding.verifier,
     purchaseQueue: purchasing.queue,

@@ -6,6 +6,7 @@ import type {
   PurchaseQueue,
   WithPlanComputation,
 } from '../shared/app/ports';
+import type { RequestThrottle } from '../shared/app/ports/request-throttle';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import type { ProxyHandler } from '../shared/http/group-handler';
 import type { OAuthKeys } from '../shared/runtime/oauth-keys';
@@ -14,13 +15,19 @@ import type { OnboardingRuntime } from '../shared/runtime/onboarding';
 /**
  * What the local server's functions run with, in place of each function's AWS composition: the
  * local runtime's context (every repository, on the local table, computing plans in this
- * process), the local OAuth keys (the server's base URL, the local signer), the outbox mailer,
- * the onboarding on the simulated cloud, and the in-process purchase queue.
+ * process), the local OAuth keys (the server's base URL, the local signer), the outbox mailer and
+ * the process's own sign-in code key, the Bearer throttle on the local table, the onboarding on
+ * the simulated cloud, and the in-process purchase queue.
  */
 export interface LocalDependencies {
   readonly ctx: WithPlanComputation<AppContext>;
   readonly oauthKeys: OAuthKeys;
+  /** The server's base URL (the OpenAPI document's `servers`). */
+  readonly publicBaseUrl: string;
   readonly mailer: Mailer;
+  /** The key sign-in codes are stored keyed with. */
+  readonly signInCodeKey: string;
+  readonly requestThrottle: RequestThrottle;
   readonly onboarding: OnboardingRuntime;
   readonly verifier: CloudVerifier;
   readonly purchaseQueue: PurchaseQueue;
@@ -36,10 +43,12 @@ export async function localGroupHandler(
   local: LocalDependencies,
 ): Promise<ProxyHandler> {
   const { ctx, oauthKeys } = local;
+  const requestThrottle = () => local.requestThrottle;
   switch (group) {
     case 'oauth-sign-in': {
       const { createOAuthSignInHandler } = await import('../functions/oauth-sign-in/oauth-sign-in-handler');
-      const signIn = { ...ctx, issuer: oauthKeys.issuer, mailer: local.mailer };
+      const signInCodeKey = () => Promise.resolve(local.signInCodeKey);
+      const signIn = { ...ctx, issuer: oauthKeys.issuer, mailer: local.mailer, signInCodeKey };
       return createOAuthSignInHandler(() => signIn);
     }
     case 'oauth-token': {
@@ -59,58 +68,58 @@ export async function localGroupHandler(
     }
     case 'openapi': {
       const { createOpenApiHandler } = await import('../functions/openapi/openapi-handler');
-      return createOpenApiHandler();
+      return createOpenApiHandler(() => local.publicBaseUrl);
     }
     case 'plans': {
       const { createPlansHandler } = await import('../functions/plans/plans-handler');
-      return createPlansHandler(() => ctx);
+      return createPlansHandler(() => ctx, requestThrottle);
     }
     case 'plan-coverage': {
       const { createPlanCoverageHandler } = await import('../functions/plan-coverage/plan-coverage-handler');
-      return createPlanCoverageHandler(() => ctx);
+      return createPlanCoverageHandler(() => ctx, requestThrottle);
     }
     case 'plan-purchases': {
       const { createPlanPurchasesHandler } = await import(
         '../functions/plan-purchases/plan-purchases-handler'
       );
       const purchasing = { ...ctx, purchaseQueue: local.purchaseQueue, catalog: bundledCatalog };
-      return createPlanPurchasesHandler(() => purchasing);
+      return createPlanPurchasesHandler(() => purchasing, requestThrottle);
     }
     case 'partner-settings': {
       const { createPartnerSettingsHandler } = await import(
         '../functions/partner-settings/partner-settings-handler'
       );
-      return createPartnerSettingsHandler(() => ctx);
+      return createPartnerSettingsHandler(() => ctx, requestThrottle);
     }
     case 'partner-purchase-plans': {
       const { createPartnerPurchasePlansHandler } = await import(
         '../functions/partner-purchase-plans/partner-purchase-plans-handler'
       );
-      return createPartnerPurchasePlansHandler(() => ctx);
+      return createPartnerPurchasePlansHandler(() => ctx, requestThrottle);
     }
     case 'partner-orgs': {
       const { createPartnerOrgsHandler } = await import('../functions/partner-orgs/partner-orgs-handler');
-      return createPartnerOrgsHandler(() => ctx);
+      return createPartnerOrgsHandler(() => ctx, requestThrottle);
     }
     case 'onboarding': {
       const { createOnboardingHandler } = await import('../functions/onboarding/onboarding-handler');
-      const { settings, publicApiUrl, stage } = local.onboarding;
-      const onboarding = { ...ctx, onboarding: settings, publicApiUrl, stage };
-      return createOnboardingHandler(() => onboarding);
+      const { settings, publicApiUrl } = local.onboarding;
+      const onboarding = { ...ctx, onboarding: settings, publicApiUrl };
+      return createOnboardingHandler(() => onboarding, requestThrottle);
     }
     case 'onboarding-aws-verify': {
       const { createOnboardingAwsVerifyHandler } = await import(
         '../functions/onboarding-aws-verify/onboarding-aws-verify-handler'
       );
       const verification = { ...ctx, verifier: local.verifier };
-      return createOnboardingAwsVerifyHandler(() => verification);
+      return createOnboardingAwsVerifyHandler(() => verification, requestThrottle);
     }
     case 'onboarding-azure-verify': {
       const { createOnboardingAzureVerifyHandler } = await import(
         '../functions/onboarding-azure-verify/onboarding-azure-verify-handler'
       );
       const verification = { ...ctx, verifier: local.verifier };
-      return createOnboardingAzureVerifyHandler(() => verification);
+      return createOnboardingAzureVerifyHandler(() => verification, requestThrottle);
     }
   }
 }

@@ -44,7 +44,6 @@ export function localOnboarding(dir: string, baseUrl: string, env: NodeJS.Proces
       azure: simulatedAzureProbe(dir, localAzureClientId),
     }),
     publicApiUrl: baseUrl,
-    stage: 'local',
     settings: {
       serviceAwsAccountId,
       awsTemplateUrl: null,

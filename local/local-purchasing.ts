@@ -1,6 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { bundledCatalog } from '../shared/app/bundled-catalog';
-import type { AppContext, Marketplace } from '../shared/app/ports';
+import type { AppContext, Marketplace, WithPlanComputation } from '../shared/app/ports';
 import { PURCHASE_CLAIM_SECONDS } from '../shared/app/purchase-processing';
 import type { SweepResult } from '../shared/app/purchase-sweep';
 import { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
@@ -30,8 +30,11 @@ export interface LocalPurchasing {
  * functions' factories on `ctx`, the queue and the marketplace.
  */
 export async function startLocalPurchasing(options: {
-  /** The local runtime's context: the processor's and the sweep's repositories. */
-  readonly ctx: AppContext;
+  /**
+   * The local runtime's context: the processor's and the sweep's repositories, and the plan
+   * computation in this process the processor recomputes plans with after a purchase.
+   */
+  readonly ctx: WithPlanComputation<AppContext>;
   /** Runs each invocation in a scope of its own (openInvocationScopes, opened before any AWS SDK call). */
   readonly invocationScoped: InvocationScoped;
   readonly sweepIntervalMs?: number;

@@ -1,12 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AppContext, WithPlanComputation } from '../shared/app/ports';
-import {
-  defaultTenantThrottle,
-  type TenantThrottle,
-  tenantThrottleProblem,
-} from '../shared/http/tenant-rate-limit';
+import { readTenantThrottle, type TenantThrottle } from '../shared/http/tenant-rate-limit';
 import { createAppContext } from '../shared/runtime/app-context';
+import type { TableClient } from '../shared/store/table-client';
 import { createTableIfMissing } from '../shared/store/table-setup';
 import { type LocalDynamo, openLocalDynamo } from './store/local-dynamo';
 import { createLocalDocumentClient } from './store/local-dynamo-client';
@@ -24,6 +21,11 @@ export interface LocalConfig {
   readonly tableName: string;
   /** Each API key's rate and burst: the deployed API's (`defaultTenantThrottle`) unless overridden. */
   readonly tenantThrottle: TenantThrottle;
+  /**
+   * How long the outbox takes to "send" each mail (`LOCAL_MAIL_DELAY_MS`, default 0): a slow mail
+   * service, to see that the sign-in answer never waits for it.
+   */
+  readonly mailDelayMs: number;
 }
 
 /**
@@ -44,23 +46,25 @@ export function readLocalConfig(env: NodeJS.ProcessEnv): LocalConfig {
     port,
     tableName: localTableName,
     tenantThrottle: readTenantThrottle(env),
+    mailDelayMs: readMailDelay(env),
   };
 }
 
-/** `TENANT_RATE_LIMIT` (requests/s) and `TENANT_BURST_LIMIT` override the per-key limits. */
-function readTenantThrottle(env: NodeJS.ProcessEnv): TenantThrottle {
-  const throttle = {
-    rateLimit: Number(env.TENANT_RATE_LIMIT ?? defaultTenantThrottle.rateLimit),
-    burstLimit: Number(env.TENANT_BURST_LIMIT ?? defaultTenantThrottle.burstLimit),
-  };
-  const problem = tenantThrottleProblem(throttle);
-  if (problem) throw new Error(`TENANT_RATE_LIMIT / TENANT_BURST_LIMIT: ${problem}`);
-  return throttle;
+function readMailDelay(env: NodeJS.ProcessEnv): number {
+  const delay = Number(env.LOCAL_MAIL_DELAY_MS ?? 0);
+  if (!Number.isInteger(delay) || delay < 0) {
+    throw new Error(
+      `LOCAL_MAIL_DELAY_MS must be a whole number of milliseconds, got ${env.LOCAL_MAIL_DELAY_MS}`,
+    );
+  }
+  return delay;
 }
 
 export interface LocalRuntime {
   readonly ctx: WithPlanComputation<AppContext>;
   readonly dynamo: LocalDynamo;
+  /** The table the context stores in (the Bearer requests' throttle counts there too). */
+  readonly table: TableClient;
   /** The storage calls this process sent (for benchmarks: docs/plans-api.md). */
   readonly storageCalls: StorageCallCounter;
   close(): Promise<void>;
@@ -83,6 +87,7 @@ export async function openLocalRuntime(
   return {
     ctx: createAppContext(table),
     dynamo,
+    table,
     storageCalls,
     async close() {
       table.client.destroy();

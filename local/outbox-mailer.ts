@@ -15,10 +15,15 @@ export interface OutboxMail {
  * The local Mailer: writes each mail to `<dir>/outbox/<time>-<id>.json` (owner-only: sign-in
  * codes are secrets) and prints one line naming the file, so a developer signs in without SES.
  */
-export function outboxMailer(dir: string, log: (line: string) => void = console.log): Mailer {
+export function outboxMailer(
+  dir: string,
+  options: { readonly delayMs?: number; readonly log?: (line: string) => void } = {},
+): Mailer {
+  const { delayMs = 0, log = console.log } = options;
   const outbox = join(dir, 'outbox');
   return {
     async send(message) {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const sentAt = new Date().toISOString();
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       const path = join(outbox, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`);

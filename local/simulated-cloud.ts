@@ -4,6 +4,7 @@ import type { AwsVerificationRequest } from '../shared/app/ports';
 import type { AwsAccountProbe, AwsAccountSession } from '../shared/cloud/verifiers/aws-verification';
 import type { AzureTenantProbe, AzureTenantSession } from '../shared/cloud/verifiers/azure-verification';
 import { ProviderError } from '../shared/cloud/verifiers/provider-failure';
+import type { ExistingCommitment } from '../shared/domain/engine/model';
 import type { CostExport } from '../shared/domain/onboarding/aws-checks';
 import { onboardingRoleName } from '../shared/domain/onboarding/aws-checks';
 import { type AzurePermission, permits } from '../shared/domain/onboarding/azure-checks';
@@ -43,6 +44,8 @@ export interface SimulatedAwsAccount {
   permissions: Record<Exclude<AwsCall, 'assume_role'>, boolean>;
   /** Calls answering ThrottlingException. */
   throttled: AwsCall[];
+  /** The reservations and savings plans the account owns (simulated-usage-sources.ts). */
+  commitments?: ExistingCommitment[];
 }
 
 export interface SimulatedAzureTenant {

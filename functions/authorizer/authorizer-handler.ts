@@ -3,7 +3,11 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { authenticateRequest } from '../../shared/app/authenticate';
 import type { ContextWith } from '../../shared/app/ports';
 import type { AccessTokenVerifier } from '../../shared/auth/access-token-verification';
-import { authorizerPrincipalKey, encodeAuthorizerPrincipal } from '../../shared/http/authorizer-context';
+import {
+  authorizerOAuthClientKey,
+  authorizerPrincipalKey,
+  encodeAuthorizerPrincipal,
+} from '../../shared/http/authorizer-context';
 import { headerValue } from '../../shared/http/request-headers';
 
 const logger = new Logger({ serviceName: 'authorizer' });
@@ -30,7 +34,9 @@ export const unauthorized = 'Unauthorized';
  * Callers present an API key (`x-api-key`) or a Bearer access token (`Authorization`), verified
  * with the public keys cached in the process (never a KMS call per request).
  * `usageIdentifierKey` names the caller's throttle bucket: the API key API Gateway keeps for our
- * key, or for the token's OAuth client, in the tenants' usage plan (docs/deploy.md).
+ * key in the tenants' usage plan, or for a Bearer token the one key the OAuth clients share; the
+ * token's client goes on in the context, and the functions throttle per client and org
+ * (docs/http.md, "Throttling").
  */
 export function createAuthorizerHandler(appContext: () => AuthorizerContext) {
   return async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
@@ -50,7 +56,10 @@ export function createAuthorizerHandler(appContext: () => AuthorizerContext) {
         Version: '2012-10-17',
         Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn }],
       },
-      context: { [authorizerPrincipalKey]: encodeAuthorizerPrincipal(principal) },
+      context: {
+        [authorizerPrincipalKey]: encodeAuthorizerPrincipal(principal),
+        ...(caller.oauthClientId === undefined ? {} : { [authorizerOAuthClientKey]: caller.oauthClientId }),
+      },
       usageIdentifierKey: caller.usageIdentifier,
     };
   };

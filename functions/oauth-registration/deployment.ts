@@ -1,8 +1,11 @@
 import type { GroupDeployment } from '../group-deployment';
 
-/** Registers clients, each with a key in the tenants' usage plan: the only function that may add one. */
+/**
+ * Registers clients: it stores them, and touches no API Gateway key (all OAuth clients share the
+ * one the stack creates).
+ */
 export const deployment: GroupDeployment = {
   memory: 'service',
   tableItems: 'all',
-  grants: ['registerClientThrottles'],
+  grants: [],
 };

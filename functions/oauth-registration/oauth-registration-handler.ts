@@ -1,5 +1,4 @@
 import { registerClient } from '../../shared/app/oauth/clients';
-import type { OAuthContext } from '../../shared/app/oauth/oauth-context';
 import type { ContextWith } from '../../shared/app/ports';
 import { oauthRegistrationOperations } from '../../shared/contract/operations/oauth-registration';
 import { createGroupHandler } from '../../shared/http/group-handler';
@@ -7,19 +6,20 @@ import { oauthErrorAnswer } from '../../shared/http/oauth-error-answer';
 import { noStoreHeaders, RawResponse } from '../../shared/http/operation';
 import { jsonBodies } from '../../shared/http/request-bodies';
 
-/** What the registration function runs with: the OAuth repository and, on AWS, the clients' throttles. */
-export type OAuthRegistrationContext = ContextWith<'oauth'> & Pick<OAuthContext, 'clientThrottles'>;
+/** What the registration function runs with: the OAuth repository. */
+export type OAuthRegistrationContext = ContextWith<'oauth'>;
 
 /**
- * Dynamic client registration (RFC 7591, DESIGN §10, docs/oauth.md): the only function that adds
- * keys to the API's usage plan, one per new client (its tokens' throttle bucket).
+ * Dynamic client registration (RFC 7591, docs/oauth.md): stores the client only. Its tokens share
+ * the OAuth clients' usage-plan key with every other client's, and are throttled per client and
+ * org by the service (docs/http.md, "Throttling"), so a registration touches no API Gateway key.
  */
 export function createOAuthRegistrationHandler(appContext: () => OAuthRegistrationContext) {
   return createGroupHandler(
     oauthRegistrationOperations,
     {
-      registerClient: async ({ body }) => {
-        const client = await registerClient(appContext(), body);
+      registerClient: async ({ body, sourceIp }) => {
+        const client = await registerClient(appContext(), body, sourceIp);
         return new RawResponse(
           201,
           { 'content-type': 'application/json', ...noStoreHeaders },

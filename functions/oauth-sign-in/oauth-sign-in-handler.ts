@@ -1,3 +1,4 @@
+import { Logger } from '@aws-lambda-powertools/logger';
 import { startAuthorization } from '../../shared/app/oauth/authorization';
 import type { OAuthContext } from '../../shared/app/oauth/oauth-context';
 import {
@@ -18,9 +19,15 @@ import { pageErrorAnswer } from '../../shared/http/page-error-answer';
 import { formBodies } from '../../shared/http/request-bodies';
 import { isSignInNotice, signInPageHtml } from './pages';
 import { sessionCookie, sessionTokenOf } from './session-cookie';
+import { answerAfterFloor } from './steady-answer';
 
-/** What the sign-in function runs with: its repositories, the issuer and the mailer of sign-in codes. */
-export type OAuthSignInContext = Pick<OAuthContext, 'clock' | 'ids' | 'issuer' | 'mailer'> &
+const logger = new Logger({ serviceName: 'oauth-sign-in' });
+
+/**
+ * What the sign-in function runs with: its repositories, the issuer, the mailer of sign-in codes
+ * and the key their stored HMACs are made with.
+ */
+export type OAuthSignInContext = Pick<OAuthContext, 'clock' | 'ids' | 'issuer' | 'mailer' | 'signInCodeKey'> &
   ContextWith<'oauth' | 'memberships' | 'orgs'>;
 
 /**
@@ -73,13 +80,16 @@ export function createOAuthSignInHandler(signInContext: () => OAuthSignInContext
       },
 
       requestSignInCode: async ({ body, headers, sourceIp }) => {
-        const notice = await requestSignInCode(signInContext(), {
+        const startedAt = performance.now();
+        const { notice, mailing } = await requestSignInCode(signInContext(), {
           requestId: body.request,
           sessionToken: sessionTokenOf(headers, oauthIssuer()),
           csrfToken: body.csrf_token,
           email: body.email,
           sourceIp,
         });
+        // The same answer, after the same time, for members (whose mail is being sent) and others.
+        await answerAfterFloor(startedAt, mailing, logger);
         return redirectTo(consentPage(body.request, notice), 303);
       },
 
@@ -117,6 +127,6 @@ export function createOAuthSignInHandler(signInContext: () => OAuthSignInContext
           : redirectTo(consentPage(body.request, outcome.notice), 303);
       },
     },
-    { bodies: formBodies, errors: { page: pageErrorAnswer } },
+    { bodies: formBodies, errors: { page: pageErrorAnswer }, logger },
   );
 }

@@ -16,6 +16,7 @@ const noticeText: Readonly<Record<SignInNotice, string>> = {
   code_expired: 'That code has expired. Ask for a new one.',
   too_many_attempts: 'Too many wrong codes. Ask for a new one.',
   rate_limited: 'Too many codes were asked for. Wait a while, then try again.',
+  try_later: 'Too many wrong codes for this address today. Wait a little, then try again.',
   not_a_member: 'Choose one of your organizations.',
   invalid_email: 'Enter an e-mail address.',
 };

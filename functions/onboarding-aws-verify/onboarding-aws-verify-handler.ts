@@ -1,4 +1,5 @@
 import { type AwsVerificationContext, verifyAwsOnboarding } from '../../shared/app/onboarding';
+import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { checklistItemView } from '../../shared/contract/onboarding';
 import { onboardingAwsVerifyOperations } from '../../shared/contract/operations/onboarding-aws-verify';
 import { createGroupHandler } from '../../shared/http/group-handler';
@@ -9,7 +10,10 @@ import { jsonBodies } from '../../shared/http/request-bodies';
  * function with the AWS clients of the checks; the EC2 client of the DryRun purchase makes most
  * of its bundle.
  */
-export function createOnboardingAwsVerifyHandler(verificationContext: () => AwsVerificationContext) {
+export function createOnboardingAwsVerifyHandler(
+  verificationContext: () => AwsVerificationContext,
+  requestThrottle: () => RequestThrottle,
+) {
   return createGroupHandler(
     onboardingAwsVerifyOperations,
     {
@@ -25,6 +29,6 @@ export function createOnboardingAwsVerifyHandler(verificationContext: () => AwsV
         return items.map(checklistItemView);
       },
     },
-    { bodies: jsonBodies },
+    { bodies: jsonBodies, requestThrottle },
   );
 }

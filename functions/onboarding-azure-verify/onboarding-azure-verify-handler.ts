@@ -1,4 +1,5 @@
 import { type AzureVerificationContext, verifyAzureOnboarding } from '../../shared/app/onboarding';
+import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { checklistItemView } from '../../shared/contract/onboarding';
 import { onboardingAzureVerifyOperations } from '../../shared/contract/operations/onboarding-azure-verify';
 import { createGroupHandler } from '../../shared/http/group-handler';
@@ -9,7 +10,10 @@ import { jsonBodies } from '../../shared/http/request-bodies';
  * application from the Microsoft identity platform, then ARM's REST API. The only function that
  * reads the application's client secret.
  */
-export function createOnboardingAzureVerifyHandler(verificationContext: () => AzureVerificationContext) {
+export function createOnboardingAzureVerifyHandler(
+  verificationContext: () => AzureVerificationContext,
+  requestThrottle: () => RequestThrottle,
+) {
   return createGroupHandler(
     onboardingAzureVerifyOperations,
     {
@@ -18,6 +22,6 @@ export function createOnboardingAzureVerifyHandler(verificationContext: () => Az
         return items.map(checklistItemView);
       },
     },
-    { bodies: jsonBodies },
+    { bodies: jsonBodies, requestThrottle },
   );
 }

@@ -1,4 +1,5 @@
 import { awsOnboardingContext } from '../../shared/runtime/onboarding';
+import { awsRequestThrottle } from '../../shared/runtime/request-throttle';
 import { createOnboardingHandler } from './onboarding-handler';
 
-export const handler = createOnboardingHandler(awsOnboardingContext);
+export const handler = createOnboardingHandler(awsOnboardingContext, awsRequestThrottle);

@@ -9,6 +9,7 @@ import {
 } from '../../shared/app/onboarding';
 import { listChildOrgOverviews } from '../../shared/app/onboarding-child-orgs';
 import type { ContextWith } from '../../shared/app/ports';
+import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { checklistItemView } from '../../shared/contract/onboarding';
 import { onboardingOperations } from '../../shared/contract/operations/onboarding';
 import { createGroupHandler } from '../../shared/http/group-handler';
@@ -25,13 +26,16 @@ import { consentCallbackUrl, type OnboardingRuntime } from '../../shared/runtime
  */
 export type OnboardingFunctionContext = OnboardingContext &
   ContextWith<'onboarding' | 'orgs' | 'orgUpdates' | 'memberships' | 'users' | 'usage' | 'plans'> &
-  Pick<OnboardingRuntime, 'publicApiUrl' | 'stage'>;
+  Pick<OnboardingRuntime, 'publicApiUrl'>;
 
 /**
  * Onboarding of a partner's customers and their clouds (#16, #17, #20, #21, the role template and
  * the consent callback; DESIGN §11). The verifications (#18, #19) are functions of their own.
  */
-export function createOnboardingHandler(onboardingContext: () => OnboardingFunctionContext) {
+export function createOnboardingHandler(
+  onboardingContext: () => OnboardingFunctionContext,
+  requestThrottle: () => RequestThrottle,
+) {
   return createGroupHandler(
     onboardingOperations,
     {
@@ -63,11 +67,11 @@ export function createOnboardingHandler(onboardingContext: () => OnboardingFunct
         return { template, quick_create_url: quickCreateUrl };
       },
 
-      createAzureAuthUrl: async ({ principal, pathParams, body, headers }) => {
+      createAzureAuthUrl: async ({ principal, pathParams, body }) => {
         const url = await createAzureAuthUrl(onboardingContext(), principal, pathParams.org_id, {
           tenantId: body.tenant_id,
           subscriptionId: body.subscription_id,
-          callbackUrl: consentCallbackUrl(onboardingContext(), headers.host),
+          callbackUrl: consentCallbackUrl(onboardingContext()),
         });
         return { url };
       },
@@ -104,7 +108,7 @@ export function createOnboardingHandler(onboardingContext: () => OnboardingFunct
         return consentPage(outcome);
       },
     },
-    { bodies: jsonBodies, errors: { page: pageErrorAnswer } },
+    { bodies: jsonBodies, errors: { page: pageErrorAnswer }, requestThrottle },
   );
 }
 
@@ -120,9 +124,9 @@ function consentPage(outcome: ConsentOutcome): RawResponse {
             'Access not granted',
             `The consent was not given (${outcome.reason}). Ask your partner for a new link to try again.`,
           ]
-        : ['Link not valid', outcome.reason];
+        : ['Link no longer valid', outcome.reason];
   return new RawResponse(
-    200,
+    outcome.outcome === 'invalid' ? 400 : 200,
     pageHeaders,
     htmlPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`),
   );

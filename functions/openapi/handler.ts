@@ -1,3 +1,4 @@
+import { awsPublicBaseUrl } from '../../shared/runtime/public-base-url';
 import { createOpenApiHandler } from './openapi-handler';
 
-export const handler = createOpenApiHandler();
+export const handler = createOpenApiHandler(awsPublicBaseUrl);

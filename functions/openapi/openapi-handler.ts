@@ -5,9 +5,17 @@ import document from '../../docs/openapi.json' with { type: 'json' };
 import { openApiOperations } from '../../shared/contract/operations/openapi';
 import { createGroupHandler } from '../../shared/http/group-handler';
 
-/** The API described as OpenAPI 3.1, served publicly. It depends on nothing but the document. */
-export function createOpenApiHandler() {
+/**
+ * The API described as OpenAPI 3.1, served publicly. The file names the local server in
+ * `servers`; the served document names the deployment it comes from (`publicBaseUrl`, the API's
+ * base URL).
+ */
+export function createOpenApiHandler(publicBaseUrl: () => string) {
+  let served: Record<string, unknown> | undefined;
   return createGroupHandler(openApiOperations, {
-    getOpenApiDocument: async () => document,
+    getOpenApiDocument: async () => {
+      served ??= { ...document, servers: [{ url: publicBaseUrl(), description: 'This deployment' }] };
+      return served;
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { inviteChildOrgUsers, registerChildOrg } from '../../shared/app/partner-orgs';
 import type { ContextWith } from '../../shared/app/ports';
+import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { partnerOrgOperations } from '../../shared/contract/operations/partner-orgs';
 import { membershipView, registeredOrganizationView } from '../../shared/contract/organization-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
@@ -10,7 +11,10 @@ import { toChildOrgRegistration } from './registration-forms';
 export type PartnerOrgsContext = ContextWith<'orgs' | 'orgUpdates' | 'memberships' | 'users'>;
 
 /** Partners registering their customer orgs (#14) and inviting the customers' users (#15). */
-export function createPartnerOrgsHandler(appContext: () => PartnerOrgsContext) {
+export function createPartnerOrgsHandler(
+  appContext: () => PartnerOrgsContext,
+  requestThrottle: () => RequestThrottle,
+) {
   return createGroupHandler(
     partnerOrgOperations,
     {
@@ -37,6 +41,6 @@ export function createPartnerOrgsHandler(appContext: () => PartnerOrgsContext) {
         return memberships.map(membershipView);
       },
     },
-    { bodies: jsonBodies },
+    { bodies: jsonBodies, requestThrottle },
   );
 }

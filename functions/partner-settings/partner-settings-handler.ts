@@ -1,5 +1,6 @@
 import { updatePartnerSettings } from '../../shared/app/partner-settings';
 import type { ContextWith } from '../../shared/app/ports';
+import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { partnerSettingsOperations } from '../../shared/contract/operations/partner-settings';
 import { partnerSettingsView } from '../../shared/contract/organization-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
@@ -9,7 +10,10 @@ import { jsonBodies } from '../../shared/http/request-bodies';
 export type PartnerSettingsContext = ContextWith<'orgs' | 'orgUpdates'>;
 
 /** An org's partner settings: its marketplace offer links (#11). */
-export function createPartnerSettingsHandler(appContext: () => PartnerSettingsContext) {
+export function createPartnerSettingsHandler(
+  appContext: () => PartnerSettingsContext,
+  requestThrottle: () => RequestThrottle,
+) {
   return createGroupHandler(
     partnerSettingsOperations,
     {
@@ -22,6 +26,6 @@ export function createPartnerSettingsHandler(appContext: () => PartnerSettingsCo
         return partnerSettingsView(org);
       },
     },
-    { bodies: jsonBodies },
+    { bodies: jsonBodies, requestThrottle },
   );
 }

@@ -1,6 +1,7 @@
 import { commitmentsChart } from '../../shared/app/commitments-chart';
 import { listPlanResourceMatches } from '../../shared/app/plan-resource-matches';
 import type { ContextWith } from '../../shared/app/ports';
+import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { planCoverageOperations } from '../../shared/contract/operations/plan-coverage';
 import { chartView, resourceMatchSortKeys, resourceMatchView } from '../../shared/contract/plan-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
@@ -11,36 +12,43 @@ import { paginate, paginationHeaderName } from '../../shared/http/pagination';
 export type PlanCoverageContext = ContextWith<'orgs' | 'usage' | 'commitments' | 'plans'>;
 
 /** How a plan covers each resource (#9), and the commitments chart (#10). */
-export function createPlanCoverageHandler(appContext: () => PlanCoverageContext) {
-  return createGroupHandler(planCoverageOperations, {
-    listPlanResourceMatches: async ({ principal, pathParams, query }) => {
-      const matches = await listPlanResourceMatches(
-        appContext(),
-        principal,
-        pathParams.org_id,
-        pathParams.plan_id,
-        {
+export function createPlanCoverageHandler(
+  appContext: () => PlanCoverageContext,
+  requestThrottle: () => RequestThrottle,
+) {
+  return createGroupHandler(
+    planCoverageOperations,
+    {
+      listPlanResourceMatches: async ({ principal, pathParams, query }) => {
+        const matches = await listPlanResourceMatches(
+          appContext(),
+          principal,
+          pathParams.org_id,
+          pathParams.plan_id,
+          {
+            startDate: query.start_date,
+            endDate: query.end_date,
+            lineItemIds: query.line_item_ids,
+            order: {
+              key: query.order_by === null ? null : resourceMatchSortKeys[query.order_by],
+              descending: query.desc,
+            },
+          },
+        );
+        const page = paginate(matches, { page: query.page, pageSize: query.page_size });
+        return withHeaders(page.items.map(resourceMatchView), { [paginationHeaderName]: page.header });
+      },
+
+      getCommitmentsChart: async ({ principal, pathParams, query }) => {
+        const points = await commitmentsChart(appContext(), principal, pathParams.org_id, {
+          provider: query.provider,
+          criteria: query.filter ?? [],
           startDate: query.start_date,
           endDate: query.end_date,
-          lineItemIds: query.line_item_ids,
-          order: {
-            key: query.order_by === null ? null : resourceMatchSortKeys[query.order_by],
-            descending: query.desc,
-          },
-        },
-      );
-      const page = paginate(matches, { page: query.page, pageSize: query.page_size });
-      return withHeaders(page.items.map(resourceMatchView), { [paginationHeaderName]: page.header });
+        });
+        return chartView(points);
+      },
     },
-
-    getCommitmentsChart: async ({ principal, pathParams, query }) => {
-      const points = await commitmentsChart(appContext(), principal, pathParams.org_id, {
-        provider: query.provider,
-        criteria: query.filter ?? [],
-        startDate: query.start_date,
-        endDate: query.end_date,
-      });
-      return chartView(points);
-    },
-  });
+    { requestThrottle },
+  );
 }

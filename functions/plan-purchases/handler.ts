@@ -1,4 +1,5 @@
 import { awsPlanPurchasesContext } from '../../shared/runtime/plan-purchases';
+import { awsRequestThrottle } from '../../shared/runtime/request-throttle';
 import { createPlanPurchasesHandler } from './plan-purchases-handler';
 
-export const handler = createPlanPurchasesHandler(awsPlanPurchasesContext);
+export const handler = createPlanPurchasesHandler(awsPlanPurchasesContext, awsRequestThrottle);

@@ -1,6 +1,7 @@
 import { type ApplyContext, applyPlan, purchasePlanFor } from '../../shared/app/plan-application';
 import { getPlan, listPlanPurchases } from '../../shared/app/plan-purchase-reads';
 import type { ContextWith } from '../../shared/app/ports';
+import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { planPurchaseOperations } from '../../shared/contract/operations/plan-purchases';
 import { commitmentPlanView, purchasePlanView } from '../../shared/contract/plan-views';
 import { purchaseRecordView } from '../../shared/contract/purchases';
@@ -14,7 +15,10 @@ import { jsonBodies } from '../../shared/http/request-bodies';
 export type PlanPurchasesContext = ApplyContext & ContextWith<'idempotencyRecords'>;
 
 /** Applying a plan (#8), purchasing one for a user (#13), and reading what that did. */
-export function createPlanPurchasesHandler(appContext: () => PlanPurchasesContext) {
+export function createPlanPurchasesHandler(
+  appContext: () => PlanPurchasesContext,
+  requestThrottle: () => RequestThrottle,
+) {
   return createGroupHandler(
     planPurchaseOperations,
     {
@@ -43,6 +47,7 @@ export function createPlanPurchasesHandler(appContext: () => PlanPurchasesContex
     {
       idempotency: idempotency({ records: () => appContext().repos.idempotencyRecords }),
       bodies: jsonBodies,
+      requestThrottle,
     },
   );
 }

@@ -1,4 +1,5 @@
 import { awsPlanServingContext } from '../../shared/runtime/plan-serving-context';
+import { awsRequestThrottle } from '../../shared/runtime/request-throttle';
 import { createPlansHandler } from './plans-handler';
 
-export const handler = createPlansHandler(awsPlanServingContext);
+export const handler = createPlansHandler(awsPlanServingContext, awsRequestThrottle);

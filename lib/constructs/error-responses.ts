@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ResponseType, type RestApiBase } from 'aws-cdk-lib/aws-apigateway';
 import { unauthenticatedChallenge, wwwAuthenticateHeader } from '../../shared/http/bearer-challenge';
+import { apiKeyRetryAfterSeconds, retryAfterHeader } from '../../shared/http/error-response';
 
 /**
  * The service's error body (DESIGN §4) for the responses API Gateway answers itself, without a
@@ -68,7 +69,8 @@ const fallbackErrors = [
 
 /**
  * `baseUrl` is the API's base URL: every 401 (UNAUTHORIZED: the authorizer refused) carries the
- * Bearer challenge naming the protected-resource metadata (RFC 9728 §5.1).
+ * Bearer challenge naming the protected-resource metadata (RFC 9728 §5.1), and every 429 (an API
+ * key's bucket is empty) `Retry-After`, a static value: a gateway response cannot compute one.
  */
 export function addErrorResponses(api: RestApiBase, baseUrl: string): void {
   const responseHeaders = { [requestIdHeader]: requestIdSource };
@@ -78,7 +80,11 @@ export function addErrorResponses(api: RestApiBase, baseUrl: string): void {
       type,
       statusCode: String(status),
       responseHeaders:
-        status === 401 ? { ...responseHeaders, [wwwAuthenticateHeader]: challenge } : responseHeaders,
+        status === 401
+          ? { ...responseHeaders, [wwwAuthenticateHeader]: challenge }
+          : status === 429
+            ? { ...responseHeaders, [retryAfterHeader]: `'${apiKeyRetryAfterSeconds}'` }
+            : responseHeaders,
       templates: { 'application/json': errorBodyTemplate(status, JSON.stringify(message)) },
     });
   }

@@ -21,7 +21,11 @@ export interface OnboardingSettingsProps {
   readonly awsVerifyFunction?: ServiceFunction;
   /** #19: signs in to the customers' tenants as the service's Entra application. */
   readonly azureVerifyFunction?: ServiceFunction;
-  readonly stageName: string;
+  /**
+   * The API's base URL (the OAuth issuer): where the Azure consent callback is, unless the
+   * context `publicApiUrl` names another. Never the request's Host header (docs/onboarding.md).
+   */
+  readonly apiBaseUrl: string;
 }
 
 /**
@@ -60,10 +64,9 @@ export class OnboardingSettings extends Construct {
         // The deployment's own account: the one the customers' roles trust (the role template).
         SERVICE_AWS_ACCOUNT_ID: Stack.of(this).account,
         CONSENT_STATE_SECRET_ARN: secret.secretArn,
-        API_STAGE: props.stageName,
         AZURE_CLIENT_ID: azureClientId,
         AWS_TEMPLATE_URL: context(onboardingContextKeys.templateUrl),
-        PUBLIC_API_URL: context(onboardingContextKeys.publicApiUrl),
+        PUBLIC_API_URL: context(onboardingContextKeys.publicApiUrl) ?? props.apiBaseUrl,
       });
     }
 

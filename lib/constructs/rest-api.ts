@@ -2,6 +2,7 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
+  ApiKey,
   ApiKeySourceType,
   AuthorizationType,
   EndpointType,
@@ -17,6 +18,7 @@ import {
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { oauthClientsUsageIdentifier } from '../../shared/auth/api-keys';
 import type { HttpMethod } from '../../shared/contract/operation-contract';
 import type { Route } from '../../shared/contract/operations';
 import type { TenantThrottle } from '../../shared/http/tenant-rate-limit';
@@ -61,8 +63,15 @@ export class ServiceRestApi extends Construct {
    * of ours (docs/deploy.md).
    */
   readonly tenantUsagePlan: UsagePlan;
-  /** Its name, a plain string: functions find the plan by it without depending on its id. */
+  /** Its name, a plain string: the admin CLI's operator finds the plan by it (docs/deploy.md). */
   readonly tenantUsagePlanName: string;
+  /**
+   * The OAuth clients' usage plan: the one API Gateway key every Bearer request names
+   * (`oauthClientsUsageIdentifier`), created here, so that no client registration creates a key.
+   * No per-key throttle of its own (the stage's applies): the functions throttle Bearer requests
+   * per OAuth client and org (docs/http.md, "Throttling").
+   */
+  readonly oauthClientsUsagePlan: UsagePlan;
   /** The API's base URL without a trailing slash: the OAuth issuer and the tokens' audience. */
   readonly baseUrl: string;
 
@@ -112,6 +121,21 @@ export class ServiceRestApi extends Construct {
       },
       apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
     });
+    this.oauthClientsUsagePlan = this.restApi.addUsagePlan('OAuthClientsUsagePlan', {
+      name: `${props.restApiName}-oauth-clients`,
+      description:
+        'The one key all OAuth clients’ Bearer requests share; the service throttles them per client and org',
+      apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
+    });
+    // Its value is the usage identifier the authorizer answers for every Bearer token: no
+    // credential (the key source is AUTHORIZER), so a fixed, public value.
+    const oauthClientsKey = new ApiKey(this, 'OAuthClientsKey', {
+      apiKeyName: oauthClientsUsageIdentifier,
+      value: oauthClientsUsageIdentifier,
+      description: 'Usage identifier of every Bearer request (not a credential)',
+      enabled: true,
+    });
+    this.oauthClientsUsagePlan.addApiKey(oauthClientsKey);
 
     const stage = this.restApi.deploymentStage;
     if (props.webAclArn) {

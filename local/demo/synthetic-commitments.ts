@@ -76,6 +76,7 @@ export function generateCommitments(options: CommitmentOptions): ExistingCommitm
       hourlyCommitment,
       upfrontCost: plan.upfront * hourlyCommitment,
       recurringCost: plan.recurring * hourlyCommitment,
+      paymentOption: plan.paymentOption,
       ...period(start, plan.termHours),
     });
   }
@@ -99,6 +100,10 @@ export function generateCommitments(options: CommitmentOptions): ExistingCommitm
       hourlyCommitment: 0,
       upfrontCost: offer.upfront * unitsPerInstance * quantity,
       recurringCost: offer.recurring * unitsPerInstance * quantity,
+      // What the reservation covers: the platform (or engine) and tenancy of the usage it was bought for.
+      operatingSystem: group.sample.operatingSystem,
+      tenancy: group.sample.tenancy,
+      paymentOption: offer.paymentOption,
       ...period(start, offer.termHours),
     });
   }

@@ -3,7 +3,8 @@ import type {
   APIGatewayProxyEvent,
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
-import { authorizerPrincipalKey } from '../../shared/http/authorizer-context';
+import { oauthClientsUsageIdentifier } from '../../shared/auth/api-keys';
+import { authorizerOAuthClientKey, authorizerPrincipalKey } from '../../shared/http/authorizer-context';
 import type { LocalAuthorization } from './local-server';
 import type { TenantRateLimiter } from './tenant-rate-limiter';
 
@@ -21,7 +22,9 @@ export interface LocalUsagePlan {
  * Runs a REQUEST authorizer the way API Gateway does for the local server: builds the authorizer
  * event from the proxy event, treats a throw or a Deny as a refusal, passes the principal on and,
  * given a usage plan, throttles by the authorizer's `usageIdentifierKey`. Like API Gateway with
- * `apiKeyRequired`, an Allow without a usage identifier is refused.
+ * `apiKeyRequired`, an Allow without a usage identifier is refused. The OAuth clients' shared
+ * identifier is not throttled per key, as its usage plan on AWS has no throttle of its own: the
+ * group handlers count Bearer requests per client and org (shared/http/bearer-throttle.ts).
  */
 export function localAuthorization(authorizer: RequestAuthorizer, usagePlan?: LocalUsagePlan) {
   return async (event: APIGatewayProxyEvent): Promise<LocalAuthorization> => {
@@ -49,9 +52,12 @@ export function localAuthorization(authorizer: RequestAuthorizer, usagePlan?: Lo
     const allowed = result.policyDocument.Statement.every((statement) => statement.Effect === 'Allow');
     const principal = result.context?.[authorizerPrincipalKey];
     if (!allowed || typeof principal !== 'string') return 'unauthorized';
-    if (usagePlan === undefined) return { principal };
+    const oauthClient = result.context?.[authorizerOAuthClientKey];
+    const allowedCaller = typeof oauthClient === 'string' ? { principal, oauthClient } : { principal };
+    if (usagePlan === undefined) return allowedCaller;
     const usageIdentifier = result.usageIdentifierKey;
     if (!usageIdentifier) return 'unauthorized';
-    return usagePlan.limiter.admit(usageIdentifier, usagePlan.nowMs()) ? { principal } : 'throttled';
+    if (usageIdentifier === oauthClientsUsageIdentifier) return allowedCaller;
+    return usagePlan.limiter.admit(usageIdentifier, usagePlan.nowMs()) ? allowedCaller : 'throttled';
   };
 }

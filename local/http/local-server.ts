@@ -6,6 +6,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { FunctionGroup } from '../../shared/contract/operation-contract';
 import type { Route } from '../../shared/contract/operations';
 import { DomainError } from '../../shared/domain/errors';
+import { authorizerOAuthClientKey, authorizerPrincipalKey } from '../../shared/http/authorizer-context';
 import {
   errorResponseOf,
   methodNotAllowedResponse,
@@ -20,10 +21,14 @@ import { localLambdaContext } from '../lambda-context';
 import { createRouteMatcher } from './route-matching';
 
 /**
- * What the authorizer decided: the principal (a JSON string, as in the authorizer context), no,
- * or yes but over the caller's rate (API Gateway's usage plan throttling).
+ * What the authorizer decided: the principal (a JSON string, as in the authorizer context) and,
+ * for a Bearer token, its OAuth client; no; or yes but over the caller's rate (API Gateway's
+ * usage plan throttling).
  */
-export type LocalAuthorization = { readonly principal: string } | 'unauthorized' | 'throttled';
+export type LocalAuthorization =
+  | { readonly principal: string; readonly oauthClient?: string }
+  | 'unauthorized'
+  | 'throttled';
 
 export interface LocalServerOptions {
   readonly routes: readonly Route[];
@@ -119,7 +124,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
         if (authorization === 'throttled') {
           return answerItself(throttledResponse(), route.path);
         }
-        event.requestContext.authorizer = { principal: authorization.principal };
+        event.requestContext.authorizer = {
+          [authorizerPrincipalKey]: authorization.principal,
+          ...(authorization.oauthClient === undefined
+            ? {}
+            : { [authorizerOAuthClientKey]: authorization.oauthClient }),
+        };
       }
       const handler = await handlerOf(route.group);
       writeResult(

@@ -1,10 +1,10 @@
 import { AccessTokenRefusedError, type AccessTokenVerifier } from '../auth/access-token-verification';
 import {
   type ApiKeyOwner,
+  oauthClientsUsageIdentifier,
   parseApiKey,
   secretMatches,
   usageIdentifierOfKey,
-  usageIdentifierOfOAuthClient,
 } from '../auth/api-keys';
 import type { Principal } from '../domain/principal';
 import { type OAuthScope, oauthScopes, parseScopeClaim } from '../domain/scopes';
@@ -17,10 +17,12 @@ const API_KEY_SCOPES = ['*'] as const;
 export interface AuthenticatedCaller {
   readonly principal: Principal;
   /**
-   * The API Gateway usage-plan key of its API key (`usageIdentifierOfKey`) or of the OAuth client
-   * its Bearer token was issued to (`usageIdentifierOfOAuthClient`).
+   * The API Gateway usage-plan key of its API key (`usageIdentifierOfKey`), or for a Bearer token
+   * the one key all OAuth clients share (`oauthClientsUsageIdentifier`).
    */
   readonly usageIdentifier: string;
+  /** For a Bearer token, the OAuth client it was issued to: the service throttles per client and org. */
+  readonly oauthClientId?: string;
 }
 
 /** What a request presents: the `x-api-key` header, the `Authorization` header. */
@@ -85,7 +87,8 @@ export async function authenticateBearer(
       role: membership.role,
       scopes,
     },
-    usageIdentifier: usageIdentifierOfOAuthClient(claims.client_id),
+    usageIdentifier: oauthClientsUsageIdentifier,
+    oauthClientId: claims.client_id,
   };
 }
 

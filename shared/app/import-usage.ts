@@ -1,9 +1,18 @@
 import { loadCatalog } from '../domain/catalog/catalog';
 import type { Provider } from '../domain/engine/model';
+import type { ExportFormat } from '../domain/usage/exports/export-formats';
+import type { ExportRows } from '../domain/usage/exports/export-rows';
+import { createExportUsageCollector, type ExportedUsage } from '../domain/usage/exports/export-usage';
 import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
 import { createUsageCsvParser } from '../domain/usage/usage-csv';
-import { type ImportRequest, readImportFile, refreshImportedPlans, requireOrg } from './import-files';
+import {
+  type ImportRequest,
+  PROGRESS_EVERY_ROWS,
+  readImportFile,
+  refreshImportedPlans,
+  requireOrg,
+} from './import-files';
 import { inImportSessions, type OpenImport } from './import-sessions';
 import type { AppContext } from './ports';
 
@@ -36,13 +45,74 @@ export interface UsageImportSummary {
  * are computed again. Run again after a failure half-way, the same file completes the import.
  */
 export async function importUsage(ctx: AppContext, request: ImportRequest): Promise<UsageImportSummary> {
-  const { orgId, onProgress } = request;
+  const { orgId } = request;
   await requireOrg(ctx, orgId);
   const parsed = await readImportFile(request, createUsageCsvParser(loadCatalog(), ctx.clock.now()));
+  const providers = await storeImportedUsage(ctx, request, parsed.providers);
+  return { orgId, rows: parsed.rows, providers };
+}
+
+/** What an import of a billing export stored, and what of the file it used and skipped. */
+export interface ExportImportSummary extends UsageImportSummary {
+  readonly format: ExportFormat;
+  readonly usedRows: number;
+  readonly skipped: ExportedUsage['skipped'];
+}
+
+/** An import of a billing export (CUR 2.0, legacy CUR, FOCUS) opened by a file adapter. */
+export interface ExportImportRequest extends Omit<ImportRequest, 'lines'> {
+  readonly rows: ExportRows;
+}
+
+/**
+ * Imports an org's hourly usage from a billing export (docs/import.md, Billing exports): every
+ * row is read (row group by row group, or batch by batch), instance-hours become usage and every
+ * other row is counted by the reason it was skipped. A file that cannot be read fails before
+ * anything is stored; then the usage is stored as a usage CSV's is: each provider's covered hours
+ * replaced in a session of its own, and the plans computed again.
+ */
+export async function importUsageExport(
+  ctx: AppContext,
+  request: ExportImportRequest,
+): Promise<ExportImportSummary> {
+  const { orgId, rows, onProgress } = request;
+  await requireOrg(ctx, orgId);
+  const collector = createExportUsageCollector(rows.format, loadCatalog(), ctx.clock.now());
+  let reported = 0;
+  for await (const batch of rows.batches) {
+    collector.addBatch(batch);
+    if (collector.rows - reported >= PROGRESS_EVERY_ROWS) {
+      reported = collector.rows - (collector.rows % PROGRESS_EVERY_ROWS);
+      onProgress?.({ stage: 'reading', rows: collector.rows });
+    }
+  }
+  const exported = collector.finish();
+  const providers = await storeImportedUsage(ctx, request, exported.providers);
+  return {
+    orgId,
+    format: exported.format,
+    rows: exported.rows,
+    usedRows: exported.usedRows,
+    skipped: exported.skipped,
+    providers,
+  };
+}
+
+/**
+ * Stores a validated file's usage: a session of each provider opened first (refused while another
+ * import of it is open, unless taken over), every provider's covered hours replaced, then the
+ * plans of the providers it changed computed again.
+ */
+async function storeImportedUsage(
+  ctx: AppContext,
+  request: Omit<ImportRequest, 'lines'>,
+  usage: readonly ProviderUsage[],
+): Promise<ProviderUsageImport[]> {
+  const { orgId, onProgress } = request;
   const providers = await inImportSessions(
     ctx,
     orgId,
-    parsed.providers.map((usage) => usage.provider),
+    usage.map((provider) => provider.provider),
     request,
     async (sessions) => {
       const stored: ProviderUsageImport[] = [];
@@ -51,9 +121,9 @@ export async function importUsage(ctx: AppContext, request: ImportRequest): Prom
       const keepAllAlive = async () => {
         await Promise.all(sessions.map((session) => session.keepAlive()));
       };
-      for (const [index, usage] of parsed.providers.entries()) {
+      for (const [index, providerUsage] of usage.entries()) {
         const session = sessions[index] as OpenImport;
-        stored.push(await writeProviderUsage(ctx, orgId, session, usage, keepAllAlive, onProgress));
+        stored.push(await writeProviderUsage(ctx, orgId, session, providerUsage, keepAllAlive, onProgress));
       }
       return stored;
     },
@@ -63,7 +133,7 @@ export async function importUsage(ctx: AppContext, request: ImportRequest): Prom
     request,
     providers.map((imported) => imported.provider),
   );
-  return { orgId, rows: parsed.rows, providers };
+  return providers;
 }
 
 /**

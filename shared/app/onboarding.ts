@@ -1,6 +1,7 @@
 import {
   type ConsentState,
   consentStateLifetimeSeconds,
+  newConsentNonce,
   signConsentState,
   verifyConsentState,
 } from '../auth/consent-state';
@@ -9,6 +10,12 @@ import { onboardingRoleArn } from '../domain/onboarding/aws-checks';
 import { onboardingRoleTemplate, quickCreateUrl } from '../domain/onboarding/aws-role-template';
 import { azureFeatures, checksWithoutConsent } from '../domain/onboarding/azure-checks';
 import { type CheckResult, check } from '../domain/onboarding/checklist';
+import { sameTenant, storedConsentError } from '../domain/onboarding/consent-answer';
+import {
+  costExplorerDecision,
+  costExplorerProbeIntervalMs,
+  keepsCostExplorerResult,
+} from '../domain/onboarding/cost-explorer-probe';
 import { externalIdFromUuid } from '../domain/onboarding/external-id';
 import {
   type ExistingCur,
@@ -18,7 +25,7 @@ import {
 import type { OrgPlacement } from '../domain/orgs';
 import { hasScope } from '../domain/permissions';
 import type { Principal } from '../domain/principal';
-import { loadOrgFor } from './org-access';
+import { loadOrgAsPartnerFor } from './org-access';
 import { registerChildOrg } from './partner-orgs';
 import type { AwsVerifier, AzureVerifier, ContextWith } from './ports';
 
@@ -67,8 +74,9 @@ function requirePartnerScope(principal: Principal): void {
 }
 
 /**
- * The org an onboarding request is about: the partner's own org or one of its children, or, for
- * a member, its own org with the `admin` role (403 for other roles). Other orgs answer 404.
+ * The org an onboarding request is about: the partner's own org or one of its children; for a
+ * member, its own org, or a child of its partner org, with the `admin` role (403 for other
+ * roles). Other orgs answer 404.
  */
 async function loadOnboardingOrgFor(
   ctx: ContextWith<'orgs'>,
@@ -76,7 +84,7 @@ async function loadOnboardingOrgFor(
   orgId: string,
 ): Promise<OrgPlacement> {
   requirePartnerScope(principal);
-  return loadOrgFor(ctx, principal, orgId, 'manage');
+  return loadOrgAsPartnerFor(ctx, principal, orgId);
 }
 
 /** #16: the partner's short form of #14, the same use case (a duplicate name is the same 409). */
@@ -178,13 +186,17 @@ export async function verifyAwsOnboarding(
 ): Promise<CheckResult[]> {
   const org = await loadOnboardingOrgFor(ctx, principal, orgId);
   const record = await loadStartedOnboarding(ctx, org.id, input.onboardingId);
+  const started = ctx.clock.now();
+  const costExplorer = await costExplorerPlan(ctx, record, input.accountId, started);
   const items = await ctx.verifier.verifyAws({
     accountId: input.accountId,
     roleArn: onboardingRoleArn(input.accountId),
     externalId: record.externalId,
     existingCur: input.existingCur,
+    ...(costExplorer.action === 'reuse' ? { costExplorerResult: costExplorer.result } : {}),
   });
   const at = ctx.clock.now().toISOString();
+  const probed = items.find((item) => item.feature === 'cost_explorer_access');
   const stored = await ctx.repos.onboarding.update(org.id, record.onboardingId, {
     provider: 'aws',
     aws: {
@@ -193,9 +205,45 @@ export async function verifyAwsOnboarding(
       verification: { checkedAt: at, items },
     },
     at,
+    // This verification's claim becomes the hour's result, or is given up when Cost Explorer
+    // gave no answer worth keeping (the next verification probes again).
+    ...(costExplorer.action === 'probe'
+      ? {
+          costExplorerProbe: keepsCostExplorerResult(probed)
+            ? { accountId: input.accountId, at: started.toISOString(), result: probed }
+            : null,
+        }
+      : {}),
   });
   if (!stored) throw new ConflictError('The onboarding was restarted while it was verified; verify again');
   return items;
+}
+
+/**
+ * Whether this verification calls Cost Explorer (it claimed the account's hour) or answers the
+ * last probe's result (docs/onboarding.md): at most one probe an hour per account.
+ */
+async function costExplorerPlan(
+  ctx: ContextWith<'onboarding'>,
+  record: OnboardingRecord,
+  accountId: string,
+  now: Date,
+): Promise<ReturnType<typeof costExplorerDecision>> {
+  const decision = costExplorerDecision(record.costExplorerProbe, accountId, now);
+  if (decision.action === 'reuse') return decision;
+  const notBefore = new Date(now.getTime() - costExplorerProbeIntervalMs).toISOString();
+  const claimed = await ctx.repos.onboarding.claimCostExplorerProbe(
+    record.orgId,
+    record.onboardingId,
+    { accountId, at: now.toISOString() },
+    notBefore,
+  );
+  if (claimed) return decision;
+  // Another verification claimed the hour since the record was read: answer what it keeps.
+  const current = await ctx.repos.onboarding.get(record.orgId);
+  const again = costExplorerDecision(current?.costExplorerProbe ?? null, accountId, now);
+  if (again.action === 'reuse') return again;
+  throw new ConflictError('The onboarding was restarted while it was verified; verify again');
 }
 
 /** #20: the admin-consent URL for the org's Azure tenant, with a signed state bound to the onboarding. */
@@ -210,12 +258,15 @@ export async function createAzureAuthUrl(
   const now = ctx.clock.now();
   const sameTarget =
     record.azure?.tenantId === input.tenantId && record.azure.subscriptionId === input.subscriptionId;
+  // Each link replaces the one before: the callback accepts the latest link only, once.
+  const nonce = newConsentNonce();
   await ctx.repos.onboarding.update(org.id, record.onboardingId, {
     provider: 'azure',
     azure: {
       tenantId: input.tenantId,
       subscriptionId: input.subscriptionId,
       consent: sameTarget ? (record.azure?.consent ?? null) : null,
+      consentNonce: nonce,
       verification: sameTarget ? (record.azure?.verification ?? null) : null,
     },
     at: now.toISOString(),
@@ -226,6 +277,7 @@ export async function createAzureAuthUrl(
       onboardingId: record.onboardingId,
       tenantId: input.tenantId,
       subscriptionId: input.subscriptionId,
+      nonce,
       expiresAt: Math.floor(now.getTime() / 1000) + consentStateLifetimeSeconds,
     },
     await ctx.onboarding.stateSecret(),
@@ -254,9 +306,16 @@ export type ConsentOutcome =
   | { readonly outcome: 'refused'; readonly reason: string }
   | { readonly outcome: 'invalid'; readonly reason: string };
 
+const linkNoLongerValid: ConsentOutcome = {
+  outcome: 'invalid',
+  reason: 'This consent link is no longer valid: ask your partner for a new one.',
+};
+
 /**
  * The public consent callback: records the consent (or the refusal) on the onboarding the
- * signed state names. An invalid or expired state changes nothing.
+ * signed state names, once. A state that does not verify or has expired, a link already used or
+ * replaced by a newer one, a tenant other than the link's, or a grant that names no tenant:
+ * the link is no longer valid, and nothing changes.
  */
 export async function completeAzureConsent(
   ctx: OnboardingContext,
@@ -266,25 +325,28 @@ export async function completeAzureConsent(
   const state: ConsentState | null = callback.state
     ? verifyConsentState(callback.state, await ctx.onboarding.stateSecret(), now)
     : null;
-  if (!state)
-    return { outcome: 'invalid', reason: 'This consent link is invalid or has expired: ask for a new one.' };
-  const record = await ctx.repos.onboarding.get(state.orgId);
-  if (
-    !record ||
-    record.onboardingId !== state.onboardingId ||
-    record.azure?.tenantId !== state.tenantId ||
-    record.azure.subscriptionId !== state.subscriptionId
-  ) {
-    return { outcome: 'invalid', reason: 'This consent link was replaced by a newer one: use the latest.' };
-  }
+  if (!state) return linkNoLongerValid;
   const granted = callback.error === undefined && callback.adminConsent?.toLowerCase() === 'true';
-  const error = granted
-    ? null
-    : `${callback.error ?? 'consent_not_granted'}${callback.errorDescription ? `: ${callback.errorDescription}` : ''}`;
-  await ctx.repos.onboarding.update(state.orgId, state.onboardingId, {
-    azure: { ...record.azure, consent: { granted, error, at: now.toISOString() } },
+  if (!sameTenant(callback.tenant, state.tenantId, granted)) return linkNoLongerValid;
+  const record = await ctx.repos.onboarding.get(state.orgId);
+  const azure = record?.azure;
+  if (
+    !azure ||
+    record.onboardingId !== state.onboardingId ||
+    azure.tenantId !== state.tenantId ||
+    azure.subscriptionId !== state.subscriptionId ||
+    azure.consentNonce !== state.nonce
+  ) {
+    return linkNoLongerValid;
+  }
+  const error = granted ? null : storedConsentError(callback.error, callback.errorDescription);
+  const consumed = await ctx.repos.onboarding.update(state.orgId, state.onboardingId, {
+    azure: { ...azure, consent: { granted, error, at: now.toISOString() }, consentNonce: null },
     at: now.toISOString(),
+    consumingConsentNonce: state.nonce,
   });
+  // Another callback with the same link consumed it between the read and this write.
+  if (!consumed) return linkNoLongerValid;
   return granted
     ? { outcome: 'granted', tenantId: state.tenantId }
     : { outcome: 'refused', reason: error ?? 'consent not granted' };

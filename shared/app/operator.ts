@@ -1,6 +1,11 @@
 import { type ApiKeyRecord, issueApiKey } from '../auth/api-keys';
 import { cloudProviders } from '../domain/cloud-providers';
-import type { CommitmentSharing, Provider } from '../domain/engine';
+import {
+  type CommitmentSharing,
+  isRenewalHorizonDays,
+  MAX_RENEWAL_HORIZON_DAYS,
+  type Provider,
+} from '../domain/engine';
 import { NotFoundError, ValidationError } from '../domain/errors';
 import type { Membership, MembershipRole, Organization } from '../domain/orgs';
 import { addMembers } from './members';
@@ -95,12 +100,41 @@ export async function setCommitmentSharing(
 ): Promise<{ readonly org: Organization; readonly recomputed: readonly Provider[] }> {
   const at = ctx.clock.now().toISOString();
   const org = await ctx.repos.orgUpdates.setCommitmentSharing(orgId, sharing, at);
+  return { org, recomputed: await recomputePlans(ctx, orgId, at) };
+}
+
+/**
+ * Sets the org's renewal horizon (docs/plan-engine.md, Time is the plan's): the days before its
+ * end in which a plan renews an owned commitment instead of counting it. Recomputes the org's
+ * plans as setCommitmentSharing does. A ValidationError names the field when `days` is not an
+ * integer in [0, MAX_RENEWAL_HORIZON_DAYS].
+ */
+export async function setRenewalHorizonDays(
+  ctx: AppContext,
+  orgId: string,
+  days: number,
+): Promise<{ readonly org: Organization; readonly recomputed: readonly Provider[] }> {
+  if (!isRenewalHorizonDays(days)) {
+    throw new ValidationError('The renewal horizon is out of range', {
+      renewal_horizon_days: [`must be an integer in [0, ${MAX_RENEWAL_HORIZON_DAYS}]`],
+    });
+  }
+  const at = ctx.clock.now().toISOString();
+  const org = await ctx.repos.orgUpdates.setRenewalHorizonDays(orgId, days, at);
+  return { org, recomputed: await recomputePlans(ctx, orgId, at) };
+}
+
+/**
+ * After a setting plans are computed with changed: makes the plans of every provider with plan
+ * inputs stale and computes them again; answers those providers.
+ */
+async function recomputePlans(ctx: AppContext, orgId: string, at: string): Promise<Provider[]> {
   const raised = await Promise.all(
     cloudProviders.map((provider) => ctx.repos.usage.raisePlanInputsVersion(orgId, provider, at)),
   );
   const recomputed = cloudProviders.filter((_, index) => raised[index]);
   for (const provider of recomputed) await refreshPlans(ctx, orgId, provider);
-  return { org, recomputed };
+  return recomputed;
 }
 
 export async function listOrgs(ctx: AppContext): Promise<Organization[]> {

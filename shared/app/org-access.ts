@@ -35,3 +35,25 @@ export async function loadPartnerOrgFor(
   }
   return partner;
 }
+
+/**
+ * The org a partner-side request is about (onboarding #17-#20): the org itself by the usual rules
+ * (a partner reaches its own org and its children; a member, its own org with `manage`), or a
+ * child org for a member of its partner org, with the same role the partner org's own partner
+ * operations need (#14, #15, #16: `admin`; 403 otherwise). A partner-org admin who may register a
+ * child and invite its admin may so also onboard it (docs/http.md, Partner roles).
+ */
+export async function loadOrgAsPartnerFor(
+  ctx: ContextWith<'orgs'>,
+  principal: Principal,
+  orgId: string,
+): Promise<OrgPlacement> {
+  if (principal.kind === 'user') {
+    const org = await ctx.repos.orgs.placement(orgId);
+    if (org?.parentOrgId && org.parentOrgId === principal.orgId) {
+      await loadPartnerOrgFor(ctx, principal, org.parentOrgId);
+      return org;
+    }
+  }
+  return loadOrgFor(ctx, principal, orgId, 'manage');
+}

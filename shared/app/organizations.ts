@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/plan-time';
 import { ConflictError } from '../domain/errors';
 import {
   type Address,
@@ -65,6 +66,7 @@ export async function registerOrganization(
     parentOrgId: spec.parentOrgId,
     isPartner: spec.isPartner,
     commitmentSharing: 'organization',
+    renewalHorizonDays: DEFAULT_RENEWAL_HORIZON_DAYS,
     maxUpfrontCost: null,
     createdAt: now,
     updatedAt: now,

@@ -1,40 +1,47 @@
 import type { Catalog } from '../domain/catalog/catalog';
-import type { CommitmentPlan, PlanStatus, PurchasePlan, RecommendedPurchasePlan } from '../domain/engine';
-import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors';
+import type { CommitmentPlan, PurchasePlan, RecommendedPurchasePlan } from '../domain/engine';
+import { ForbiddenError, InsufficientScopeError, NotFoundError } from '../domain/errors';
 import { normalizeEmail } from '../domain/orgs';
-import { roleMayApply } from '../domain/permissions';
+import { hasScope, roleMayApply } from '../domain/permissions';
 import type { StoredPlan } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { flaggedActionOf } from '../domain/purchases/flagged-actions';
-import { purchaseRecordsOf, UnpurchasableLineItem } from '../domain/purchases/purchase-orders';
-import {
-  applicableStatuses,
-  type PurchaseRecord,
-  selectedLineItems,
-} from '../domain/purchases/purchase-record';
+import { applicableStatuses, type PurchaseRecord } from '../domain/purchases/purchase-record';
 import { loadOrgFor } from './org-access';
 import { loadPlanFor } from './plan-access';
-import type { ContextWith, PlanContent } from './ports';
-import { purchaseClientToken } from './ports/marketplace';
+import {
+  type ApplicationDecision,
+  claimComputation,
+  decideApplication,
+  notApplicable,
+} from './plan-application-decision';
+import type { ContextWith, PlanComputation, PlanContent } from './ports';
 import { type PurchaseQueue, PurchaseQueueSendError } from './ports/purchase-queue';
 import { purchaseMessageOf } from './purchase-messages';
 
 /**
- * Applying a plan (#8) and purchasing one for a user (#13), DESIGN §9: the plan moves to
+ * Applying a plan (#8) and purchasing one for a user (#13), docs/purchases.md: the plan moves to
  * `scheduled` with one purchase record per selected line item, and one queue message per record
- * wakes the processor. Records are written before the plan is scheduled and before any message:
- * a request that stops half-way leaves records of an unscheduled plan, which nothing buys and
- * which its retry completes; a lost message is sent again by the sweep.
+ * wakes the processor. Everything that can refuse runs first, writing nothing (`decideApplication`):
+ * status, outdated plan, applied sibling, unbuyable line, the org's upfront cap. The first write is
+ * the computation's claim (one plan per computation); then, for #13, the new membership; then the
+ * records, the plan's status, the messages. A request that stops half-way is completed by its retry
+ * (the claim stays the same caller's); a lost message is sent again by the sweep.
  */
 
 /** The repositories applying and purchasing use. */
-export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases' | 'users';
+export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases' | 'usage' | 'users';
+
+/** The scope that lets a token make a non-member a member through #13 (besides `plans:apply`). */
+const MEMBERSHIP_SCOPE = 'org:write';
 
 export interface ApplyContext extends ContextWith<ApplyRepository> {
   readonly purchaseQueue: PurchaseQueue;
   readonly catalog: () => Promise<Catalog>;
   /** Told about messages the queue did not take (the sweep sends them again). */
   readonly onUnsentPurchases?: (error: PurchaseQueueSendError) => void;
+  /** Computes the successor of an outdated plan, to name it in the refusal. */
+  readonly planComputation?: PlanComputation;
 }
 
 /** Spec #8: applies the plan as the calling user. */
@@ -51,14 +58,16 @@ export async function applyPlan(
   }
   await loadOrgFor(ctx, principal, orgId, 'apply');
   const content = await loadPlanFor(ctx, principal, orgId, planId);
-  const applied = await applyAs(ctx, content, await storedPlan(ctx, content), principal.userId);
+  const decision = await decideApplication(ctx, content, await storedPlan(ctx, content), principal.userId);
+  const applied = await applyAs(ctx, content, decision, null);
   return applied.plan;
 }
 
 /**
  * Spec #13: the partner (or the org's admin) has the plan purchased as the user named by
- * `email`, who becomes a member (role `user`) if not one yet; a member whose role may not apply
- * plans is refused. Checks the plan can be applied before anything is written.
+ * `email`, who becomes a member (role `user`) if not one yet: that needs the `org:write` scope
+ * too. A member whose role may not apply plans is refused. Every refusal runs before anything is
+ * written, and the membership is written only once this call holds the plan's computation.
  */
 export async function purchasePlanFor(
   ctx: ApplyContext,
@@ -72,7 +81,6 @@ export async function purchasePlanFor(
   const purchasePlan = await ctx.repos.plans.purchasePlan(content.planId);
   if (!purchasePlan) throw new NotFoundError(`Purchase plan ${planId} not found`);
   const stored = await storedPlan(ctx, content);
-  checkApplicable(stored, content);
 
   const userEmail = normalizeEmail(email);
   const membership = await ctx.repos.memberships.get(orgId, userEmail);
@@ -81,12 +89,11 @@ export async function purchasePlanFor(
       `${userEmail} is a ${membership.role} of organization ${orgId}, who may not apply plans`,
     );
   }
-  if (!membership) {
-    const at = ctx.clock.now().toISOString();
-    await ctx.repos.users.ensure({ email: userEmail, name: null, createdAt: at });
-    await ctx.repos.memberships.put({ orgId, email: userEmail, role: 'user', createdAt: at, updatedAt: at });
+  if (!membership && !hasScope(principal, MEMBERSHIP_SCOPE)) {
+    throw new InsufficientScopeError(MEMBERSHIP_SCOPE);
   }
-  const applied = await applyAs(ctx, content, stored, userEmail);
+  const decision = await decideApplication(ctx, content, stored, userEmail);
+  const applied = await applyAs(ctx, content, decision, membership ? null : { orgId, email: userEmail });
   const records = await ctx.repos.purchases.listByPlan(content.planId);
   return appliedPurchasePlan(purchasePlan, applied, records);
 }
@@ -118,24 +125,18 @@ export function appliedPurchasePlan(
   };
 }
 
-/** Applies the plan as `userId`: `stored` is the plan as read for this request. */
+/** Applies the plan as `decision.appliedBy`, making `newMember` a member once the computation is this call's. */
 async function applyAs(
   ctx: ApplyContext,
   content: PlanContent,
-  stored: StoredPlan,
-  userId: string,
+  decision: ApplicationDecision,
+  newMember: { readonly orgId: string; readonly email: string } | null,
 ): Promise<StoredPlan> {
-  checkApplicable(stored, content);
-  const at = ctx.clock.now().toISOString();
-  const catalog = await ctx.catalog();
-  let records: PurchaseRecord[];
-  try {
-    records = purchaseRecordsOf(content, catalog, purchaseClientToken, at);
-  } catch (error) {
-    if (error instanceof UnpurchasableLineItem) {
-      throw new ConflictError(`${error.message}; the plan cannot be applied as it is`);
-    }
-    throw error;
+  const { records, at, appliedBy } = decision;
+  await claimComputation(ctx, content, decision);
+  if (newMember) {
+    await ctx.repos.users.ensure({ email: newMember.email, name: null, createdAt: at });
+    await ctx.repos.memberships.put({ ...newMember, role: 'user', createdAt: at, updatedAt: at });
   }
 
   // Both before the plan is scheduled: the marker lets the sweep find the records.
@@ -169,7 +170,7 @@ async function applyAs(
     from: applicableStatuses,
     to: 'scheduled',
     at,
-    appliedBy: userId,
+    appliedBy,
   });
   if (!scheduled) throw notApplicable(content.planId, (await storedPlan(ctx, content)).plan.status);
 
@@ -187,20 +188,4 @@ async function storedPlan(ctx: ContextWith<'plans'>, content: PlanContent): Prom
   const [stored] = await ctx.repos.plans.getPlans(content.orgId, content.provider, [content.planId]);
   if (!stored) throw new NotFoundError(`Commitment plan ${content.planId} not found`);
   return stored;
-}
-
-function checkApplicable(stored: StoredPlan, content: PlanContent): void {
-  if (!applicableStatuses.includes(stored.plan.status))
-    throw notApplicable(content.planId, stored.plan.status);
-  if (selectedLineItems(content.lineItems).length === 0) {
-    throw new ConflictError(
-      `Commitment plan ${content.planId} has no selected line item: there is nothing to buy`,
-    );
-  }
-}
-
-function notApplicable(planId: string, status: PlanStatus): ConflictError {
-  return new ConflictError(
-    `Commitment plan ${planId} is ${status}: only a plan that is ${applicableStatuses.join(', ')} can be applied`,
-  );
 }

@@ -130,13 +130,20 @@ async function computeAndStore(
       window,
       ...inputs,
       planSeed: seed,
+      // The plan's clock: owned commitments count by where they stand at it (docs/plan-engine.md).
       createdAt: now.toISOString(),
     },
     ctx.engineMemory,
   );
   await ctx.repos.computedPlans.storePlans(
     orgId,
-    { usageVersion: calculation.usageVersion, planSeed: seed, window, sharing: inputs.sharing },
+    {
+      usageVersion: calculation.usageVersion,
+      planSeed: seed,
+      window,
+      sharing: inputs.sharing,
+      renewalHorizonDays: inputs.renewalHorizonDays,
+    },
     computed,
   );
   return {

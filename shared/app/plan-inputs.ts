@@ -17,11 +17,13 @@ export interface PlanInputs {
   readonly offers: readonly Offer[];
   /** The org's sharing scope. */
   readonly sharing: CommitmentSharing;
+  /** The org's renewal horizon (docs/plan-engine.md, Time is the plan's). */
+  readonly renewalHorizonDays: number;
 }
 
 /**
  * What the engine plans from, for one org and provider over a window: the stored usage, the
- * commitments the org owns, the catalog's offers and the org's sharing scope. `withUsage` false
+ * commitments the org owns, the catalog's offers, the org's sharing scope and renewal horizon. `withUsage` false
  * skips the usage read (a provider without stored usage). Licensed Azure VMs get their compute
  * price from the catalog: what Azure commitments cover of them.
  */
@@ -44,5 +46,6 @@ export async function loadPlanInputs(
     commitments,
     offers: catalog.offers(provider),
     sharing: org.commitmentSharing,
+    renewalHorizonDays: org.renewalHorizonDays,
   };
 }

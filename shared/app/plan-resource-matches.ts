@@ -90,6 +90,7 @@ async function matchesOverRange(
       ...inputs,
       // The plan's own scope: the org's may have changed since (its plans are then recomputed).
       sharing: content.sharing,
+      renewalHorizonDays: content.renewalHorizonDays,
       planSeed: content.planSeed,
       createdAt: content.createdAt,
     },

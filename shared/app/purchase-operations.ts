@@ -1,11 +1,15 @@
-import type { Catalog } from '../domain/catalog/catalog';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors';
 import type { Organization } from '../domain/orgs';
+import {
+  type HandCompletion,
+  handCompletionOf,
+  InvalidHandQuantity,
+} from '../domain/purchases/hand-completion';
 import type { PurchaseRecord } from '../domain/purchases/purchase-record';
 import type { AppContext } from './ports';
 import type { PurchaseQueue } from './ports/purchase-queue';
 import { purchaseMessageOf } from './purchase-messages';
-import { settlePlan } from './purchase-processing';
+import { type ProcessorContext, settlePlan } from './purchase-processing';
 
 /**
  * What operators do with purchases (bin/admin.ts; docs/purchases.md): list them, retry a failed
@@ -58,12 +62,17 @@ export async function retryPurchase(
   return requeued;
 }
 
-/** Records that an operator bought a `manual` line item, with their reference, and settles the plan. */
+/**
+ * Records that an operator bought a `manual` line item, with their reference and the quantity
+ * they bought in the offer's unit (`offerUnit`; the planned quantity when not given), owns the
+ * commitment and recomputes the org's plans (`settlePlan`).
+ */
 export async function completePurchase(
-  ctx: AppContext & { readonly catalog: () => Promise<Catalog> },
+  ctx: AppContext & Pick<ProcessorContext, 'catalog' | 'planComputation'>,
   planId: string,
   lineItemId: string,
   reference: string,
+  quantity?: number,
 ): Promise<PurchaseRecord> {
   if (reference.trim() === '')
     throw new ValidationError('A reference is required', { reference: ['Required'] });
@@ -73,9 +82,19 @@ export async function completePurchase(
       `Purchase of line item ${lineItemId} is ${record.status}: only a purchase waiting for an operator is completed by hand`,
     );
   }
+  const catalog = await ctx.catalog();
+  const offer = catalog.offerById(record.offerId);
+  if (!offer) throw new ConflictError(`Offer ${record.offerId} of the purchase is not in the catalog`);
+  let completion: HandCompletion;
+  try {
+    completion = handCompletionOf(record, offer, catalog, quantity ?? record.quantity, reference.trim());
+  } catch (error) {
+    if (!(error instanceof InvalidHandQuantity)) throw error;
+    throw new ValidationError(error.message, { quantity: [error.message] });
+  }
   const completed = await ctx.repos.purchases.completeByHand(
     record,
-    reference.trim(),
+    completion,
     ctx.clock.now().toISOString(),
   );
   if (!completed)
@@ -84,7 +103,7 @@ export async function completePurchase(
   return completed;
 }
 
-/** Sets (or, with null, removes) the org's cap on a plan's upfront purchases. */
+/** Sets (or, with null, removes) the org's cap on what its purchases pay upfront over any 30 days. */
 export async function setMaxUpfrontCost(
   ctx: AppContext,
   orgId: string,

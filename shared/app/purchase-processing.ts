@@ -1,6 +1,6 @@
 import type { Catalog } from '../domain/catalog/catalog';
 import type { Offer } from '../domain/engine';
-import { checkGuardRails } from '../domain/purchases/guard-rails';
+import { checkGuardRails, upfrontOverWindow } from '../domain/purchases/guard-rails';
 import { commitmentOf } from '../domain/purchases/purchase-orders';
 import {
   isSettled,
@@ -8,7 +8,7 @@ import {
   planOutcome,
   purchasingStatuses,
 } from '../domain/purchases/purchase-record';
-import type { AppContext, ContextWith, PurchaseOutcome } from './ports';
+import type { AppContext, ContextWith, PlanComputation, PurchaseOutcome } from './ports';
 import {
   type Marketplace,
   MarketplaceError,
@@ -35,6 +35,8 @@ export interface ProcessorContext extends ContextWith<ProcessorRepository> {
   readonly marketplace: Marketplace;
   /** The catalog the plans were priced with (the bundled one). */
   readonly catalog: () => Promise<Catalog>;
+  /** Recomputes an org's plans once its purchases are owned (in this process, or by the plan-computation function). */
+  readonly planComputation: PlanComputation;
 }
 
 export type ProcessedPurchase =
@@ -90,17 +92,20 @@ export async function processPurchase(
 
 /** Guard rails run only while no attempt has reached the provider: a resumed attempt must learn what the first one did. */
 async function guardRails(ctx: ProcessorContext, record: PurchaseRecord) {
-  const [[plan], org, records, catalog] = await Promise.all([
+  const [[plan], org, records, orgRecords, catalog] = await Promise.all([
     ctx.repos.plans.getPlans(record.orgId, record.provider, [record.planId]),
     ctx.repos.orgs.get(record.orgId),
     ctx.repos.purchases.listByPlan(record.planId),
+    ctx.repos.purchases.listByOrg(record.orgId),
     ctx.catalog(),
   ]);
+  const planUpfront = records.reduce((total, each) => total + each.plannedUpfrontCost, 0);
   return checkGuardRails({
     record,
     plan: plan ? { orgId: plan.orgId, status: plan.plan.status } : null,
     policy: { maxUpfrontCost: org?.maxUpfrontCost ?? null },
-    planUpfrontCost: records.reduce((total, each) => total + each.plannedUpfrontCost, 0),
+    // The cap bounds the org over any 30 days: checked again here, as other plans may have bought since the apply.
+    upfrontOverWindow: upfrontOverWindow(orgRecords, record.planId, planUpfront, ctx.clock.now()),
     offer: catalog.offerById(record.offerId),
   });
 }
@@ -188,13 +193,14 @@ function purchaseRequest(record: PurchaseRecord, offer: Offer): PurchaseRequest 
 }
 
 /**
- * Once none of the plan's purchases is left to run, writes the bought commitments, makes the
- * provider's plans stale (they are recomputed around what was bought) and ends the plan
- * `completed` or `needs_review`. Every step repeats harmlessly, so any redelivered message of the
- * plan finishes what a crash left.
+ * Once none of the plan's purchases is left to run, writes the bought commitments (each under
+ * its purchase record's id, named by plan and line item, so writing it again owns nothing
+ * twice), raises the provider's plan inputs version, recomputes the org's plans around what was
+ * bought (as an import does) and ends the plan `completed` or `needs_review`. Every step repeats
+ * harmlessly, so any redelivered message of the plan finishes what a crash left.
  */
 export async function settlePlan(
-  ctx: ContextWith<'commitments' | 'plans' | 'purchases' | 'usage'> & Pick<ProcessorContext, 'catalog'>,
+  ctx: ContextWith<ProcessorRepository> & Pick<ProcessorContext, 'catalog' | 'planComputation'>,
   record: PurchaseRecord,
 ): Promise<void> {
   if (!isSettled(record.status)) return;
@@ -211,6 +217,9 @@ export async function settlePlan(
         if (offer) await ctx.repos.commitments.putCommitment(each.orgId, commitmentOf(each, offer));
       }
       await ctx.repos.usage.raisePlanInputsVersion(record.orgId, record.provider, now(ctx));
+      // Before the status change, so a redelivery after a crash recomputes again; the plan, no
+      // longer `new`, is kept by the computation that supersedes its siblings.
+      await ctx.planComputation(record.orgId, record.provider);
     }
     await ctx.repos.plans.changeStatus(record.orgId, record.provider, record.planId, {
       from: purchasingStatuses,

@@ -76,10 +76,20 @@ export function usageIdentifierOfKey(keyId: string): string {
 }
 
 /**
- * The usage identifier of an OAuth client: its Bearer tokens share one throttle bucket per client,
- * as an API key's requests do. Like a key's, it needs its API Gateway key in the tenants' usage
- * plan, added when the client is registered (UsagePlanKeys).
+ * The usage identifier of a client's own API Gateway key, as earlier versions of the service gave
+ * each OAuth client one; kept so that revoking a client removes a key left from then
+ * (UsagePlanKeys.removeOAuthClient). No request carries it any more.
  */
 export function usageIdentifierOfOAuthClient(clientId: string): string {
   return `cpo-usage-${clientId}`;
 }
+
+/**
+ * The one usage identifier of every Bearer request, whatever its OAuth client: the value of the
+ * API Gateway key the API stack creates in the OAuth clients' usage plan (lib/constructs/rest-api.ts).
+ * One key however many clients register (an account's API key quota is shared with the partners'
+ * keys); the service throttles Bearer requests per client and org itself (docs/http.md,
+ * "Throttling"). No credential: with the key source AUTHORIZER, API Gateway never takes it from a
+ * request.
+ */
+export const oauthClientsUsageIdentifier = 'cpo-usage-oauth-clients';

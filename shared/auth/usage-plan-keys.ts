@@ -19,8 +19,10 @@ export interface UsagePlanKeys {
   register(keyId: string): Promise<void>;
   /** Deletes our key's API Gateway key (and so its place in the plan), if there is one. */
   remove(keyId: string): Promise<void>;
-  /** The same for an OAuth client: its Bearer tokens are throttled in a bucket of their own. */
-  registerOAuthClient(clientId: string): Promise<void>;
+  /**
+   * Deletes the API Gateway key earlier versions gave an OAuth client, if there is one. No client
+   * gets one now: all share the OAuth clients' key (`oauthClientsUsageIdentifier`).
+   */
   removeOAuthClient(clientId: string): Promise<void>;
 }
 
@@ -72,11 +74,6 @@ export function apiGatewayUsagePlanKeys(client: APIGatewayClient, usagePlanId: s
         `Throttle bucket of the service's API key ${keyId} (not a credential)`,
       ),
     remove: (keyId) => remove(usageIdentifierOfKey(keyId)),
-    registerOAuthClient: (clientId) =>
-      register(
-        usageIdentifierOfOAuthClient(clientId),
-        `Throttle bucket of the OAuth client ${clientId}'s tokens (not a credential)`,
-      ),
     removeOAuthClient: (clientId) => remove(usageIdentifierOfOAuthClient(clientId)),
   };
 }

@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { displayName, domainNamePattern, emailAddress, marketplaceOfferLink } from './formats';
+import {
+  displayName,
+  displayNameText,
+  domainNamePattern,
+  emailAddress,
+  marketplaceOfferLink,
+} from './formats';
 import {
   addressInput,
   distinctEmails,
@@ -50,9 +56,7 @@ export const legacyChildOrgRegistrationBody = named('RegisterChildOrgByNamesRequ
           .check(z.maxLength(maxUsersPerRequest), z.superRefine(distinctEmails((email: string) => email))),
       ),
       user_names: described(
-        z.optional(
-          z.array(z.string().check(z.trim(), z.maxLength(255))).check(z.maxLength(maxUsersPerRequest)),
-        ),
+        z.optional(z.array(displayNameText()).check(z.maxLength(maxUsersPerRequest))),
         'names of the users, in the order of `user_emails`',
       ),
       partner_subscription_id: z.optional(partnerSubscriptionId),

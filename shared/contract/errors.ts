@@ -11,6 +11,15 @@ export const errorBody = named('Error', () =>
       z.record(z.string(), z.array(z.string())),
       'messages per field; a field path joins names and list positions with dots, e.g. `users.0.email`',
     ),
+    reason: z.optional(
+      described(
+        z.enum(['plan_sibling_applied', 'plan_outdated', 'max_upfront_cost_exceeded']),
+        'on a 409 that has one, a stable code saying why (docs/http.md, Reasons)',
+      ),
+    ),
+    successor_plan_id: z.optional(
+      described(z.string(), 'with `plan_outdated`: the plan computed since, to apply instead'),
+    ),
   }),
 );
 export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { checkDisplayName } from '../domain/display-names';
 import { described } from './schema-registry';
 
 /** Field formats shared by many shapes. */
@@ -25,8 +26,23 @@ export const dateTime = z.lazy(() => z.iso.datetime());
 /** ISO 8601 calendar date, `YYYY-MM-DD`. */
 export const calendarDate = z.lazy(() => z.iso.date());
 
-/** A name a person typed (org, company): trimmed, not blank. */
-export const displayName = z.lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(255)));
+/**
+ * A name a person typed (org, company, user): trimmed, no control, bidi-override or zero-width
+ * characters, valid UTF-8, stored NFC-normalized (shared/domain/display-names.ts).
+ */
+export const displayNameText = () =>
+  z.string().check(
+    z.trim(),
+    z.maxLength(255),
+    z.superRefine((value, ctx) => {
+      const checked = checkDisplayName(value);
+      if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.reason, input: value });
+    }),
+    z.overwrite((value) => value.normalize('NFC')),
+  );
+
+/** A display name that is not blank. */
+export const displayName = z.lazy(() => displayNameText().check(z.minLength(1)));
 
 /**
  * Marketplace offer link: an https URL to a public host. Stored as given and never fetched by

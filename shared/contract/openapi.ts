@@ -37,6 +37,9 @@ const errorResponses = {
 } as const satisfies Record<number, readonly [string, string]>;
 type ErrorStatus = keyof typeof errorResponses;
 
+/** Where `npm start` serves the API by default (local/local-runtime.ts: HOST 127.0.0.1, PORT 3000). */
+export const localServerUrl = 'http://127.0.0.1:3000';
+
 export function buildOpenApiDocument(): Json {
   const components = new ComponentSchemas();
   const paths: Record<string, Record<string, Json>> = {};
@@ -60,15 +63,22 @@ export function buildOpenApiDocument(): Json {
         'authorization server. Money is USD; hourly figures are per hour, monthly ones hourly x 730.',
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
+    // The file names the local server (`npm start`); the served document, the deployment's base
+    // URL (functions/openapi/handler.ts).
+    servers: [{ url: localServerUrl, description: 'The local server (npm start)' }],
     tags: Object.entries(tagDescriptions).map(([name, description]) => ({ name, description })),
     security: [{ ApiKey: [] }, { BearerJwt: [] }],
     paths: sortedByKey(paths),
     components: {
       schemas: components.all(),
       responses: Object.fromEntries(
-        Object.values(errorResponses).map(([name, description]) => [
+        Object.entries(errorResponses).map(([status, [name, description]]) => [
           name,
-          { description, headers: requestIdHeader, content: { 'application/json': { schema: errorSchema } } },
+          {
+            description,
+            headers: errorHeadersOf(Number(status)),
+            content: { 'application/json': { schema: errorSchema } },
+          },
         ]),
       ),
       headers: {
@@ -76,6 +86,10 @@ export function buildOpenApiDocument(): Json {
         Pagination: {
           description: 'The pages of the list, as a JSON object',
           content: { 'application/json': { schema: paginationSchema } },
+        },
+        RetryAfter: {
+          description: 'Seconds to wait before sending the request again (every 429)',
+          schema: { type: 'integer', minimum: 1 },
         },
         IdempotentReplayed: {
           description:
@@ -90,7 +104,7 @@ export function buildOpenApiDocument(): Json {
           required: false,
           description:
             'Optional; 1 to 255 printable ASCII characters, scoped to the caller and kept 24 hours. ' +
-            'Repeating a request (method, path, JSON body) with the same key replays the first ' +
+            'Repeating a request (method, path with ids compared without case, JSON body) with the same key replays the first ' +
             'successful response, with the header `Idempotent-Replayed: true`; the same key with a ' +
             'different request is rejected (422, `errors` naming `Idempotency-Key`), and so is a ' +
             'repeat while the first request is still in progress (409). A request that fails does not ' +
@@ -117,6 +131,13 @@ export function renderOpenApiDocument(): string {
 }
 
 const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+
+/** The headers of an error response: the request id, and `Retry-After` on every 429 (docs/http.md, Throttling). */
+function errorHeadersOf(status: number): Json {
+  return status === 429
+    ? { ...requestIdHeader, 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
+    : requestIdHeader;
+}
 
 function operationObject(id: OperationId, operation: OperationContract, components: ComponentSchemas): Json {
   const parameters = [
@@ -147,6 +168,7 @@ function operationObject(id: OperationId, operation: OperationContract, componen
       ...Object.fromEntries(
         errorStatuses(operation).map((status) => [status, errorResponse(operation, status, components)]),
       ),
+      ...redirectOutcome(operation),
     },
   };
 }
@@ -226,6 +248,23 @@ function successResponses(operation: OperationContract, components: ComponentSch
   );
 }
 
+/**
+ * An operation that only redirects (the OAuth pages) succeeds with a 3xx, not a 2xx. Its
+ * `default` response says so: no other status than those listed is answered, and what the client
+ * gets on success is the redirect, which the browser follows. (Redocly's `operation-2xx-response`
+ * accepts `default` as the success response.)
+ */
+function redirectOutcome(operation: OperationContract): Json {
+  const statuses = Object.keys(operation.responses);
+  if (statuses.some((status) => status.startsWith('2'))) return {};
+  return {
+    default: {
+      description:
+        'Never answered: this operation succeeds with the redirect above (the browser follows `Location`); the other statuses it answers are listed',
+    },
+  };
+}
+
 const successDescriptions: Record<string, string> = {
   200: 'OK',
   204: 'Nothing to return',
@@ -251,18 +290,24 @@ function oauthErrorDescription(operation: OperationContract, status: ErrorStatus
   return undefined;
 }
 
+/** How a page that is not OAuth's (the Azure consent callback) answers a link it cannot honour. */
+function pageErrorDescription(operation: OperationContract, status: ErrorStatus): string | undefined {
+  if (!operation.html || operation.oauth || status !== 400) return undefined;
+  return 'The link is no longer valid (forged, expired, already used, replaced or for another tenant): an HTML page says so, and nothing changes';
+}
+
 function errorResponse(
   operation: OperationContract,
   status: ErrorStatus,
   components: ComponentSchemas,
 ): Json {
-  const description = oauthErrorDescription(operation, status);
+  const description = oauthErrorDescription(operation, status) ?? pageErrorDescription(operation, status);
   if (description === undefined) {
     return { $ref: `#/components/responses/${errorResponses[status][0]}` };
   }
   return {
     description,
-    headers: requestIdHeader,
+    headers: errorHeadersOf(status),
     content: operation.html
       ? { 'text/html': { schema: { type: 'string' } } }
       : { 'application/json': { schema: components.schemaOf(operation.clientErrorBody ?? errorBody) } },
@@ -272,7 +317,7 @@ function errorResponse(
 function errorStatuses(operation: OperationContract): ErrorStatus[] {
   const hasInput = Boolean(operation.pathParams || operation.query || operation.body);
   const statuses: ErrorStatus[] = [];
-  if (operation.body || operation.oauth) statuses.push(400);
+  if (operation.body || operation.oauth || operation.html) statuses.push(400);
   if (operation.clientErrorBody) statuses.push(401);
   if (!operation.public && !operation.oauth) statuses.push(401, 403);
   if (operation.pathParams) statuses.push(404);

@@ -10,7 +10,8 @@ export type DomainErrorCode =
   | 'validation_failed'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'malformed_request';
+  | 'malformed_request'
+  | 'too_many_requests';
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;
@@ -54,6 +55,24 @@ export class ConflictError extends DomainError {
   readonly code = 'conflict';
 }
 
+/**
+ * Why a plan cannot be applied, as a stable code clients branch on (docs/http.md, Reasons): a
+ * sibling of the same computation was applied, the plan was computed before the org's inputs
+ * last changed, or the purchases would pass the org's upfront cap.
+ */
+export type ConflictReason = 'plan_sibling_applied' | 'plan_outdated' | 'max_upfront_cost_exceeded';
+
+/** A conflict with a stable `reason`; `successorPlanId` names the plan to apply instead, when known. */
+export class ReasonedConflictError extends ConflictError {
+  constructor(
+    readonly reason: ConflictReason,
+    message: string,
+    readonly successorPlanId: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
 /** The request is well-formed but its values are not acceptable; `fields` names each one. */
 export class ValidationError extends DomainError {
   readonly code = 'validation_failed';
@@ -62,6 +81,20 @@ export class ValidationError extends DomainError {
 /** The body could not be read as the declared content: malformed JSON, missing body. */
 export class MalformedRequestError extends DomainError {
   readonly code = 'malformed_request';
+}
+
+/**
+ * The caller asked more often than a limit allows (a rate the service keeps itself);
+ * `retryAfterSeconds` is when the limit lets it in again (answered as `Retry-After`).
+ */
+export class TooManyRequestsError extends DomainError {
+  readonly code = 'too_many_requests';
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
 }
 
 export class PayloadTooLargeError extends DomainError {

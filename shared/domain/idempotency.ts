@@ -64,16 +64,29 @@ export interface RequestIdentity {
 /**
  * The hex SHA-256 of the request's method, resource, path parameters and body in canonical JSON
  * (object keys sorted at every depth), so a body whose fields come in another order, or with
- * other whitespace, is the same request.
+ * other whitespace, is the same request. Path parameters are taken as the routes match them:
+ * UUIDs without case (`/plans/<ID>` finds the plan `<id>`), so either spelling is one request.
  */
 export function requestFingerprint(request: RequestIdentity): string {
   const identity = canonicalJson([
     request.method.toUpperCase(),
     request.resource,
-    request.pathParams,
+    canonicalPathParams(request.pathParams),
     request.body ?? null,
   ]);
   return createHash('sha256').update(identity).digest('hex');
+}
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Each UUID-shaped parameter lower-cased (RFC 9562 §4: UUIDs compare without case); others as given. */
+function canonicalPathParams(params: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      uuidShape.test(value) ? value.toLowerCase() : value,
+    ]),
+  );
 }
 
 /** JSON with object keys sorted at every depth; undefined object members are left out, as JSON.stringify does. */

@@ -4,6 +4,7 @@
  */
 
 import type { CloudProvider } from './cloud-providers';
+import { displayNameKey } from './display-names';
 import type { CommitmentSharing } from './engine/model';
 
 export const membershipRoles = ['user', 'admin', 'support', 'cloud_rep', 'restricted_user'] as const;
@@ -39,6 +40,12 @@ export interface Organization {
    * operators (`admin set-org --sharing`); plans are computed with it.
    */
   readonly commitmentSharing: CommitmentSharing;
+  /**
+   * Days before its end in which a plan renews an owned commitment instead of counting it
+   * (docs/plan-engine.md, Time is the plan's). Set by operators (`admin set-org
+   * --renewal-horizon-days`); 30 unless set.
+   */
+  readonly renewalHorizonDays: number;
   /**
    * The execution policy's cap on what one plan's purchases may pay upfront in total (USD), set
    * by operators (`admin set-org --max-upfront-cost`); null: no cap. The purchase processor
@@ -86,7 +93,10 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Org names are unique per partner regardless of case and surrounding or repeated spaces. */
+/**
+ * Org names are unique per partner regardless of case, surrounding or repeated spaces, and
+ * Unicode normalization (display-names.ts).
+ */
 export function normalizeOrgName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return displayNameKey(name);
 }

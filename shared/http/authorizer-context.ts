@@ -15,3 +15,10 @@ export const authorizerPrincipalKey = 'principal';
 export function encodeAuthorizerPrincipal(principal: Principal): string {
   return JSON.stringify(principal);
 }
+
+/**
+ * For a Bearer token, the OAuth client it was issued to, under this key of the authorizer's
+ * context: the functions throttle Bearer requests per client and org (bearer-throttle.ts).
+ * Absent for API keys.
+ */
+export const authorizerOAuthClientKey = 'oauthClient';

@@ -1,9 +1,9 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { DomainError } from '../domain/errors';
+import { DomainError, TooManyRequestsError } from '../domain/errors';
 import { challengeHeadersOf } from './bearer-challenge';
-import { type ErrorBody, errorBodyOf, errorResponse } from './error-response';
+import { type ErrorBody, errorBodyOf, errorResponse, retryAfterHeader } from './error-response';
 import type { LoggerContext } from './request-logging';
 
 /**
@@ -27,7 +27,7 @@ export const jsonErrorAnswer: ErrorAnswer = {
  * Answers every error (`answer`, by default the common JSON error body): domain errors with their
  * status, anything else with a generic 500 whose cause (message and stack) goes to the log only.
  * Client errors are logged in one brief line, without the field details (they may quote what the
- * client sent).
+ * client sent). Every 429, whatever its format, carries `Retry-After` (docs/http.md, "Throttling").
  */
 export function httpErrorHandler(options: {
   logger: Logger;
@@ -53,7 +53,14 @@ export function httpErrorHandler(options: {
       } else {
         logger.error('request failed', error instanceof Error ? error : new Error(String(error)));
       }
-      request.response = answer.respond(error, body);
+      const response = answer.respond(error, body);
+      request.response =
+        error instanceof TooManyRequestsError
+          ? {
+              ...response,
+              headers: { ...response.headers, [retryAfterHeader]: String(error.retryAfterSeconds) },
+            }
+          : response;
     },
   };
 }

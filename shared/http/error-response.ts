@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { DomainError, type DomainErrorCode } from '../domain/errors';
+import { DomainError, type DomainErrorCode, ReasonedConflictError } from '../domain/errors';
 import { unauthenticatedChallenge, wwwAuthenticateHeader } from './bearer-challenge';
 
 /**
@@ -12,6 +12,10 @@ export interface ErrorBody {
   readonly status: string;
   readonly message: string;
   readonly errors: Readonly<Record<string, readonly string[]>>;
+  /** A stable code saying why, on the conflicts that have one (`ReasonedConflictError`). */
+  readonly reason?: string;
+  /** With `plan_outdated`: the plan computed since, to apply instead. */
+  readonly successor_plan_id?: string;
 }
 
 /** Reason phrases of the statuses the service answers with (RFC 9110 wording as most clients know it). */
@@ -40,6 +44,7 @@ const statusByDomainCode: Readonly<Record<DomainErrorCode, ErrorStatus>> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  too_many_requests: 429,
 };
 
 /** What a client sees for an unexpected failure; the cause goes to the logs only. */
@@ -62,6 +67,13 @@ export function statusOfDomainError(error: DomainError): ErrorStatus {
 
 /** The status and body an error answers with: domain errors by their code, anything else 500. */
 export function errorBodyOf(error: unknown): ErrorBody {
+  if (error instanceof ReasonedConflictError) {
+    return {
+      ...errorBody(statusOfDomainError(error), error.message, error.fields),
+      reason: error.reason,
+      ...(error.successorPlanId ? { successor_plan_id: error.successorPlanId } : {}),
+    };
+  }
   if (error instanceof DomainError) {
     return errorBody(statusOfDomainError(error), error.message, error.fields);
   }
@@ -93,9 +105,20 @@ export function unauthorizedResponse(baseUrl: string): APIGatewayProxyResult {
   });
 }
 
+/** Seconds to wait, on every 429 (RFC 9110 §10.2.3). */
+export const retryAfterHeader = 'retry-after';
+
+/**
+ * What a throttled API key waits: its bucket gains a token within a second at the default rate.
+ * API Gateway's THROTTLED answer carries the same fixed value (lib/constructs/error-responses.ts).
+ */
+export const apiKeyRetryAfterSeconds = 1;
+
 /** The caller is over its API key's rate (API Gateway: the THROTTLED gateway response, from the usage plan). */
 export function throttledResponse(): APIGatewayProxyResult {
-  return errorResponse(errorBody(429, 'Too many requests for this API key; retry after a moment.'));
+  return errorResponse(errorBody(429, 'Too many requests for this API key; retry after a moment.'), {
+    [retryAfterHeader]: String(apiKeyRetryAfterSeconds),
+  });
 }
 
 /** No route template matches the path (API Gateway: MISSING_AUTHENTICATION_TOKEN remapped to 404). */

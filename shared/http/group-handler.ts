@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { RequestThrottle } from '../app/ports/request-throttle';
 import {
   type OperationContract,
   type OperationList,
@@ -9,6 +10,7 @@ import {
 import { NotFoundError } from '../domain/errors';
 import type { Principal } from '../domain/principal';
 import { authorizerPrincipal, type PrincipalContext, requiredScope } from './authorizer-principal';
+import { bearerThrottle } from './bearer-throttle';
 import { bodyLimit } from './body-limit';
 import { type ErrorAnswer, httpErrorHandler, jsonErrorAnswer } from './error-handler';
 import { routeNotFoundBody } from './error-response';
@@ -47,6 +49,12 @@ export interface GroupHandlerOptions {
    * with pages; required when the group has such operations, so the others bundle neither.
    */
   readonly errors?: { readonly oauth?: ErrorAnswer; readonly page?: ErrorAnswer };
+  /**
+   * Where Bearer requests are counted per OAuth client and org (bearer-throttle.ts): the
+   * function's table on AWS (shared/runtime/request-throttle.ts), the local table locally;
+   * required when the group has operations behind the authorizer.
+   */
+  readonly requestThrottle?: () => RequestThrottle;
 }
 
 /**
@@ -95,6 +103,7 @@ export function createGroupHandler<Ops extends OperationList>(
         idempotency: idempotencyOf(operationId, operation, options),
         bodyParsers: bodyParsersOf(operationId, operation, options),
         errorAnswer: errorAnswerOf(operationId, operation, options),
+        requestThrottle: requestThrottleOf(operationId, operation, options),
       }),
     );
   }
@@ -128,6 +137,21 @@ function idempotencyOf(
   return options.idempotency;
 }
 
+/** The Bearer throttle of an operation behind the authorizer; null for the public ones. */
+function requestThrottleOf(
+  operationId: string,
+  operation: OperationContract,
+  options: GroupHandlerOptions,
+): (() => RequestThrottle) | null {
+  if (runsWithoutAuthorizer(operation)) return null;
+  if (options.requestThrottle === undefined) {
+    throw new Error(
+      `${operationId} runs behind the authorizer: createGroupHandler needs the requestThrottle option`,
+    );
+  }
+  return options.requestThrottle;
+}
+
 /** The body middlewares of an operation whose method carries a body; none for the others. */
 function bodyParsersOf(
   operationId: string,
@@ -154,6 +178,7 @@ function operationHandler(
     readonly idempotency: IdempotencyMiddleware | null;
     readonly bodyParsers: BodyMiddleware[];
     readonly errorAnswer: ErrorAnswer;
+    readonly requestThrottle: (() => RequestThrottle) | null;
   },
 ): ProxyHandler {
   const successStatus = successStatusOf(operation);
@@ -163,6 +188,8 @@ function operationHandler(
     .use(requestLogging({ logger, operationId }))
     .use(httpErrorHandler({ logger, answer: extras.errorAnswer }))
     .use(authorizerPrincipal({ required: !runsWithoutAuthorizer(operation) }))
+    // Right after the principal: a throttled request costs one write and nothing more.
+    .use(extras.requestThrottle ? [bearerThrottle(extras.requestThrottle)] : [])
     .use(requiredScope(operation.scope))
     .use(bodyLimit())
     .use(extras.bodyParsers)

@@ -1,8 +1,10 @@
 /**
- * Per-tenant throttling (DESIGN §4, 429): each API key (later each OAuth client) has its own
- * token bucket, so one tenant cannot use up the stage's whole rate. On AWS the buckets are API
- * Gateway's, from a usage plan the authorizer's `usageIdentifierKey` selects (docs/deploy.md);
- * the local server keeps the same buckets itself, with the same limits (local/http/tenant-rate-limiter.ts).
+ * Per-tenant throttling (docs/http.md, "Throttling"; 429): each API key has its own token bucket,
+ * so one tenant cannot use up the stage's whole rate. On AWS the buckets are API Gateway's, from a
+ * usage plan the authorizer's `usageIdentifierKey` selects (docs/deploy.md); the local server
+ * keeps the same buckets itself, with the same limits (local/http/tenant-rate-limiter.ts). Bearer
+ * requests all carry one shared usage identifier; the service counts them itself per OAuth client
+ * and org, in fixed windows of the same average rate (`bearerThrottleWindow`).
  */
 export interface TenantThrottle {
   /** Steady requests per second a key may send. */
@@ -23,4 +25,32 @@ export function tenantThrottleProblem(throttle: TenantThrottle): string | null {
     return `the burst limit must be a whole number of requests, at least 1; got ${throttle.burstLimit}`;
   }
   return null;
+}
+
+/**
+ * The fixed window a Bearer request at `nowMs` is counted in: `burstLimit` requests per window of
+ * `burstLimit / rateLimit` seconds, so the average is the tenant's rate and a burst of the
+ * tenant's size passes at once. `index` numbers the windows since the epoch.
+ */
+export function bearerThrottleWindow(
+  throttle: TenantThrottle,
+  nowMs: number,
+): { readonly index: number; readonly endsAtMs: number; readonly limit: number } {
+  const lengthMs = Math.max(1, Math.round((throttle.burstLimit / throttle.rateLimit) * 1000));
+  const index = Math.floor(nowMs / lengthMs);
+  return { index, endsAtMs: (index + 1) * lengthMs, limit: throttle.burstLimit };
+}
+
+/**
+ * `TENANT_RATE_LIMIT` (requests/s) and `TENANT_BURST_LIMIT` override the default limits: the local
+ * server's, and on AWS the group functions' (set by CDK from the stack's tenant throttle).
+ */
+export function readTenantThrottle(env: NodeJS.ProcessEnv): TenantThrottle {
+  const throttle = {
+    rateLimit: Number(env.TENANT_RATE_LIMIT ?? defaultTenantThrottle.rateLimit),
+    burstLimit: Number(env.TENANT_BURST_LIMIT ?? defaultTenantThrottle.burstLimit),
+  };
+  const problem = tenantThrottleProblem(throttle);
+  if (problem) throw new Error(`TENANT_RATE_LIMIT / TENANT_BURST_LIMIT: ${problem}`);
+  return throttle;
 }

@@ -5,6 +5,7 @@ import { membershipRepository, oauthRepository, orgRepository } from '../store/s
 import { configuredRegion } from './aws';
 import { awsFunctionContext, onFirstUse } from './function-context';
 import { issuerFromEnvironment } from './oauth-keys';
+import { secretsManagerSecret } from './secrets-manager-secret';
 
 const repositories = awsFunctionContext({
   oauth: oauthRepository,
@@ -14,7 +15,8 @@ const repositories = awsFunctionContext({
 
 /**
  * The sign-in function (authorize, the sign-in and consent pages) on AWS: its repositories on the
- * service's table, the issuer, and the mailer that sends sign-in codes (SES v2 from `MAIL_FROM`),
+ * service's table, the issuer, the mailer that sends sign-in codes (SES v2 from `MAIL_FROM`) and
+ * the key their stored HMACs are made with (the Secrets Manager secret `SIGN_IN_CODE_SECRET_ARN`),
  * built on the first invocation. A module of its own so that only the sign-in function bundles
  * the SES client; it signs nothing, so it takes the issuer alone and bundles no KMS client either.
  */
@@ -22,7 +24,14 @@ export const awsOAuthSignInContext = onFirstUse(() => ({
   ...repositories(),
   issuer: issuerFromEnvironment(process.env),
   mailer: sesMailerFrom(process.env),
+  signInCodeKey: signInCodeKeyFrom(process.env),
 }));
+
+function signInCodeKeyFrom(env: NodeJS.ProcessEnv): () => Promise<string> {
+  const arn = env.SIGN_IN_CODE_SECRET_ARN;
+  if (!arn) throw new Error('SIGN_IN_CODE_SECRET_ARN is not set: the secret sign-in codes are keyed with');
+  return secretsManagerSecret(arn);
+}
 
 function sesMailerFrom(env: NodeJS.ProcessEnv): Mailer {
   const from = env.MAIL_FROM;

@@ -21,14 +21,14 @@ import { secretsManagerSecret } from './secrets-manager-secret';
  * - `AWS_TEMPLATE_URL` (optional): the published role template, for CloudFormation quick create.
  * - `AZURE_CLIENT_ID` (optional): the service's multi-tenant Entra application (the consent URL).
  * - `CONSENT_STATE_SECRET_ARN`: the Secrets Manager secret that signs the consent `state`.
- * - `PUBLIC_API_URL` (optional): the API's public base URL, for the consent callback; without it,
- *   the request's host and `API_STAGE` make it.
+ * - `PUBLIC_API_URL`: the API's public base URL, where the consent callback is (the CDK stack sets
+ *   it: the context `publicApiUrl`, else the API's base URL). Required: a callback URL built from
+ *   the request's Host header would send the customer wherever that header says.
  */
 export interface OnboardingRuntime {
   readonly settings: OnboardingSettings;
-  /** The API's public base URL; null: from the request's host. */
-  readonly publicApiUrl: string | null;
-  readonly stage: string;
+  /** The API's public base URL (https; locally the local server's). */
+  readonly publicApiUrl: string;
 }
 
 const repositories = awsFunctionContext({
@@ -51,17 +51,12 @@ export const awsOnboardingContext = onFirstUse(() => {
     ...repositories(),
     onboarding: runtime.settings,
     publicApiUrl: runtime.publicApiUrl,
-    stage: runtime.stage,
   };
 });
 
-/** The consent callback's URL: the configured public URL, or the request's host and the stage. */
-export function consentCallbackUrl(
-  runtime: Pick<OnboardingRuntime, 'publicApiUrl' | 'stage'>,
-  host: string | undefined,
-): string {
-  const base = runtime.publicApiUrl ?? `https://${host ?? 'localhost'}/${runtime.stage}`;
-  return `${base.replace(/\/$/, '')}/v2/onboarding/azure/callback`;
+/** The consent callback's URL, under the configured public base URL (never the request's host). */
+export function consentCallbackUrl(runtime: Pick<OnboardingRuntime, 'publicApiUrl'>): string {
+  return `${runtime.publicApiUrl.replace(/\/+$/, '')}/v2/onboarding/azure/callback`;
 }
 
 export function onboardingFromEnvironment(env: NodeJS.ProcessEnv): OnboardingRuntime {
@@ -73,8 +68,7 @@ export function onboardingFromEnvironment(env: NodeJS.ProcessEnv): OnboardingRun
   if (!stateSecretArn)
     throw new Error('CONSENT_STATE_SECRET_ARN is not set: the secret that signs consent states');
   return {
-    publicApiUrl: env.PUBLIC_API_URL || null,
-    stage: env.API_STAGE ?? 'prod',
+    publicApiUrl: publicApiUrlOf(env.PUBLIC_API_URL),
     settings: {
       serviceAwsAccountId,
       awsTemplateUrl: env.AWS_TEMPLATE_URL || null,
@@ -83,4 +77,16 @@ export function onboardingFromEnvironment(env: NodeJS.ProcessEnv): OnboardingRun
       stateSecret: secretsManagerSecret(stateSecretArn),
     },
   };
+}
+
+function publicApiUrlOf(value: string | undefined): string {
+  if (!value) {
+    throw new Error(
+      "PUBLIC_API_URL is not set: the API's public base URL, where the Azure consent callback is (the CDK context publicApiUrl, else the API's base URL)",
+    );
+  }
+  if (!URL.canParse(value) || new URL(value).protocol !== 'https:') {
+    throw new Error(`PUBLIC_API_URL must be an https URL (the API's public base URL), got ${value}`);
+  }
+  return value;
 }

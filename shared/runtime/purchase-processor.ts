@@ -10,6 +10,7 @@ import {
   usageRepository,
 } from '../store/store';
 import { awsFunctionContext, onFirstUse } from './function-context';
+import { lambdaPlanComputation } from './lambda-plan-computation';
 
 /** Builds an entry's marketplace; `externalIdOf` reads an org's ExternalId from its onboarding record. */
 export type MarketplaceFromEnvironment = (
@@ -22,7 +23,8 @@ export type MarketplaceFromEnvironment = (
  * marketplace it buys from and the catalog, built on the first invocation. Which marketplace is
  * chosen at synthesis (lib/marketplace-config.ts): each kind has its own processor entry, so the
  * default simulated processor bundles no purchase client, and the aws one carries the EC2, RDS
- * and Savings Plans clients it runs. Each entry names how its marketplace is built from the
+ * and Savings Plans clients it runs. Plans are recomputed after a purchase completes by the
+ * plan-computation function (`PLAN_COMPUTATION_FUNCTION`): the processor bundles no engine. Each entry names how its marketplace is built from the
  * environment (simulated-marketplace-environment.ts, aws-marketplace-environment.ts).
  */
 export function awsPurchaseProcessorContext(
@@ -40,7 +42,12 @@ export function awsPurchaseProcessorContext(
   return onFirstUse(() => {
     const base = repositories();
     const marketplace = fromEnvironment(process.env, (orgId) => onboardedExternalId(base, orgId));
-    return { ...base, marketplace, catalog: bundledCatalog };
+    return {
+      ...base,
+      marketplace,
+      catalog: bundledCatalog,
+      planComputation: lambdaPlanComputation(process.env),
+    };
   });
 }
 

@@ -54,7 +54,17 @@ function keyOf(orgId: string, commitment: ExistingCommitment): ItemKey {
   return commitmentKey(orgId, commitment.provider, endDate, commitment.id);
 }
 
-/** Every field; a null instance type (spend commitments) is an absent attribute. */
+/** The optional fields saying what a commitment covers: stored when given, absent otherwise. */
+const coverageFields = [
+  'operatingSystem',
+  'tenancy',
+  'deploymentOption',
+  'instanceFamily',
+  'paymentOption',
+  'availabilityZone',
+] as const satisfies readonly (keyof ExistingCommitment)[];
+
+/** Every field; a null instance type (spend commitments) and absent optional fields are absent attributes. */
 function toAttributes(commitment: ExistingCommitment): StoredItem {
   const attributes: StoredItem = {
     type: 'commitment',
@@ -72,11 +82,19 @@ function toAttributes(commitment: ExistingCommitment): StoredItem {
     lockinEnd: commitment.lockinEnd,
   };
   if (commitment.instanceType !== null) attributes.instanceType = commitment.instanceType;
+  for (const field of coverageFields) {
+    if (commitment[field] !== undefined) attributes[field] = commitment[field];
+  }
   return attributes;
 }
 
 function toCommitment(item: StoredItem): ExistingCommitment {
+  const given: Partial<Record<(typeof coverageFields)[number], string>> = {};
+  for (const field of coverageFields) {
+    if (typeof item[field] === 'string') given[field] = item[field];
+  }
   return {
+    ...(given as Pick<ExistingCommitment, (typeof coverageFields)[number]>),
     id: item.id as string,
     provider: item.provider as Provider,
     accountId: item.accountId as string,

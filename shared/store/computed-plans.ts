@@ -157,6 +157,7 @@ function toPlanItem(
     planSeed: basis.planSeed,
     window: { start: basis.window.start, hours: basis.window.hours },
     commitmentSharing: basis.sharing,
+    renewalHorizonDays: basis.renewalHorizonDays,
     status,
     lineItemCount,
     plan: fields,

@@ -115,6 +115,17 @@ export function planSetKey(orgId: string, provider: string): ItemKey {
   return { PK: orgPartition(orgId), SK: `${planSetPrefix}${id(provider)}` };
 }
 
+/**
+ * The one plan of a computation that was applied: one per org, provider and plan-input version
+ * (docs/purchases.md, One plan per computation).
+ */
+export function appliedComputationKey(orgId: string, provider: string, usageVersion: number): ItemKey {
+  if (!Number.isInteger(usageVersion) || usageVersion < 0) {
+    throw new RangeError(`not a plan-input version: ${usageVersion}`);
+  }
+  return { PK: orgPartition(orgId), SK: `APPLIED#${id(provider)}#${usageVersion}` };
+}
+
 export function planPrefix(provider: string): string {
   return `PLAN#${id(provider)}#`;
 }
@@ -282,6 +293,15 @@ export function oauthClientFamilyKey(clientId: string, familyId: string): ItemKe
 /** A rate-limit counter: `bucket` names what is counted (e.g. an address's hash) and its window. */
 export function oauthRateKey(bucket: string): ItemKey {
   return selfKey(`OAUTH#RATE#${id(bucket)}`);
+}
+
+/**
+ * One fixed window's count of an OAuth client's Bearer requests for one org
+ * (shared/store/request-throttle.ts), in the org's partition; `window` is the window's index
+ * since the epoch.
+ */
+export function bearerThrottleKey(clientId: string, orgId: string, window: number): ItemKey {
+  return { PK: orgPartition(orgId), SK: `THROTTLE#${id(clientId)}#${window}` };
 }
 
 /** `principalId` names the caller (it scopes the key); `key` is the client's Idempotency-Key. */

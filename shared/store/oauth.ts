@@ -12,13 +12,7 @@ import {
 } from '../domain/oauth/records';
 import type { OAuthScope } from '../domain/oauth/scopes';
 import { normalizeEmail } from '../domain/orgs';
-import {
-  deleteIf,
-  isConditionFailure,
-  itemFailingCondition,
-  putIfAbsent,
-  updateIf,
-} from './conditional-writes';
+import { deleteIf, isConditionFailure, itemFailingCondition, putIfAbsent } from './conditional-writes';
 import {
   type ItemKey,
   oauthClientFamilyKey,
@@ -36,6 +30,7 @@ import {
   oauthSessionKey,
   oauthSignInCodeKey,
 } from './keys';
+import { countIf, countPacedEvent, epochSeconds, refundPacedEvent } from './rate-counters';
 import { getItem, queryAll, type StoredItem, type TableClient } from './table-client';
 
 /**
@@ -215,6 +210,9 @@ export function createOAuthRepository(table: TableClient): OAuthRepository {
       });
     },
 
+    countPacedEvent: (bucket, pacing) => countPacedEvent(table, oauthRateKey(bucket), pacing),
+    refundPacedEvent: (bucket) => refundPacedEvent(table, oauthRateKey(bucket)),
+
     async putCode(code) {
       await put(oauthCodeKey(code.codeHash), {
         type: 'oauth_code',
@@ -318,36 +316,6 @@ export function createOAuthRepository(table: TableClient): OAuthRepository {
         : { kind: spent.kind, item: toRefreshToken(tokenHash, spent.item) };
     },
   };
-}
-
-/**
- * Raises the counter `attribute` by one unless it reached `limit`: false, writing nothing, when
- * it had. `mustExist`: the item must be there already (otherwise false too).
- */
-async function countIf(
-  table: TableClient,
-  key: ItemKey,
-  attribute: string,
-  limit: number,
-  options: { readonly mustExist: boolean; readonly set?: Readonly<Record<string, unknown>> },
-): Promise<boolean> {
-  const set = Object.entries(options.set ?? {});
-  return updateIf(table, {
-    key,
-    expression:
-      set.length > 0
-        ? `SET ${set.map((_, index) => `#s${index} = if_not_exists(#s${index}, :s${index})`).join(', ')}`
-        : '',
-    adds: ['#count :one'],
-    condition: `(attribute_not_exists(#count) OR #count < :limit)${options.mustExist ? ' AND attribute_exists(PK)' : ''}`,
-    names: { '#count': attribute, ...Object.fromEntries(set.map(([name], index) => [`#s${index}`, name])) },
-    values: { ':limit': limit, ...Object.fromEntries(set.map(([, value], index) => [`:s${index}`, value])) },
-  });
-}
-
-/** The TTL attribute: epoch seconds, rounded up so that an item never expires early. */
-function epochSeconds(iso: string): number {
-  return Math.ceil(Date.parse(iso) / 1000);
 }
 
 function isoTime(value: unknown): string {

@@ -1,4 +1,5 @@
 import type { OnboardingRepository } from '../app/ports';
+import type { CostExplorerProbe } from '../domain/onboarding/cost-explorer-probe';
 import type {
   AwsOnboarding,
   AzureOnboarding,
@@ -42,17 +43,39 @@ export function createOnboardingRepository(table: TableClient): OnboardingReposi
       if (change.provider) sets.push(['provider', change.provider]);
       if (change.aws) sets.push(['aws', change.aws]);
       if (change.azure) sets.push(['azure', change.azure]);
+      if (change.costExplorerProbe !== undefined) sets.push(['costExplorerProbe', change.costExplorerProbe]);
       const written = await updateIf(table, {
         key: onboardingKey(orgId),
         expression: `SET ${sets.map((_, index) => `#s${index} = :s${index}`).join(', ')}`,
-        condition: 'onboardingId = :onboarding',
+        condition:
+          change.consumingConsentNonce === undefined
+            ? 'onboardingId = :onboarding'
+            : 'onboardingId = :onboarding AND azure.consentNonce = :nonce',
         names: Object.fromEntries(sets.map(([name], index) => [`#s${index}`, name])),
         values: {
           ':onboarding': onboardingId,
+          ...(change.consumingConsentNonce === undefined ? {} : { ':nonce': change.consumingConsentNonce }),
           ...Object.fromEntries(sets.map(([, value], index) => [`:s${index}`, value])),
         },
       });
       return written ? read(orgId) : null;
+    },
+
+    claimCostExplorerProbe(orgId, onboardingId, probe, notBefore) {
+      return updateIf(table, {
+        key: onboardingKey(orgId),
+        expression: 'SET costExplorerProbe = :probe',
+        condition:
+          'onboardingId = :onboarding AND (attribute_not_exists(costExplorerProbe) OR attribute_type(costExplorerProbe, :null) OR costExplorerProbe.accountId <> :account OR costExplorerProbe.#at <= :notBefore)',
+        names: { '#at': 'at' },
+        values: {
+          ':probe': { accountId: probe.accountId, at: probe.at, result: null },
+          ':onboarding': onboardingId,
+          ':null': 'NULL',
+          ':account': probe.accountId,
+          ':notBefore': notBefore,
+        },
+      });
     },
   };
 }
@@ -65,6 +88,7 @@ function toRecord(item: StoredItem): OnboardingRecord {
     externalId: item.externalId as string,
     aws: (item.aws as AwsOnboarding | undefined) ?? null,
     azure: (item.azure as AzureOnboarding | undefined) ?? null,
+    costExplorerProbe: (item.costExplorerProbe as CostExplorerProbe | null | undefined) ?? null,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };

@@ -57,6 +57,13 @@ export function createOrgUpdateRepository(table: TableClient): OrgUpdateReposito
       });
     },
 
+    setRenewalHorizonDays(orgId, days, at) {
+      return updatedOrg(orgId, {
+        expression: 'SET renewalHorizonDays = :days, updatedAt = :at',
+        values: { ':days': days, ':at': at },
+      });
+    },
+
     setMaxUpfrontCost(orgId, maxUpfrontCost, at) {
       return updatedOrg(orgId, {
         expression:
@@ -111,6 +118,7 @@ function toOrgItem(org: Organization): StoredItem {
     parentOrgId: org.parentOrgId ?? undefined,
     isPartner: org.isPartner,
     commitmentSharing: org.commitmentSharing,
+    renewalHorizonDays: org.renewalHorizonDays,
     maxUpfrontCost: org.maxUpfrontCost ?? undefined,
     createdAt: org.createdAt,
     updatedAt: org.updatedAt,

@@ -1,5 +1,6 @@
 import type { OrgRepository } from '../app/ports';
 import type { CommitmentSharing } from '../domain/engine/model';
+import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/plan-time';
 import type { Address, ChildOrgLink, MarketplaceOfferLinks, Organization } from '../domain/orgs';
 import { allOrgsPartition, childLinkKey, childLinkPrefix, orgKey, orgPartition } from './keys';
 import { getItem, queryAll, type StoredItem, type TableClient } from './table-client';
@@ -55,6 +56,8 @@ export function toOrganization(item: StoredItem): Organization {
     isPartner: item.isPartner as boolean,
     // Orgs stored before the setting existed share commitments, as the providers do by default.
     commitmentSharing: (item.commitmentSharing as CommitmentSharing | undefined) ?? 'organization',
+    // Likewise for the renewal horizon: the default.
+    renewalHorizonDays: (item.renewalHorizonDays as number | undefined) ?? DEFAULT_RENEWAL_HORIZON_DAYS,
     maxUpfrontCost: (item.maxUpfrontCost as number | null | undefined) ?? null,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,

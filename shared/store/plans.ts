@@ -9,11 +9,15 @@ import type {
   RecommendedPurchasePlan,
   ResourceMatch,
 } from '../domain/engine';
+import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/plan-time';
+import { ConflictError } from '../domain/errors';
+import type { AppliedComputation } from '../domain/plans/applied-computation';
 import type { PlanSetState, StoredPlan } from '../domain/plans/plan-set';
 import { getItems } from './batch-reads';
 import { fromCompressedParts } from './compressed-parts';
 import { updateReturningIf } from './conditional-writes';
 import {
+  appliedComputationKey,
   lineItemPrefix,
   planKey,
   planPartition,
@@ -104,6 +108,40 @@ export function createPlanRepository(table: TableClient): PlanRepository {
       return fromCompressedParts(items.map((item) => item.data as Uint8Array)) as RecommendedPurchasePlan;
     },
 
+    async appliedComputation(orgId, provider, usageVersion) {
+      const item = await getItem(table, appliedComputationKey(orgId, provider, usageVersion));
+      return item ? toAppliedComputation(item) : null;
+    },
+
+    async claimComputation(orgId, provider, usageVersion, claim, takeOverFrom) {
+      const key = appliedComputationKey(orgId, provider, usageVersion);
+      const written = await updateReturningIf(table, {
+        key,
+        expression:
+          'SET #type = :type, orgId = :org, provider = :provider, usageVersion = :version, ' +
+          'planId = :plan, appliedBy = :by, appliedAt = :at',
+        // Free, or this plan's claim by the same caller (a retry), or by the user a re-apply
+        // after a review takes over from.
+        condition:
+          'attribute_not_exists(PK) OR (planId = :plan AND (appliedBy = :by OR appliedBy = :previous))',
+        names: { '#type': 'type' },
+        values: {
+          ':type': 'applied_computation',
+          ':org': orgId,
+          ':provider': provider,
+          ':version': usageVersion,
+          ':plan': claim.planId,
+          ':by': claim.appliedBy,
+          ':at': claim.appliedAt,
+          ':previous': takeOverFrom ?? claim.appliedBy,
+        },
+      });
+      if (written) return toAppliedComputation(written);
+      const held = await getItem(table, key);
+      if (!held) throw new ConflictError('The computation claim changed while it was being written; retry');
+      return toAppliedComputation(held);
+    },
+
     async changeStatus(orgId, provider, planId, change) {
       const from = change.from.map((_, index) => `:from${index}`);
       const item = await updateReturningIf(table, {
@@ -123,6 +161,14 @@ export function createPlanRepository(table: TableClient): PlanRepository {
   };
 }
 
+function toAppliedComputation(item: StoredItem): AppliedComputation {
+  return {
+    planId: item.planId as string,
+    appliedBy: item.appliedBy as string,
+    appliedAt: item.appliedAt as string,
+  };
+}
+
 function toStoredPlan(item: StoredItem): StoredPlan {
   const window = item.window as { start: string; hours: number };
   return {
@@ -133,6 +179,8 @@ function toStoredPlan(item: StoredItem): StoredPlan {
     window: { start: window.start, hours: window.hours },
     // Plans stored before the setting existed were computed per account.
     sharing: (item.commitmentSharing as CommitmentSharing | undefined) ?? 'account',
+    // Plans stored before the horizon existed: the default.
+    renewalHorizonDays: (item.renewalHorizonDays as number | undefined) ?? DEFAULT_RENEWAL_HORIZON_DAYS,
     plan: {
       ...(item.plan as Omit<CommitmentPlan, 'status' | 'is_calculating'>),
       status: item.status as CommitmentPlan['status'],
@@ -162,6 +210,7 @@ function toPlanContent(stored: StoredPlan, items: readonly StoredItem[]): PlanCo
     planSeed: stored.planSeed,
     window: stored.window,
     sharing: stored.sharing,
+    renewalHorizonDays: stored.renewalHorizonDays,
     createdAt: stored.plan.created_at,
     lineItems,
   };

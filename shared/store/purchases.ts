@@ -158,19 +158,22 @@ export function createPurchaseRepository(table: TableClient): PurchaseRepository
       });
     },
 
-    completeByHand(record, reference, at) {
+    completeByHand(record, completion, at) {
       return transition(record, {
         expression:
           'SET #status = :completed, #reference = :reference, completedAt = :at, updatedAt = :at, ' +
-          'upfrontCost = plannedUpfrontCost, recurringCost = plannedRecurringCost, providerQuantity = quantity, ' +
+          'upfrontCost = :upfront, recurringCost = :recurring, providerQuantity = :quantity, ' +
           'providerIds = :ids',
         condition: '#status = :manual',
         names: { '#reference': 'reference' },
         values: {
           ':completed': 'completed',
           ':manual': 'manual',
-          ':reference': reference,
-          ':ids': [reference],
+          ':reference': completion.reference,
+          ':ids': [completion.reference],
+          ':upfront': completion.upfrontCost,
+          ':recurring': completion.recurringCost,
+          ':quantity': completion.providerQuantity,
           ':at': at,
         },
       });

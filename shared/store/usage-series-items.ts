@@ -1,4 +1,4 @@
-import type { Provider, UsageType } from '../domain/engine/model';
+import type { DeploymentOption, Provider, UsageType } from '../domain/engine/model';
 import type { UsageResource } from '../domain/usage/imported-usage';
 import { hoursInMonth } from '../domain/usage/usage-months';
 import { type ItemKey, usageSeriesKey } from './keys';
@@ -64,6 +64,7 @@ export function toSeriesItem(
     instanceType: resource.instanceType,
     operatingSystem: resource.operatingSystem,
     tenancy: resource.tenancy,
+    ...(resource.deploymentOption ? { deploymentOption: resource.deploymentOption } : {}),
     usageType: resource.usageType,
     usageUnit: resource.usageUnit,
     ondemandPrice: resource.ondemandPrice,
@@ -84,6 +85,7 @@ export function toStoredSeries(item: StoredItem): StoredSeries {
       instanceType: item.instanceType as string,
       operatingSystem: item.operatingSystem as string,
       tenancy: item.tenancy as string,
+      ...(item.deploymentOption ? { deploymentOption: item.deploymentOption as DeploymentOption } : {}),
       usageType: item.usageType as UsageType,
       usageUnit: item.usageUnit as string,
       ondemandPrice: item.ondemandPrice as number,
@@ -92,6 +94,8 @@ export function toStoredSeries(item: StoredItem): StoredSeries {
   };
 }
 
+/** Every field alike, optional ones (a deployment) included: either side may leave one out. */
 export function sameResource(a: UsageResource, b: UsageResource): boolean {
-  return (Object.keys(a) as (keyof UsageResource)[]).every((field) => a[field] === b[field]);
+  const fields = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof UsageResource)[]);
+  return [...fields].every((field) => a[field] === b[field]);
 }

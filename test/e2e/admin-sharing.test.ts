@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runAdmin } from '../support/admin-cli';
 
 /**
- * `admin set-org` (bin/admin.ts): the org's commitment sharing scope, set by an operator on the
- * local store, recomputing the plans of the providers the org has inputs for; and the execution
- * policy's cap on upfront purchases.
+ * `admin set-org` (bin/admin.ts): the org's commitment sharing scope and renewal horizon, set by
+ * an operator on the local store, recomputing the plans of the providers the org has inputs for;
+ * and the execution policy's cap on upfront purchases.
  */
 
 // Each CLI run is a node process start: about a second, several on a loaded machine.
@@ -45,9 +45,36 @@ describe('admin set-org', () => {
     expect(JSON.parse(run.stdout)).toEqual({
       org_id: orgId,
       commitment_sharing: 'account',
+      renewal_horizon_days: 30,
       max_upfront_cost: null,
       recomputed_providers: ['aws', 'azure'],
     });
+  });
+
+  it('sets the renewal horizon and recomputes the plans; refuses a horizon that is not whole days', async () => {
+    // Act
+    const set = await runAdmin(localDir, ['set-org', '--org', orgId, '--renewal-horizon-days', '45']);
+    const fractional = await runAdmin(localDir, ['set-org', '--org', orgId, '--renewal-horizon-days', '1.5']);
+    const tooLong = await runAdmin(localDir, ['set-org', '--org', orgId, '--renewal-horizon-days', '366']);
+
+    // Assess
+    expect(set.exitCode).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({
+      org_id: orgId,
+      commitment_sharing: 'account',
+      renewal_horizon_days: 45,
+      max_upfront_cost: null,
+      recomputed_providers: ['aws', 'azure'],
+    });
+    for (const [run, value] of [
+      [fractional, '1.5'],
+      [tooLong, '366'],
+    ] as const) {
+      expect(run.exitCode).toBe(2);
+      expect(run.stderr).toContain(
+        `--renewal-horizon-days must be a whole number of days from 0 to 365; got ${value}`,
+      );
+    }
   });
 
   it("sets and removes the execution policy's cap on a plan's upfront purchases", async () => {

@@ -95,11 +95,12 @@ async function consent(
   if (html.includes('name="email"')) {
     expect(page.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Lax/);
     const form = { request: hiddenField(html, 'request'), csrf_token: hiddenField(html, 'csrf_token') };
+    const asked = new Date();
     const sent = await browser.post(`${api.baseUrl}/oauth/sign-in/email`, { ...form, email: demoUserEmail });
     expect(sent.status).toBe(303);
     const entered = await browser.post(`${api.baseUrl}/oauth/sign-in/code`, {
       ...form,
-      code: await latestCodeFor(dir, demoUserEmail),
+      code: await latestCodeFor(dir, demoUserEmail, asked),
     });
     expect(entered.status).toBe(303);
     page = await browser.get(entered.headers.get('location') as string);

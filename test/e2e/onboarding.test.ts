@@ -622,9 +622,9 @@ describe('refusals leave the store unchanged', () => {
     );
 
     // Assess
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toContain('text/html');
-    expect(response.body).toContain('Link not valid');
+    expect(response.body).toContain('Link no longer valid');
   });
 });
 

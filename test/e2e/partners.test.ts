@@ -781,7 +781,7 @@ describe('request ids', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('is served publicly, without a key, exactly as docs/openapi.json', async () => {
+  it("is served publicly, without a key, as docs/openapi.json with this server's base URL", async () => {
     // Prepare
     const published = JSON.parse(await readFile(join(repositoryRoot, 'docs/openapi.json'), 'utf8'));
 
@@ -791,7 +791,13 @@ describe('the OpenAPI document', () => {
     // Assess
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json');
-    expect(response.body).toEqual(published);
+    expect(response.body).toEqual({
+      ...published,
+      servers: [{ url: server.baseUrl, description: 'This deployment' }],
+    });
+    expect(published.servers).toEqual([
+      { url: 'http://127.0.0.1:3000', description: 'The local server (npm start)' },
+    ]);
   });
 
   // Runs last: it reads what every test before it was answered.

@@ -38,6 +38,8 @@ describe('per-key throttling on the local server', () => {
     expect(over.status).toBe(429);
     expect(over.headers.get('content-type')).toBe('application/json');
     expect(over.headers.get('x-request-id')).toBe('throttled-1');
+    // As API Gateway's THROTTLED answer: a fixed Retry-After (lib/constructs/error-responses.ts).
+    expect(over.headers.get('retry-after')).toBe('1');
     expect(over.body).toEqual({
       code: 429,
       status: 'Too Many Requests',

@@ -54,8 +54,11 @@ describe('API functions', () => {
     stacks.api.planComputation,
     stacks.api.groupFunctions.get('plan-coverage') as ServiceFunction,
   ];
-  /** The functions that serve plans and invoke the computation on a stale read. */
-  const servingFunctions = (['plans', 'partner-purchase-plans'] as const).map(
+  /**
+   * The functions that invoke the computation: those serving plans, on a stale read, and
+   * plan-purchases, to name an outdated plan's successor (docs/purchases.md).
+   */
+  const servingFunctions = (['plans', 'partner-purchase-plans', 'plan-purchases'] as const).map(
     (group) => stacks.api.groupFunctions.get(group) as ServiceFunction,
   );
   const propertiesOf = (serviceFunction: ServiceFunction) =>
@@ -102,7 +105,7 @@ describe('API functions', () => {
     expect(propertiesOf(stacks.api.planComputation).Timeout).toBe(25);
   });
 
-  it('lets the plan-serving functions invoke the plan computation, by name, and no other function', () => {
+  it('lets the plan-serving and plan-purchases functions invoke the plan computation, by name, and no other function', () => {
     const computationArn = { 'Fn::GetAtt': [logicalId(stacks.api.planComputation), 'Arn'] };
     const computationName = { Ref: logicalId(stacks.api.planComputation) };
     const invoking = [stacks.api.authorizerFunction, ...stacks.api.groupFunctions.values()].filter(
@@ -127,11 +130,12 @@ describe('API functions', () => {
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
     // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones
-    // below, the sign-in mail sender in sign-in-mail.test.ts, the onboarding functions' in onboarding.test.ts.
+    // below, the sign-in mail sender and code key in sign-in-mail.test.ts, the tenant limits in api-throttling.test.ts, the onboarding functions' in onboarding.test.ts.
     const checkedElsewhere = [
       'PLAN_COMPUTATION_FUNCTION',
       'MAIL_FROM',
-      'USAGE_PLAN_NAME',
+      'TENANT_RATE_LIMIT',
+      'TENANT_BURST_LIMIT',
       'PURCHASE_QUEUE_URL',
       'MARKETPLACE',
       'ISSUER_URL',
@@ -139,7 +143,8 @@ describe('API functions', () => {
       'SIGNING_KEY_PREVIOUS_ALIAS',
       'SERVICE_AWS_ACCOUNT_ID',
       'CONSENT_STATE_SECRET_ARN',
-      'API_STAGE',
+      'SIGN_IN_CODE_SECRET_ARN',
+      'PUBLIC_API_URL',
     ];
     for (const { Properties } of functions) {
       const variables = Object.fromEntries(

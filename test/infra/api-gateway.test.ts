@@ -127,8 +127,9 @@ describe('REST API', () => {
       expect(response.ResponseParameters, type).toMatchObject({
         'gatewayresponse.header.x-request-id': 'context.requestId',
       });
+      // Besides the request id: the Bearer challenge on 401, Retry-After on 429.
       expect(Object.keys(response.ResponseParameters), type).toHaveLength(
-        response.StatusCode === '401' ? 2 : 1,
+        response.StatusCode === '401' || response.StatusCode === '429' ? 2 : 1,
       );
     }
   });

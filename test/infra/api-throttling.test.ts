@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/app';
+import { oauthClientsUsageIdentifier } from '../../shared/auth/api-keys';
 import { defaultTenantThrottle } from '../../shared/http/tenant-rate-limit';
 import { routes } from '../support/served-routes';
 import { appWithoutBundling, synthesizeService } from './service-app';
@@ -24,15 +25,59 @@ describe('per-tenant throttling', () => {
     api.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
   });
 
-  it('gives each API key of the usage plan the shared default rate and burst, on the stage', () => {
+  it('gives each API key of the tenants usage plan the shared default rate and burst, on the stage', () => {
     // Assess
     expect(defaultTenantThrottle).toEqual({ rateLimit: 10, burstLimit: 20 });
-    api.resourceCountIs('AWS::ApiGateway::UsagePlan', 1);
+    api.resourceCountIs('AWS::ApiGateway::UsagePlan', 2);
     api.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      UsagePlanName: 'commitment-planning-tenants',
       Throttle: { RateLimit: 10, BurstLimit: 20 },
       Quota: Match.absent(),
       ApiStages: [{ ApiId: { Ref: restApiId }, Stage: { Ref: stageId } }],
     });
+  });
+
+  it('gives all OAuth clients one shared key, in a plan of its own without a per-key throttle', () => {
+    // Prepare
+    const plans = api.findResources('AWS::ApiGateway::UsagePlan', {
+      Properties: { UsagePlanName: 'commitment-planning-oauth-clients' },
+    });
+    const [planId] = Object.keys(plans);
+    const [keyId] = Object.keys(api.findResources('AWS::ApiGateway::ApiKey'));
+
+    // Assess: the key's value is what the authorizer answers for every Bearer token, and the
+    // stage's limit is the plan's only one (the functions throttle per client and org).
+    expect(Object.values(plans)[0]?.Properties).toMatchObject({
+      ApiStages: [{ ApiId: { Ref: restApiId }, Stage: { Ref: stageId } }],
+    });
+    expect(Object.values(plans)[0]?.Properties.Throttle).toBeUndefined();
+    api.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
+    api.hasResourceProperties('AWS::ApiGateway::ApiKey', {
+      Name: oauthClientsUsageIdentifier,
+      Value: oauthClientsUsageIdentifier,
+      Enabled: true,
+    });
+    api.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
+    api.hasResourceProperties('AWS::ApiGateway::UsagePlanKey', {
+      KeyId: { Ref: keyId },
+      KeyType: 'API_KEY',
+      UsagePlanId: { Ref: planId },
+    });
+  });
+
+  it('gives the functions the tenants limits for the Bearer requests they throttle themselves', () => {
+    // Assess: every function with the table (all but the JWKS one) reads the same limits.
+    const functions = Object.values(api.findResources('AWS::Lambda::Function'));
+    const withLimits = functions.filter(
+      (fn) => fn.Properties.Environment?.Variables?.TENANT_RATE_LIMIT !== undefined,
+    );
+    expect(withLimits.length).toBeGreaterThan(10);
+    for (const fn of withLimits) {
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        TENANT_RATE_LIMIT: '10',
+        TENANT_BURST_LIMIT: '20',
+      });
+    }
   });
 
   it('requires an API key (the usage identifier) on every authorized method and on no other', () => {
@@ -54,26 +99,29 @@ describe('per-tenant throttling', () => {
     expect(others.some((method) => method.Properties.ApiKeyRequired === true)).toBe(false);
   });
 
-  it('puts no API key in the template: keys are added per API key by the admin CLI', () => {
-    api.resourceCountIs('AWS::ApiGateway::ApiKey', 0);
-    api.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 0);
-  });
-
-  it('outputs the usage plan id for the admin CLI', () => {
-    const [planId] = Object.keys(api.findResources('AWS::ApiGateway::UsagePlan'));
+  it('outputs the tenants usage plan id for the admin CLI', () => {
+    const [planId] = Object.keys(
+      api.findResources('AWS::ApiGateway::UsagePlan', {
+        Properties: { UsagePlanName: 'commitment-planning-tenants' },
+      }),
+    );
     api.hasOutput('TenantUsagePlanId', { Value: { Ref: planId } });
   });
 
-  it.each(['THROTTLED', 'QUOTA_EXCEEDED'])('answers %s with 429 in the error body', (type) => {
-    api.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-      ResponseType: type,
-      StatusCode: '429',
-      ResponseTemplates: {
-        'application/json':
-          '{"code":429,"status":"Too Many Requests","message":"Too many requests","errors":{}}',
-      },
-    });
-  });
+  it.each(['THROTTLED', 'QUOTA_EXCEEDED'])(
+    'answers %s with 429 in the error body and Retry-After',
+    (type) => {
+      api.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: type,
+        StatusCode: '429',
+        ResponseParameters: Match.objectLike({ 'gatewayresponse.header.retry-after': "'1'" }),
+        ResponseTemplates: {
+          'application/json':
+            '{"code":429,"status":"Too Many Requests","message":"Too many requests","errors":{}}',
+        },
+      });
+    },
+  );
 
   it('refuses a tenant throttle API Gateway would not take, naming it', () => {
     // Act

@@ -198,15 +198,18 @@ describe("the OAuth functions' bundles (docs/oauth.md, Functions)", () => {
   });
 
   it('carry each only the AWS client and the request schemas of its own operations', () => {
-    // Assess: besides the table's client, SES for the sign-in codes, KMS for signing tokens, API
-    // Gateway for a new client's usage-plan key; none carries another's schemas.
-    expect(carried('oauth-sign-in')).toEqual(['client-dynamodb', 'client-sesv2', 'oauth-sign-in']);
-    expect(carried('oauth-token')).toEqual(['client-dynamodb', 'client-kms', 'oauth-tokens']);
-    expect(carried('oauth-registration')).toEqual([
-      'client-api-gateway',
+    // Assess: besides the table's client, SES for the sign-in codes and Secrets Manager for their
+    // key, KMS for signing tokens; none carries
+    // another's schemas.
+    expect(carried('oauth-sign-in')).toEqual([
       'client-dynamodb',
-      'oauth-registration',
+      'client-secrets-manager',
+      'client-sesv2',
+      'oauth-sign-in',
     ]);
+    expect(carried('oauth-token')).toEqual(['client-dynamodb', 'client-kms', 'oauth-tokens']);
+    // No API Gateway client in registration: a new client gets no usage-plan key of its own.
+    expect(carried('oauth-registration')).toEqual(['client-dynamodb', 'oauth-registration']);
   });
 });
 

@@ -69,6 +69,7 @@ describe('cdk-nag AWS Solutions checks', () => {
     ...servedPaths.map((path) => `${restApi}/Default${path}/ANY AwsSolutions-APIG4`),
     // The verifier assumes the onboarding role in customer accounts; its HMAC secret is not rotated.
     'CommitmentPlanning-Api/Onboarding/ConsentStateSecret AwsSolutions-SMG4',
+    'CommitmentPlanning-Api/SignInCodeSecret AwsSolutions-SMG4',
     'CommitmentPlanning-Api/onboarding-aws-verify/Role AwsSolutions-IAM5[Resource::arn:aws:iam::*:role/commitment-planning-purchaser]',
   ];
 

@@ -8,7 +8,7 @@ interface PolicyStatement {
   readonly Resource: unknown;
 }
 
-describe("OAuth clients' throttle buckets", () => {
+describe("OAuth clients' throttling (docs/http.md, Throttling)", () => {
   const { api, stacks } = synthesizeService();
   const apiGatewayStatementsOf = (serviceFunction: ServiceFunction): PolicyStatement[] => {
     const roleId = stacks.api.getLogicalId(serviceFunction.role.node.defaultChild as CfnFunction);
@@ -18,25 +18,19 @@ describe("OAuth clients' throttle buckets", () => {
       .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('apigateway:')));
   };
 
-  it('lets only the registration function add keys, to the tenants usage plan it finds by name', () => {
+  it('lets no function create API Gateway keys: a flood of registrations cannot use up the key quota', () => {
     // Prepare
     const registration = stacks.api.groupFunctions.get('oauth-registration') as ServiceFunction;
     const functionId = stacks.api.getLogicalId(registration.function.node.defaultChild as CfnFunction);
-    const planId = stacks.api.getLogicalId(stacks.api.api.tenantUsagePlan.node.defaultChild as CfnFunction);
 
-    // Assess
-    const statements = apiGatewayStatementsOf(registration);
-    expect(statements.map((statement) => statement.Action)).toEqual(['apigateway:GET', 'apigateway:POST']);
-    const resources = JSON.stringify(statements.map((statement) => statement.Resource));
-    expect(resources).toContain('::/apikeys');
-    expect(resources).toContain('::/usageplans');
-    expect(resources).toContain(planId);
+    // Assess: the registration function, which once added a key per client, holds no API Gateway
+    // permission and no usage plan's name; nor does any other function.
     expect(
       api.findResources('AWS::Lambda::Function')[functionId]?.Properties.Environment.Variables
         .USAGE_PLAN_NAME,
-    ).toBe(stacks.api.api.tenantUsagePlanName);
+    ).toBeUndefined();
     for (const [group, groupFunction] of stacks.api.groupFunctions) {
-      if (group !== 'oauth-registration') expect(apiGatewayStatementsOf(groupFunction), group).toEqual([]);
+      expect(apiGatewayStatementsOf(groupFunction), group).toEqual([]);
     }
     expect(apiGatewayStatementsOf(stacks.api.authorizerFunction)).toEqual([]);
   });

@@ -41,7 +41,10 @@ describe('the onboarding functions', () => {
     statementsOf(group)
       .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'))
       .flatMap((statement) => [statement.Resource].flat());
-  const [consentSecretId] = Object.keys(api.findResources('AWS::SecretsManager::Secret'));
+  // The consent secret among the stack's secrets (the sign-in code secret is another).
+  const consentSecretId = Object.keys(api.findResources('AWS::SecretsManager::Secret')).find((id) =>
+    id.startsWith('OnboardingConsentStateSecret'),
+  );
   const groups = ['onboarding', 'onboarding-aws-verify', 'onboarding-azure-verify'] as const;
 
   it('are three: the routes without a cloud call, the AWS verification and the Azure verification', () => {
@@ -49,7 +52,7 @@ describe('the onboarding functions', () => {
     for (const group of groups) expect(stacks.api.groupFunctions.has(group), group).toBe(true);
   });
 
-  it('give the onboarding function the service account, the consent secret, the stage and the context settings, and the default timeout', () => {
+  it("give the onboarding function the service account, the consent secret, the API's base URL and the context settings, and the default timeout", () => {
     // Act
     const properties = propertiesOf('onboarding');
 
@@ -57,10 +60,14 @@ describe('the onboarding functions', () => {
     expect(properties.Environment.Variables).toMatchObject({
       SERVICE_AWS_ACCOUNT_ID: { Ref: 'AWS::AccountId' },
       CONSENT_STATE_SECRET_ARN: { Ref: consentSecretId },
-      API_STAGE: 'prod',
       AZURE_CLIENT_ID: azureClientId,
       AWS_TEMPLATE_URL: 'https://bucket.s3.amazonaws.com/role.json',
     });
+    // The consent callback's base: the API's own base URL (the issuer), never a request's Host.
+    expect(properties.Environment.Variables.PUBLIC_API_URL).toEqual(
+      properties.Environment.Variables.ISSUER_URL,
+    );
+    expect(properties.Environment.Variables.API_STAGE).toBeUndefined();
     expect(properties.Environment.Variables.AZURE_CLIENT_SECRET_ARN).toBeUndefined();
     expect(properties.Timeout).toBe(10);
   });
@@ -94,11 +101,15 @@ describe('the onboarding functions', () => {
     const readers = Object.values(api.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue'),
     );
-    expect(readers.map((policy) => policy.Properties.Roles).sort()).toEqual(
+    expect(readers.map((policy) => JSON.stringify(policy.Properties.Roles)).sort()).toEqual(
       [
         [{ Ref: logicalId(functionOf('onboarding').role) }],
         [{ Ref: logicalId(functionOf('onboarding-azure-verify').role) }],
-      ].sort(),
+        // Its own secret, the sign-in code key (sign-in-mail.test.ts).
+        [{ Ref: logicalId(functionOf('oauth-sign-in').role) }],
+      ]
+        .map((roles) => JSON.stringify(roles))
+        .sort(),
     );
   });
 

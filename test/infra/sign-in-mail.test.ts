@@ -40,6 +40,31 @@ describe('sign-in mail', () => {
       expect(variablesOf(groupFunction), group).not.toHaveProperty('MAIL_FROM');
   });
 
+  it('gives only the sign-in function the key its codes are stored under', () => {
+    // Prepare
+    const signIn = stacks.api.groupFunctions.get('oauth-sign-in') as ServiceFunction;
+    const secrets = api.findResources('AWS::SecretsManager::Secret');
+    const [secretId] = Object.keys(secrets).filter((id) => id.startsWith('SignInCodeSecret'));
+    const variablesOf = (serviceFunction: ServiceFunction) =>
+      api.findResources('AWS::Lambda::Function')[
+        stacks.api.getLogicalId(serviceFunction.function.node.defaultChild as CfnFunction)
+      ]?.Properties.Environment.Variables;
+    const readers = Object.values(api.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes(`"Ref":"${secretId}"`),
+    );
+
+    // Assess
+    expect(secretId).toBeDefined();
+    expect(variablesOf(signIn).SIGN_IN_CODE_SECRET_ARN).toEqual({ Ref: secretId });
+    expect(readers.map((policy) => policy.Properties.Roles)).toEqual([
+      [{ Ref: stacks.api.getLogicalId(signIn.role.node.defaultChild as CfnFunction) }],
+    ]);
+    for (const [group, groupFunction] of stacks.api.groupFunctions) {
+      if (group !== 'oauth-sign-in')
+        expect(variablesOf(groupFunction), group).not.toHaveProperty('SIGN_IN_CODE_SECRET_ARN');
+    }
+  });
+
   it('refuses a mailFrom that is not an e-mail address', () => {
     expect(() => synthesizeService(undefined, { context: { mailFrom: 'nobody' } })).toThrow(
       'Context mailFrom must be an e-mail address; got nobody',

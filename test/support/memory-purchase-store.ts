@@ -4,6 +4,7 @@ import type {
   PurchaseRepository,
   PurchasingPlan,
 } from '../../shared/app/ports';
+import type { HandCompletion } from '../../shared/domain/purchases/hand-completion';
 import type {
   PurchaseClaim,
   PurchaseLimitPrice,
@@ -134,7 +135,7 @@ export class MemoryPurchaseRepository implements PurchaseRepository {
 
   async completeByHand(
     ref: PurchaseRecordRef,
-    reference: string,
+    completion: HandCompletion,
     at: string,
   ): Promise<PurchaseRecord | null> {
     return this.#transition(
@@ -143,13 +144,13 @@ export class MemoryPurchaseRepository implements PurchaseRepository {
       (record) => ({
         ...record,
         status: 'completed',
-        reference,
+        reference: completion.reference,
         completedAt: at,
         updatedAt: at,
-        upfrontCost: record.plannedUpfrontCost,
-        recurringCost: record.plannedRecurringCost,
-        providerQuantity: record.quantity,
-        providerIds: [reference],
+        upfrontCost: completion.upfrontCost,
+        recurringCost: completion.recurringCost,
+        providerQuantity: completion.providerQuantity,
+        providerIds: [completion.reference],
       }),
     );
   }

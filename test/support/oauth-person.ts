@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { OutboxMail } from '../../local/outbox-mailer';
 
@@ -10,21 +11,55 @@ import type { OutboxMail } from '../../local/outbox-mailer';
 export class PageBrowser {
   cookie = '';
 
+  /**
+   * `sourceAddress`: the loopback address the browser's connections come from (127.0.0.2...),
+   * a person on another network as the server sees it; the default one otherwise.
+   */
+  constructor(private readonly sourceAddress?: string) {}
+
   async get(url: string): Promise<Response> {
-    const response = await fetch(url, { redirect: 'manual', headers: { cookie: this.cookie } });
+    const response = await this.send(url, { method: 'GET', headers: { cookie: this.cookie } });
     this.keep(response);
     return response;
   }
 
   async post(url: string, fields: Record<string, string>): Promise<Response> {
-    const response = await fetch(url, {
+    const response = await this.send(url, {
       method: 'POST',
-      redirect: 'manual',
       headers: { cookie: this.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
+      body: String(new URLSearchParams(fields)),
     });
     this.keep(response);
     return response;
+  }
+
+  private send(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ): Promise<Response> {
+    if (this.sourceAddress === undefined) return fetch(url, { ...init, redirect: 'manual' });
+    return new Promise((resolve, reject) => {
+      const sent = httpRequest(url, { ...init, localAddress: this.sourceAddress }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(answer.headers)) {
+            for (const one of [value ?? []].flat()) headers.append(name, one);
+          }
+          const status = answer.statusCode ?? 0;
+          resolve(
+            new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), {
+              status,
+              headers,
+            }),
+          );
+        });
+      });
+      sent.on('error', reject);
+      sent.end(init.body);
+    });
   }
 
   private keep(response: Response): void {
@@ -39,15 +74,25 @@ export function hiddenField(html: string, name: string): string {
   return value;
 }
 
-/** The 6-digit code of the newest mail to `email` in the outbox of the server whose LOCAL_DIR is `dir`. */
-export async function latestCodeFor(dir: string, email: string): Promise<string> {
+/**
+ * The 6-digit code of the newest mail to `email` in the outbox of the server whose LOCAL_DIR is
+ * `dir`, sent at `since` or later: waited for up to 15 s, since the server sends mail off its
+ * answer's path.
+ */
+export async function latestCodeFor(dir: string, email: string, since = new Date(0)): Promise<string> {
   const outbox = join(dir, 'outbox');
-  const files = (await readdir(outbox)).sort();
-  for (const file of files.reverse()) {
-    const mail = JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail;
-    if (mail.to === email) return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail;
+      if (mail.to === email && Date.parse(mail.sent_at) >= since.getTime()) {
+        return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} since ${since.toISOString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`No mail to ${email}`);
 }
 
 export interface ConsentWalk {
@@ -74,10 +119,11 @@ export async function walkConsent(authorizationUrl: string | URL, walk: ConsentW
   let html = await (await browser.get(consentUrl)).text();
   if (html.includes('name="email"')) {
     const form = { request: hiddenField(html, 'request'), csrf_token: hiddenField(html, 'csrf_token') };
+    const asked = new Date();
     await browser.post(`${baseUrl}/oauth/sign-in/email`, { ...form, email });
     const entered = await browser.post(`${baseUrl}/oauth/sign-in/code`, {
       ...form,
-      code: await latestCodeFor(dir, email),
+      code: await latestCodeFor(dir, email, asked),
     });
     html = await (await browser.get(entered.headers.get('location') as string)).text();
   }

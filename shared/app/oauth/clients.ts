@@ -1,10 +1,11 @@
 import { matchesSecretHash, randomSecret, secretHash } from '../../auth/oauth-secrets';
-import { ValidationError } from '../../domain/errors';
+import { displayName } from '../../domain/display-names';
+import { TooManyRequestsError, ValidationError } from '../../domain/errors';
 import { OAuthError } from '../../domain/oauth/errors';
 import type { ClientAuthMethod, OAuthClient, TokenFamily } from '../../domain/oauth/records';
 import { redirectUriProblem } from '../../domain/oauth/redirect-uris';
+import { fixedWindow } from '../../domain/oauth/sign-in-limits';
 import type { ContextWith } from '../ports';
-import type { OAuthContext } from './oauth-context';
 
 /**
  * OAuth clients (DESIGN §10): registered by operators (confidential with a secret shown once, or
@@ -26,9 +27,17 @@ const supportedGrantTypes: ReadonlySet<string> = new Set(['authorization_code', 
 /** What a client named nothing is called on the consent page. */
 const unnamedClient = 'Unnamed application';
 
+/** Dynamic registrations one network address may make in a fixed hour (docs/oauth.md, "Limits"). */
+export const registrationLimits = { windowSeconds: 3600, perSourceIp: 10 } as const;
+
+/**
+ * Registers a public client for anyone (RFC 7591), within `registrationLimits` per network
+ * address: a registration over it is refused (429) before anything is stored.
+ */
 export async function registerClient(
-  ctx: ContextWith<'oauth'> & Pick<OAuthContext, 'clientThrottles'>,
+  ctx: ContextWith<'oauth'>,
   metadata: ClientMetadata,
+  sourceIp: string,
 ): Promise<OAuthClient> {
   const uriProblem = redirectUrisProblem(metadata.redirect_uris);
   if (uriProblem !== null) throw new OAuthError('invalid_redirect_uri', uriProblem);
@@ -47,9 +56,28 @@ export async function registerClient(
   if (!(metadata.response_types ?? ['code']).every((type) => type === 'code')) {
     throw new OAuthError('invalid_client_metadata', 'response_types may hold code only.');
   }
+  const name =
+    metadata.client_name === undefined ? { name: unnamedClient } : displayName(metadata.client_name);
+  if ('problem' in name) {
+    const refused = new OAuthError('invalid_client_metadata', `client_name ${name.problem}.`);
+    Object.assign(refused.fields, { client_name: [name.problem] });
+    throw refused;
+  }
+  const window = fixedWindow(ctx.clock.now(), registrationLimits.windowSeconds);
+  const withinRate = await ctx.repos.oauth.countRateEvent(
+    `register-ip:${secretHash(sourceIp)}:${window.index}`,
+    registrationLimits.perSourceIp,
+    window.endsAt,
+  );
+  if (!withinRate) {
+    throw new TooManyRequestsError(
+      `At most ${registrationLimits.perSourceIp} clients may be registered from one network address an hour; retry later.`,
+      (Date.parse(window.endsAt) - ctx.clock.now().getTime()) / 1000,
+    );
+  }
   const client: OAuthClient = {
     clientId: newClientId(ctx),
-    name: metadata.client_name?.trim() || unnamedClient,
+    name: name.name,
     redirectUris: [...metadata.redirect_uris],
     authMethod: 'none',
     secretHash: null,
@@ -57,9 +85,9 @@ export async function registerClient(
     createdAt: ctx.clock.now().toISOString(),
     revokedAt: null,
   };
-  // The bucket first: a client stored without one would be refused by API Gateway, and a
-  // registration retried after a failure here makes a new client anyway.
-  await ctx.clientThrottles?.register(client.clientId);
+  // No API Gateway key per client: an account's key quota would let a flood of registrations
+  // block new partner keys. Its tokens' requests are throttled per client and org in the service
+  // (docs/http.md, "Throttling").
   await ctx.repos.oauth.createClient(client);
   return client;
 }
@@ -80,11 +108,13 @@ export async function createOperatorClient(
 ): Promise<{ readonly client: OAuthClient; readonly secret: string | null }> {
   const uriProblem = redirectUrisProblem(request.redirectUris);
   if (uriProblem !== null) throw new ValidationError(uriProblem, { redirect_uris: [uriProblem] });
-  if (request.name.trim() === '') throw new ValidationError('A client needs a name', { name: ['is empty'] });
+  const name = displayName(request.name);
+  if ('problem' in name)
+    throw new ValidationError(`The client's name ${name.problem}`, { name: [name.problem] });
   const secret = request.authMethod === 'none' ? null : randomSecret();
   const client: OAuthClient = {
     clientId: request.clientId ?? newClientId(ctx),
-    name: request.name.trim(),
+    name: name.name,
     redirectUris: [...request.redirectUris],
     authMethod: request.authMethod,
     secretHash: secret === null ? null : secretHash(secret),

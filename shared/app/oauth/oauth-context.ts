@@ -14,12 +14,11 @@ export interface OAuthContext extends ContextWith<OAuthRepositories> {
   /** The issuer (`iss`): the API's base URL, without a trailing slash; the default `resource`. */
   readonly issuer: string;
   readonly mailer: Mailer;
+  /**
+   * The server's key for one-time sign-in codes (stored as an HMAC under it): on AWS a Secrets
+   * Manager secret read once per container, locally one generated when the server starts.
+   */
+  readonly signInCodeKey: () => Promise<string>;
   /** Signs access tokens; its public keys verify the tokens clients revoke. */
   readonly signer: Signer;
-  /**
-   * Gives a new client's tokens a throttle bucket of their own (DESIGN §5: per-client throttling):
-   * on AWS a key in the API's usage plan, which API Gateway needs before it lets a Bearer token
-   * of that client through; absent locally, where the server throttles by the identifier alone.
-   */
-  readonly clientThrottles?: { register(clientId: string): Promise<void> };
 }

@@ -1,9 +1,10 @@
 import {
   equalSecrets,
-  matchesSecretHash,
+  matchesSignInCodeHash,
   oneTimeCode,
   randomSecret,
   secretHash,
+  signInCodeHash,
 } from '../../auth/oauth-secrets';
 import { OAuthError } from '../../domain/oauth/errors';
 import {
@@ -13,6 +14,12 @@ import {
   secondsAfter,
   signInCodeAttempts,
 } from '../../domain/oauth/records';
+import {
+  checkDelaySeconds,
+  codeCheckLimits,
+  codeRequestLimits,
+  fixedWindow,
+} from '../../domain/oauth/sign-in-limits';
 import { normalizeEmail } from '../../domain/orgs';
 import type { ContextWith } from '../ports';
 import { authorizationResponse, type PendingAuthorization, pendingAuthorization } from './authorization';
@@ -24,13 +31,6 @@ import type { OAuthContext } from './oauth-context';
  * e-mail, enters it, then allows or denies the pending request for one of their orgs.
  */
 
-/** Codes asked for one address, and from one network address, per window. */
-export const signInRateLimits = {
-  windowSeconds: 3600,
-  perAddress: 5,
-  perIp: 30,
-} as const;
-
 /** What the pages show a user after a step that did not go through (a fixed list: never echoed input). */
 export type SignInNotice =
   | 'code_sent'
@@ -38,6 +38,7 @@ export type SignInNotice =
   | 'code_expired'
   | 'too_many_attempts'
   | 'rate_limited'
+  | 'try_later'
   | 'not_a_member'
   | 'invalid_email';
 
@@ -138,60 +139,93 @@ async function postedSession(ctx: ContextWith<'oauth'>, post: PagePost): Promise
   return browser;
 }
 
+/** The answer to a code request, and the mail it sends (settled off the answer's path). */
+export interface CodeRequestOutcome {
+  readonly notice: SignInNotice;
+  /** The sending of the code's mail, for a member; null otherwise. Its failure is the caller's to log. */
+  readonly mailing: Promise<void> | null;
+}
+
 /**
- * Sends a one-time code for the pending request to `email`, if it is a member of an org (the
- * answer is the same either way: the page never tells which addresses have accounts), within the
- * per-address and per-network-address rates.
+ * Stores a one-time code for the pending request and `email`, and sends it if the address is a
+ * member of an org. Members and non-members go through the same steps (a non-member's code is
+ * stored too, and its wrong guesses count alike) and get the same answer; the mail is returned
+ * unawaited, so that its sending never shows in the answer (docs/oauth.md, "Sign-in").
  */
 export async function requestSignInCode(
-  ctx: ContextWith<'oauth' | 'memberships'> & Pick<OAuthContext, 'mailer'>,
+  ctx: ContextWith<'oauth' | 'memberships'> & Pick<OAuthContext, 'mailer' | 'signInCodeKey'>,
   post: PagePost & { readonly email: string; readonly sourceIp: string },
-): Promise<SignInNotice> {
+): Promise<CodeRequestOutcome> {
   const { request } = await pendingAuthorization(ctx, post.requestId);
   const browser = await postedSession(ctx, post);
   const email = normalizeEmail(post.email);
-  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 255) return 'invalid_email';
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 255)
+    return { notice: 'invalid_email', mailing: null };
   const now = ctx.clock.now();
-  const window = Math.floor(now.getTime() / 1000 / signInRateLimits.windowSeconds);
-  const windowEnd = new Date((window + 1) * signInRateLimits.windowSeconds * 1000).toISOString();
-  const withinRate =
-    (await ctx.repos.oauth.countRateEvent(
-      `ip:${secretHash(post.sourceIp)}:${window}`,
-      signInRateLimits.perIp,
-      windowEnd,
-    )) &&
-    (await ctx.repos.oauth.countRateEvent(
-      `email:${secretHash(email)}:${window}`,
-      signInRateLimits.perAddress,
-      windowEnd,
-    ));
-  if (!withinRate) return 'rate_limited';
-
-  await ctx.repos.oauth.putSession({ ...browser.session, pendingEmail: email });
-  const memberships = await ctx.repos.memberships.listByUser(email);
-  if (memberships.length > 0) {
-    const code = oneTimeCode();
-    await ctx.repos.oauth.putSignInCode({
-      requestId: request.requestId,
-      email,
-      codeHash: secretHash(code),
-      attempts: 0,
-      expiresAt: secondsAfter(now, oauthLifetimes.signInCode),
-    });
-    await ctx.mailer.send({
-      to: email,
-      subject: `Your sign-in code: ${code}`,
-      text: [
-        `Your one-time sign-in code is ${code}.`,
-        '',
-        `It is valid for ${oauthLifetimes.signInCode / 60} minutes. If you did not ask for it, ignore this message: nobody can sign in without the code.`,
-      ].join('\n'),
-    });
-  } else {
-    // The same work as for a member, less the mail: nothing to tell the two apart by.
-    await ctx.repos.oauth.deleteSignInCode(request.requestId);
+  if (
+    !(await withinCodeRequestLimits(ctx, { email, sourceIp: post.sourceIp, session: browser.session, now }))
+  ) {
+    return { notice: 'rate_limited', mailing: null };
   }
-  return 'code_sent';
+
+  const [key, memberships] = await Promise.all([
+    ctx.signInCodeKey(),
+    ctx.repos.memberships.listByUser(email),
+    ctx.repos.oauth.putSession({ ...browser.session, pendingEmail: email }),
+  ]);
+  const code = oneTimeCode();
+  await ctx.repos.oauth.putSignInCode({
+    requestId: request.requestId,
+    email,
+    codeHash: signInCodeHash(key, { requestId: request.requestId, email, code }),
+    attempts: 0,
+    expiresAt: secondsAfter(now, oauthLifetimes.signInCode),
+  });
+  const mailing =
+    memberships.length === 0
+      ? null
+      : ctx.mailer.send({
+          to: email,
+          subject: `Your sign-in code: ${code}`,
+          text: [
+            `Your one-time sign-in code is ${code}.`,
+            '',
+            `It is valid for ${oauthLifetimes.signInCode / 60} minutes. If you did not ask for it, ignore this message: nobody can sign in without the code.`,
+          ].join('\n'),
+        });
+  return { notice: 'code_sent', mailing };
+}
+
+/**
+ * Counts the request against each of its limits (docs/oauth.md, "Limits"), stopping at the first
+ * one reached: by network address, by session, by network address and e-mail address together,
+ * then by e-mail address (the last, so that requests another limit refused never use it up).
+ */
+async function withinCodeRequestLimits(
+  ctx: ContextWith<'oauth'>,
+  asked: {
+    readonly email: string;
+    readonly sourceIp: string;
+    readonly session: SignInSession;
+    readonly now: Date;
+  },
+): Promise<boolean> {
+  const window = fixedWindow(asked.now, codeRequestLimits.windowSeconds);
+  const ip = secretHash(asked.sourceIp);
+  const address = secretHash(asked.email);
+  const buckets: [string, number][] = [
+    [`ip:${ip}:${window.index}`, codeRequestLimits.perSourceIp],
+    [`session:${asked.session.sessionHash}:${window.index}`, codeRequestLimits.perSession],
+    [
+      `ip-email:${secretHash(`${asked.sourceIp}\n${asked.email}`)}:${window.index}`,
+      codeRequestLimits.perSourceIpAndAddress,
+    ],
+    [`email:${address}:${window.index}`, codeRequestLimits.perAddress],
+  ];
+  for (const [bucket, limit] of buckets) {
+    if (!(await ctx.repos.oauth.countRateEvent(bucket, limit, window.endsAt))) return false;
+  }
+  return true;
 }
 
 /** Forgets the address awaiting a code, so that the page asks for an address again. */
@@ -202,11 +236,14 @@ export async function restartSignIn(ctx: ContextWith<'oauth'>, post: PagePost): 
 }
 
 /**
- * Checks the one-time code (5 attempts, 10 minutes). On success the user is signed in, in a new
- * session (a new cookie: a session id seen before sign-in never carries a signed-in user).
+ * Checks the one-time code (5 attempts, 10 minutes). Every check also counts against the address's
+ * day (docs/oauth.md, "Limits"): past the free ones, the next check opens only after a delay that
+ * doubles, and the day's checks are capped, so no one guesses on and on with new codes. On success
+ * the user is signed in, in a new session (a new cookie: a session id seen before sign-in never
+ * carries a signed-in user).
  */
 export async function verifySignInCode(
-  ctx: ContextWith<'oauth'>,
+  ctx: ContextWith<'oauth'> & Pick<OAuthContext, 'signInCodeKey'>,
   post: PagePost & { readonly code: string },
 ): Promise<{ readonly notice: SignInNotice } | { readonly signedIn: BrowserSession }> {
   await pendingAuthorization(ctx, post.requestId);
@@ -214,12 +251,30 @@ export async function verifySignInCode(
   const email = browser.session.pendingEmail;
   const stored = await ctx.repos.oauth.getSignInCode(post.requestId);
   if (email === null || stored === null || stored.email !== email) return { notice: 'wrong_code' };
-  if (hasExpired(stored.expiresAt, ctx.clock.now())) return { notice: 'code_expired' };
+  const now = ctx.clock.now();
+  if (hasExpired(stored.expiresAt, now)) return { notice: 'code_expired' };
+  const day = fixedWindow(now, codeCheckLimits.windowSeconds);
+  const dayBucket = `checks:${secretHash(email)}:${day.index}`;
+  const paced = await ctx.repos.oauth.countPacedEvent(dayBucket, {
+    limit: codeCheckLimits.perAddressPerDay,
+    now,
+    delaySeconds: checkDelaySeconds,
+    expiresAt: day.endsAt,
+  });
+  // Capped for the day or not open yet: either way, wait (the code is not even compared).
+  if (paced !== 'counted') return { notice: 'try_later' };
   if (!(await ctx.repos.oauth.countSignInAttempt(post.requestId, signInCodeAttempts))) {
     return { notice: 'too_many_attempts' };
   }
-  if (!matchesSecretHash(post.code.trim(), stored.codeHash)) return { notice: 'wrong_code' };
+  const key = await ctx.signInCodeKey();
+  if (
+    !matchesSignInCodeHash(key, { requestId: post.requestId, email, code: post.code.trim() }, stored.codeHash)
+  ) {
+    return { notice: 'wrong_code' };
+  }
 
+  // Only wrong codes use up the day's checks.
+  await ctx.repos.oauth.refundPacedEvent(dayBucket);
   await ctx.repos.oauth.deleteSignInCode(post.requestId);
   await ctx.repos.oauth.deleteSession(browser.session.sessionHash);
   return { signedIn: await createSession(ctx, { email, pendingEmail: null }) };

@@ -14,4 +14,6 @@ export * from './orgs-and-keys';
 export * from './plans';
 export * from './purchase-queue';
 export * from './purchases';
+export * from './request-throttle';
 export * from './usage';
+export * from './usage-sync';

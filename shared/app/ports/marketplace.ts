@@ -8,6 +8,9 @@
  */
 import { deterministicUuid } from '../../domain/deterministic-id';
 import type { Offer, Provider } from '../../domain/engine/model';
+import { InvalidPurchaseRequest, PurchaseOutcomeUnknown } from './marketplace-errors';
+
+export * from './marketplace-errors';
 
 /** The most one unit may cost, in the engine's units (an instance-hour, a normalized unit, $1/h of commitment). */
 export interface LimitPrice {
@@ -45,6 +48,12 @@ export interface PurchaseRequest {
    * for an untagged purchase of the same order made since then before buying.
    */
   readonly earlierAttemptsSince?: string;
+  /**
+   * ISO 8601: queue the purchase to start then (a renewal starts at the end of the commitment it
+   * renews) instead of now. Only for an offer `queuesPurchase` answers true for: a provider
+   * without queued purchases is asked at the start time instead, without this field.
+   */
+  readonly startsAt?: string;
 }
 
 export type PurchaseResult =
@@ -58,6 +67,8 @@ export type PurchaseResult =
       readonly recurringCost: number;
       /** What was bought, in the provider's units: instances, or $/h of commitment. */
       readonly providerQuantity: number;
+      /** A queued purchase: when the commitment starts (the request's `startsAt`). Absent: now. */
+      readonly startsAt?: string;
     }
   /** Nothing bought: an operator fulfils this line by hand (guaranteed offers, Azure and GCP with `aws`). */
   | { readonly status: 'manual'; readonly reason: string }
@@ -75,76 +86,6 @@ export interface Marketplace {
 /** The client token of a line item's purchase: a function of (plan id, line item id) only, never of an attempt. */
 export function purchaseClientToken(planId: string, lineItemId: string): string {
   return deterministicUuid('purchase', planId, lineItemId);
-}
-
-/**
- * Errors of the marketplace, each with a stable `code` (jose style: `static code` on the class,
- * the same `code` on each instance), so callers branch on codes, never on messages.
- */
-export class MarketplaceError extends Error {
-  static code = 'ERR_MARKETPLACE';
-  readonly code: string = MarketplaceError.code;
-
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
-
-/** The request is not a purchase of its own line item (token, provider or quantity do not fit). */
-export class InvalidPurchaseRequest extends MarketplaceError {
-  static override code = 'ERR_MARKETPLACE_INVALID_REQUEST';
-  override readonly code: string = InvalidPurchaseRequest.code;
-}
-
-/** The units do not make a whole number of instances of the size to buy: never buy a fraction. */
-export class FractionalQuantity extends MarketplaceError {
-  static override code = 'ERR_MARKETPLACE_FRACTIONAL_QUANTITY';
-  override readonly code: string = FractionalQuantity.code;
-}
-
-/** The provider lists no offering matching the offer. */
-export class OfferingNotFound extends MarketplaceError {
-  static override code = 'ERR_MARKETPLACE_OFFERING_NOT_FOUND';
-  override readonly code: string = OfferingNotFound.code;
-}
-
-/** The provider's price is above the limit price: the offer moved since it was planned. */
-export class PriceAboveLimit extends MarketplaceError {
-  static override code = 'ERR_MARKETPLACE_PRICE_ABOVE_LIMIT';
-  override readonly code: string = PriceAboveLimit.code;
-}
-
-/**
- * The buy call failed in a way that does not say whether the provider bought (a timeout, a
- * server fault). Never record this as `failed`: a later call with the same token finds out.
- */
-export class PurchaseOutcomeUnknown extends MarketplaceError {
-  static override code = 'ERR_MARKETPLACE_OUTCOME_UNKNOWN';
-  override readonly code: string = PurchaseOutcomeUnknown.code;
-}
-
-/**
- * An earlier attempt may have bought this line item, and more than one purchase the provider
- * cannot tie to a client token could be it (EC2: several untagged reservations of the same order
- * made since that attempt began). Nothing was bought by this call, and buying again could buy
- * twice, so an operator decides which purchase, if any, is the line item's.
- *
- * A PurchaseOutcomeUnknown, not a plain MarketplaceError: whether the line item was bought is
- * exactly what is unknown, so it must never be recorded as `failed` (a failed line invites a
- * retry that buys again). The caller keeps the purchase unfinished; its message is retried and
- * dead-lettered until the operator has tagged the right purchase with the client token.
- */
-export class AmbiguousEarlierPurchase extends PurchaseOutcomeUnknown {
-  static override code = 'ERR_MARKETPLACE_AMBIGUOUS_EARLIER_PURCHASE';
-  override readonly code: string = AmbiguousEarlierPurchase.code;
-  /** The provider's ids of the purchases that could be the earlier attempt's. */
-  readonly candidates: readonly string[];
-
-  constructor(message: string, candidates: readonly string[]) {
-    super(message);
-    this.candidates = candidates;
-  }
 }
 
 /** Refuses a request whose token is not its line item's, or whose quantity or provider is not buyable. */
@@ -166,6 +107,31 @@ export function checkPurchaseRequest(request: PurchaseRequest): void {
       `earlierAttemptsSince must be an ISO 8601 time, not ${request.earlierAttemptsSince}`,
     );
   }
+  if (request.startsAt !== undefined) {
+    if (Number.isNaN(Date.parse(request.startsAt))) {
+      throw new InvalidPurchaseRequest(`startsAt must be an ISO 8601 time, not ${request.startsAt}`);
+    }
+    if (!queuesPurchase(request.offer)) {
+      throw new InvalidPurchaseRequest(
+        `offer ${request.offer.providerOfferingId} cannot be queued: buy it at ${request.startsAt}`,
+      );
+    }
+  }
+}
+
+/**
+ * Whether the provider can queue a purchase of the offer to start later: AWS Savings Plans
+ * (CreateSavingsPlan `purchaseTime`) and regional EC2 reservations (PurchaseReservedInstancesOffering
+ * `PurchaseTime`; every offering bought here is regional). RDS has no queued purchase, and the
+ * offers an operator fulfils are bought by hand.
+ */
+export function queuesPurchase(offer: Offer): boolean {
+  if (offer.provider !== 'aws' || isGuaranteedOffer(offer)) return false;
+  return (
+    offer.scope.kind === 'spend' ||
+    offer.contractType === 'standard_ris' ||
+    offer.contractType === 'convertible_ris'
+  );
 }
 
 /** Guaranteed (leased) offers: the service holds the provider's commitment, so an operator fulfils them. */

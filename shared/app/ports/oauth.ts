@@ -50,6 +50,15 @@ export interface OAuthRepository {
    */
   countRateEvent(bucket: string, limit: number, expiresAt: string): Promise<boolean>;
 
+  /**
+   * Counts one event in the window `bucket` when it is open: `wait` while the delay the last event
+   * set has not passed (or another event is being counted at the same moment), `capped` once
+   * `pacing.limit` events were counted; each counted event sets the next delay from the number
+   * counted before it. `refundPacedEvent` takes one back (a check that found the right code).
+   */
+  countPacedEvent(bucket: string, pacing: EventPacing): Promise<'counted' | 'wait' | 'capped'>;
+  refundPacedEvent(bucket: string): Promise<void>;
+
   putCode(code: AuthorizationCode): Promise<void>;
   /** Spends the code: `first` exactly once, `again` on every later exchange (a replay). */
   spendCode(codeHash: string, at: string): Promise<SingleUse<AuthorizationCode>>;
@@ -66,6 +75,17 @@ export interface OAuthRepository {
   getRefreshToken(tokenHash: string): Promise<RefreshToken | null>;
   /** Spends the refresh token: `first` exactly once, `again` on every later use (a reuse). */
   spendRefreshToken(tokenHash: string, at: string): Promise<SingleUse<RefreshToken>>;
+}
+
+/** One e-mail to send. */
+/** How `countPacedEvent` paces a bucket's events. */
+export interface EventPacing {
+  readonly limit: number;
+  readonly now: Date;
+  /** Seconds until the next event may be counted, given the events counted before this one. */
+  readonly delaySeconds: (eventsBefore: number) => number;
+  /** When the window, and so the bucket, ends. */
+  readonly expiresAt: string;
 }
 
 /** One e-mail to send. */

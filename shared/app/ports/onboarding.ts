@@ -1,4 +1,5 @@
 import type { CheckResult } from '../../domain/onboarding/checklist';
+import type { CostExplorerProbe } from '../../domain/onboarding/cost-explorer-probe';
 import type {
   AwsOnboarding,
   AzureOnboarding,
@@ -26,8 +27,22 @@ export interface OnboardingRepository {
       readonly aws?: AwsOnboarding;
       readonly azure?: AzureOnboarding;
       readonly at: string;
+      /** Writes only if the record's Azure part still expects this consent nonce (single use). */
+      readonly consumingConsentNonce?: string;
+      /** The last Cost Explorer probe; null clears it. */
+      readonly costExplorerProbe?: CostExplorerProbe | null;
     },
   ): Promise<OnboardingRecord | null>;
+  /**
+   * Claims the hour's Cost Explorer probe of `accountId` (result null) unless the record holds a
+   * probe of that account later than `notBefore`; answers whether it did.
+   */
+  claimCostExplorerProbe(
+    orgId: string,
+    onboardingId: string,
+    probe: { readonly accountId: string; readonly at: string },
+    notBefore: string,
+  ): Promise<boolean>;
 }
 
 /** What the verifier needs to check an AWS account through its onboarding role. */
@@ -36,6 +51,11 @@ export interface AwsVerificationRequest {
   readonly roleArn: string;
   readonly externalId: string;
   readonly existingCur: ExistingCur | null;
+  /**
+   * The last Cost Explorer probe's result, answered in place of a call (at most one probe an hour
+   * per account, docs/onboarding.md); absent: the verification calls Cost Explorer.
+   */
+  readonly costExplorerResult?: CheckResult;
 }
 
 export interface AzureVerificationRequest {

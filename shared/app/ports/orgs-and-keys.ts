@@ -45,6 +45,8 @@ export interface OrgUpdateRepository {
   setOfferLinks(orgId: string, links: Partial<MarketplaceOfferLinks>, at: string): Promise<Organization>;
   /** Sets whose usage the org's commitments cover; answers the org as stored; NotFoundError if unknown. */
   setCommitmentSharing(orgId: string, sharing: CommitmentSharing, at: string): Promise<Organization>;
+  /** Sets the org's renewal horizon in days; answers the org as stored; NotFoundError if unknown. */
+  setRenewalHorizonDays(orgId: string, days: number, at: string): Promise<Organization>;
   /** Sets the execution policy's upfront cap (null: none); answers the org as stored; NotFoundError if unknown. */
   setMaxUpfrontCost(orgId: string, maxUpfrontCost: number | null, at: string): Promise<Organization>;
   /**

@@ -8,6 +8,7 @@ import type {
   RecommendedPurchasePlan,
   UsageWindow,
 } from '../../domain/engine';
+import type { AppliedComputation } from '../../domain/plans/applied-computation';
 import type { ComputedPlanSet, PlanCalculation, PlanSetState, StoredPlan } from '../../domain/plans/plan-set';
 import type { UsageState } from '../../domain/usage/usage-state';
 
@@ -20,6 +21,8 @@ export interface PlanBasis {
   readonly window: UsageWindow;
   /** The org's sharing scope the plan was computed with: its usage is covered again the same way. */
   readonly sharing: CommitmentSharing;
+  /** The org's renewal horizon the plan was computed with, kept for the same reason. */
+  readonly renewalHorizonDays: number;
 }
 
 /**
@@ -52,6 +55,25 @@ export interface PlanRepository {
   resourceMatchLineItems(planId: string): Promise<ReadonlyMap<string, string>>;
   /** The v2 purchase plan stored with a recommended plan; null for other plans. */
   purchasePlan(planId: string): Promise<RecommendedPurchasePlan | null>;
+  /** The plan of the org's computation `usageVersion` that was applied; null when none was. */
+  appliedComputation(
+    orgId: string,
+    provider: Provider,
+    usageVersion: number,
+  ): Promise<AppliedComputation | null>;
+  /**
+   * Claims the computation `usageVersion` for `claim.planId`, applied as `claim.appliedBy`: written
+   * when no plan holds it, or the same plan holds it as the same user (a retry) or as
+   * `takeOverFrom` (a re-apply after a review). Answers the claim as stored after the write: the
+   * caller's when it won, the holder's otherwise.
+   */
+  claimComputation(
+    orgId: string,
+    provider: Provider,
+    usageVersion: number,
+    claim: AppliedComputation,
+    takeOverFrom?: string,
+  ): Promise<AppliedComputation>;
   /**
    * Moves the plan's status from one of `change.from` to `change.to`, recording `lastModified`
    * (and, when given, who applied it and when). Answers the plan as stored after the change, or

@@ -1,4 +1,5 @@
 import type { Provider } from '../../domain/engine';
+import type { HandCompletion } from '../../domain/purchases/hand-completion';
 import type {
   PurchaseClaim,
   PurchaseLimitPrice,
@@ -66,8 +67,12 @@ export interface PurchaseRepository {
     at: string,
     limitPrice?: PurchaseLimitPrice,
   ): Promise<PurchaseRecord | null>;
-  /** `manual` -> `completed`, with the operator's reference. */
-  completeByHand(record: PurchaseRecordRef, reference: string, at: string): Promise<PurchaseRecord | null>;
+  /** `manual` -> `completed`, with the operator's reference and what they bought. */
+  completeByHand(
+    record: PurchaseRecordRef,
+    completion: HandCompletion,
+    at: string,
+  ): Promise<PurchaseRecord | null>;
   /** Notes that the plan's purchases are under way (idempotent). */
   markPurchasing(plan: PurchasingPlan): Promise<void>;
   unmarkPurchasing(planId: string): Promise<void>;

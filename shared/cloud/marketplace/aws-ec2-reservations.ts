@@ -50,23 +50,29 @@ function completedFrom(reservations: readonly ReservedInstances[]): PurchaseResu
     upfrontCost += (reservation.FixedPrice ?? 0) * instances;
     recurringCost += hourlyCharges(reservation.UsagePrice, reservation.RecurringCharges) * instances;
   }
+  const queued = reservations.find((reservation) => reservation.State === 'queued')?.Start;
   return {
     status: 'completed',
     providerIds: reservations.map((reservation) => reservation.ReservedInstancesId ?? ''),
     upfrontCost,
     recurringCost,
     providerQuantity: count,
+    ...(queued ? { startsAt: queued.toISOString() } : {}),
   };
 }
 
 /** The answer for reservations an earlier call bought: `completed`, or `failed` if EC2 could not take the payment. */
 function earlierPurchase(reservations: readonly ReservedInstances[]): PurchaseResult {
-  const bought = reservations.filter((reservation) => reservation.State !== 'payment-failed');
+  const bought = reservations.filter((reservation) => !UNBOUGHT_STATES.includes(reservation.State ?? ''));
   if (bought.length > 0) return completedFrom(bought);
+  const state = reservations[0]?.State ?? 'payment-failed';
   return {
     status: 'failed',
-    message: 'the provider could not take the payment for this reservation',
-    providerCode: 'payment-failed',
+    message:
+      state === 'queued-deleted'
+        ? 'the queued purchase of this reservation was deleted before it started'
+        : 'the provider could not take the payment for this reservation',
+    providerCode: state,
   };
 }
 
@@ -89,8 +95,14 @@ async function taggedReservations(
   return isFailed(answer) ? answer : (answer.ReservedInstances ?? []);
 }
 
-/** The states of a reservation a purchase made: a retired one is years old, never a recent attempt's. */
-const PURCHASED_STATES = ['payment-pending', 'active', 'payment-failed'];
+/**
+ * The states of a reservation a purchase made (`queued`: one bought to start later): a retired
+ * one is years old, never a recent attempt's.
+ */
+const PURCHASED_STATES = ['payment-pending', 'active', 'payment-failed', 'queued'];
+
+/** States of a reservation the purchase did not buy after all. */
+const UNBOUGHT_STATES = ['payment-failed', 'queued-deleted'];
 
 /**
  * The reservations an earlier attempt begun at `since` may have bought and not tagged: regional,
@@ -276,6 +288,8 @@ export async function purchaseEc2Reservation(
           // The most the whole order may cost upfront: the limit per unit times the units bought.
           // A No Upfront order has no upfront to cap; its hourly price was checked above.
           ...(orderLimit > 0 ? { LimitPrice: { Amount: orderLimit, CurrencyCode: 'USD' } } : {}),
+          // A renewal: queued now, in state `queued`, to start at the end of the one it renews.
+          ...(request.startsAt ? { PurchaseTime: new Date(request.startsAt) } : {}),
         }),
       ),
     `EC2 reservation ${offeringId}`,
@@ -299,5 +313,6 @@ export async function purchaseEc2Reservation(
     upfrontCost: price.upfront * size.count,
     recurringCost: price.recurring * size.count,
     providerQuantity: size.count,
+    ...(request.startsAt ? { startsAt: request.startsAt } : {}),
   };
 }

@@ -3,7 +3,8 @@
  * same token answers the plan it created first, so a repeated call never buys a second plan. The
  * plan is also created with the client token as a tag (in the same call), which is how a resumed
  * request finds it before looking the offering up again: an offering no longer listed must not
- * turn a plan already bought into a `failed` line.
+ * turn a plan already bought into a `failed` line. A renewal is queued with `purchaseTime`: the
+ * plan is created now, in state `queued`, and starts then.
  */
 import {
   CreateSavingsPlanCommand,
@@ -94,6 +95,8 @@ function earlierPlan(plan: SavingsPlan, termHours: number): PurchaseResult {
     upfrontCost: upfront,
     recurringCost: commitment - upfront / termHours,
     providerQuantity: commitment,
+    // A queued plan answers its start as the first answer did.
+    ...(plan.state === 'queued' && plan.start ? { startsAt: new Date(plan.start).toISOString() } : {}),
   };
 }
 
@@ -152,6 +155,7 @@ export async function purchaseSavingsPlan(
           commitment: commitmentText,
           ...(offer.paymentOption === 'Partial Upfront' ? { upfrontPaymentAmount: String(upfront) } : {}),
           clientToken: request.clientToken,
+          ...(request.startsAt ? { purchaseTime: new Date(request.startsAt) } : {}),
           tags: { [CLIENT_TOKEN_TAG]: request.clientToken },
         }),
       ),
@@ -164,5 +168,6 @@ export async function purchaseSavingsPlan(
     upfrontCost: upfront,
     recurringCost: commitment - upfront / offer.termHours,
     providerQuantity: commitment,
+    ...(request.startsAt ? { startsAt: request.startsAt } : {}),
   };
 }

@@ -2,7 +2,9 @@
  * The `simulated` marketplace: the default everywhere (local, tests, a fresh deployment), so
  * nothing is bought until an operator chooses `aws`. It fulfils every offer type, guaranteed and
  * Azure/GCP included, so any plan completes; it answers a repeated client token with the first
- * purchase; and it can be told to fail an offer, for tests and demos.
+ * purchase; it queues a purchase to start later where the provider can (`queuesPurchase`) and
+ * refuses to where it cannot, as the `aws` adapter does; and it can be told to fail an offer, for
+ * tests and demos.
  */
 
 import {
@@ -89,6 +91,8 @@ export class SimulatedMarketplace implements Marketplace {
       // Reservations are counted in instances of the size bought, as providers count them.
       providerQuantity:
         offer.scope.kind === 'family' && request.instanceType ? reservationSize(request).count : quantity,
+      // Queued as the provider would queue it (checkPurchaseRequest refused an offer it cannot queue).
+      ...(request.startsAt ? { startsAt: request.startsAt } : {}),
     };
     this.#purchases.set(request.clientToken, { clientToken: request.clientToken, request, result });
     return result;

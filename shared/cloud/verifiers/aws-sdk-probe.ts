@@ -39,6 +39,10 @@ export interface RoleToAssume {
   readonly roleArn: string;
   readonly externalId: string;
   readonly region: string;
+  /** Who assumes it, in CloudTrail: the verifier unless given (a usage sync names itself). */
+  readonly sessionName?: string;
+  /** @default 900 (a verification's few calls) */
+  readonly durationSeconds?: number;
 }
 
 export interface AwsClientFactory {
@@ -95,9 +99,9 @@ async function assumeRoleWithSdk(role: RoleToAssume): Promise<Credentials> {
   const given = await fromTemporaryCredentials({
     params: {
       RoleArn: role.roleArn,
-      RoleSessionName: 'commitment-planning-verify',
+      RoleSessionName: role.sessionName ?? 'commitment-planning-verify',
       ExternalId: role.externalId,
-      DurationSeconds: 900,
+      DurationSeconds: role.durationSeconds ?? 900,
     },
     clientConfig: { region: role.region, maxAttempts: 2, requestHandler: stsConnections },
   })();

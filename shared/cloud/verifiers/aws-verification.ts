@@ -87,16 +87,18 @@ export async function runAwsChecks(
   const [exportItems, bucketItems, costExplorer, purchase] = await Promise.all([
     exportLookup.then((found) => exportItemsOf(found, named?.reportName ?? null)),
     bucketLookup,
-    attempt(() => session.queryCostExplorer()),
+    request.costExplorerResult ?? attempt(() => session.queryCostExplorer()),
     attempt(() => session.dryRunReservationPurchase()),
   ]);
   const items: CheckResult[] = [
     check('role_assumable', 'available', `assumed ${request.roleArn} with the external id`),
     ...exportItems,
     ...bucketItems,
-    costExplorer.ok
-      ? check('cost_explorer_access', 'available', 'Cost Explorer answered')
-      : failedCheck('cost_explorer_access', 'ce:GetCostAndUsage', costExplorer.failure, true),
+    'feature' in costExplorer
+      ? costExplorer
+      : costExplorer.ok
+        ? check('cost_explorer_access', 'available', 'Cost Explorer answered')
+        : failedCheck('cost_explorer_access', 'ce:GetCostAndUsage', costExplorer.failure, true),
     purchase.ok
       ? check('purchase_permission', 'available', 'EC2 DryRun of PurchaseReservedInstancesOffering allowed')
       : failedCheck(

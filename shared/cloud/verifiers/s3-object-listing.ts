@@ -63,7 +63,7 @@ interface ListedObject {
 }
 
 /** S3 answers an error as `<Error><Code>…</Code><Message>…</Message></Error>`; a body without one is named by its status. */
-function s3ErrorOf({ status, text }: AwsHttpAnswer): ProviderError {
+export function s3ErrorOf({ status, text }: AwsHttpAnswer): ProviderError {
   let error: { Code?: unknown; Message?: unknown } = {};
   try {
     const parsed = text ? (parseXML(text) as { Error?: typeof error }) : {};

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Hash } from '@smithy/hash-node';
 import { NodeHttpHandler, streamCollector } from '@smithy/node-http-handler';
 import { HttpRequest } from '@smithy/protocol-http';
@@ -61,6 +62,27 @@ export function signedAwsCalls(
   options: SignedAwsCallsOptions,
   readError: ServiceErrorReader,
 ): (call: AwsHttpCall) => Promise<string> {
+  const send = signedAwsStreams(options, readError);
+  return async (call) => Buffer.from(await streamCollector((await send(call)).body)).toString('utf8');
+}
+
+/** A 2xx answer whose body is left unread: the caller reads it as a stream (an S3 object's bytes). */
+export interface AwsStreamedAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The response stream (Node's IncomingMessage): an async iterable of Buffers. */
+  readonly body: Readable;
+}
+
+/**
+ * As signedAwsCalls, but the body of a 2xx answer is handed over unread, so that a large object
+ * streams through with bounded memory; an error answer is read whole and thrown as the service's
+ * error (tried again as signedAwsCalls does).
+ */
+export function signedAwsStreams(
+  options: SignedAwsCallsOptions,
+  readError: ServiceErrorReader,
+): (call: AwsHttpCall) => Promise<AwsStreamedAnswer> {
   const signer = new SignatureV4({
     service: options.signingName,
     region: options.region,
@@ -88,8 +110,10 @@ export function signedAwsCalls(
       });
       const signed = await signer.sign(request);
       const { response } = await connections.handle(signed as HttpRequest);
+      if (response.statusCode >= 200 && response.statusCode < 300) {
+        return { status: response.statusCode, headers: response.headers, body: response.body };
+      }
       const text = Buffer.from(await streamCollector(response.body)).toString('utf8');
-      if (response.statusCode >= 200 && response.statusCode < 300) return text;
       const error = readError({ status: response.statusCode, headers: response.headers, text });
       if (attempt >= maxAttempts || !isRetryable(response.statusCode, error.name)) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs * attempt));

@@ -3,7 +3,14 @@ import { cloudProviders } from '../cloud-providers';
 import { type CsvFileParser, CsvReader, type CsvRow } from '../csv/csv-reader';
 import { parseDecimal } from '../csv/csv-values';
 import { deterministicUuid } from '../deterministic-id';
-import type { ExistingCommitment, OfferContractType, Provider } from '../engine/model';
+import {
+  type DeploymentOption,
+  deploymentOptions,
+  type ExistingCommitment,
+  type OfferContractType,
+  type PaymentOption,
+  type Provider,
+} from '../engine/model';
 import { isoTimestamp, parseIsoDateOrTimestamp } from '../iso-timestamps';
 
 /** The columns of a commitments file (docs/import.md): one row per owned commitment. */
@@ -22,7 +29,31 @@ export const commitmentCsvColumns = [
   'lockin_end',
 ] as const;
 
-export type CommitmentCsvColumn = (typeof commitmentCsvColumns)[number];
+/**
+ * Columns a header may leave out (files written before them import unchanged): what decides the
+ * usage a commitment covers and at which rate. Empty: the defaults of docs/import.md.
+ */
+export const optionalCommitmentCsvColumns = [
+  'operating_system',
+  'tenancy',
+  'deployment_option',
+  'instance_family',
+  'payment_option',
+  'availability_zone',
+] as const;
+
+export type CommitmentCsvColumn =
+  | (typeof commitmentCsvColumns)[number]
+  | (typeof optionalCommitmentCsvColumns)[number];
+
+const tenancies = ['Shared', 'Dedicated'] as const;
+const paymentOptions: readonly PaymentOption[] = ['No Upfront', 'Partial Upfront', 'All Upfront'];
+
+/** What the optional columns say of a commitment: only the fields a row gives. */
+type CommitmentAttributes = Pick<
+  ExistingCommitment,
+  'operatingSystem' | 'tenancy' | 'deploymentOption' | 'instanceFamily' | 'paymentOption' | 'availabilityZone'
+>;
 
 /** A provider's commitments in a valid file. */
 export interface ProviderCommitments {
@@ -133,8 +164,10 @@ export function createCommitmentCsvParser(orgId: string, catalog: Catalog): CsvF
     else if (start !== undefined && end !== undefined && lockinEnd !== undefined) {
       if (lockinEnd < start || lockinEnd > end) fail('lockin_end must be within [start, end]');
     }
+    const attributes = readAttributes(row, contractType, kind, fail);
     if (!valid) return undefined;
     return {
+      ...attributes,
       provider,
       accountId,
       region,
@@ -150,34 +183,43 @@ export function createCommitmentCsvParser(orgId: string, catalog: Catalog): CsvF
     };
   }
 
-  const reader = new CsvReader(commitmentCsvColumns, (row) => {
-    const commitment = readRow(row);
-    if (!commitment) return;
-    const identity = [
-      commitment.provider,
-      commitment.accountId,
-      commitment.region,
-      commitment.contractType,
-      commitment.instanceType ?? '',
-      String(commitment.quantity),
-      String(commitment.hourlyCommitment),
-      String(commitment.upfrontCost),
-      String(commitment.recurringCost),
-      commitment.start,
-      commitment.end,
-      commitment.lockinEnd,
-    ];
-    const key = identity.join('\u001f');
-    const occurrence = occurrences.get(key) ?? 0;
-    occurrences.set(key, occurrence + 1);
-    const id = deterministicUuid('imported-commitment', orgId, ...identity, String(occurrence));
-    let ofProvider = byProvider.get(commitment.provider);
-    if (!ofProvider) {
-      ofProvider = [];
-      byProvider.set(commitment.provider, ofProvider);
-    }
-    ofProvider.push({ id, ...commitment });
-  });
+  const reader = new CsvReader<CommitmentCsvColumn>(
+    commitmentCsvColumns,
+    (row) => {
+      const commitment = readRow(row);
+      if (!commitment) return;
+      const identity = [
+        commitment.provider,
+        commitment.accountId,
+        commitment.region,
+        commitment.contractType,
+        commitment.instanceType ?? '',
+        String(commitment.quantity),
+        String(commitment.hourlyCommitment),
+        String(commitment.upfrontCost),
+        String(commitment.recurringCost),
+        commitment.start,
+        commitment.end,
+        commitment.lockinEnd,
+      ];
+      // Only the optional values a row gives: rows of files without them keep the ids they had.
+      for (const column of optionalCommitmentCsvColumns) {
+        const value = row.value(column);
+        if (value !== '') identity.push(`${column}=${value}`);
+      }
+      const key = identity.join('\u001f');
+      const occurrence = occurrences.get(key) ?? 0;
+      occurrences.set(key, occurrence + 1);
+      const id = deterministicUuid('imported-commitment', orgId, ...identity, String(occurrence));
+      let ofProvider = byProvider.get(commitment.provider);
+      if (!ofProvider) {
+        ofProvider = [];
+        byProvider.set(commitment.provider, ofProvider);
+      }
+      ofProvider.push({ id, ...commitment });
+    },
+    optionalCommitmentCsvColumns,
+  );
 
   return {
     push: (line) => reader.push(line),
@@ -193,4 +235,60 @@ export function createCommitmentCsvParser(orgId: string, catalog: Catalog): CsvF
       return { rows: reader.rows, providers };
     },
   };
+}
+
+/**
+ * The optional columns of a row (docs/import.md): platform, tenancy and zone describe instance
+ * reservations, engine and deployment RDS ones, the family an EC2 Instance Savings Plan (required
+ * there); a column that does not apply to the row's contract type must be empty.
+ */
+function readAttributes(
+  row: CsvRow<CommitmentCsvColumn>,
+  contractType: OfferContractType,
+  kind: CommitmentKind | undefined,
+  fail: (message: string) => void,
+): CommitmentAttributes {
+  const attributes: {
+    -readonly [K in keyof CommitmentAttributes]: CommitmentAttributes[K];
+  } = {};
+  const given = (column: CommitmentCsvColumn) => row.value(column);
+  const notFor = (column: CommitmentCsvColumn, what: string) => {
+    if (given(column) !== '')
+      fail(`${column} must be empty for ${what} (${contractType}); got ${given(column)}`);
+  };
+  const oneOf = <T extends string>(column: CommitmentCsvColumn, allowed: readonly T[]): T | undefined => {
+    const value = given(column);
+    if (value === '') return undefined;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    fail(`${column} must be one of ${allowed.join(', ')}; got ${value}`);
+    return undefined;
+  };
+  const paymentOption = oneOf('payment_option', paymentOptions);
+  if (paymentOption) attributes.paymentOption = paymentOption;
+  if (kind === 'spend') {
+    for (const column of ['operating_system', 'tenancy', 'deployment_option', 'availability_zone'] as const) {
+      notFor(column, 'a spend commitment');
+    }
+    const family = given('instance_family');
+    if (contractType === 'instance_plans') {
+      if (family === '')
+        fail('instance_family is required for an EC2 Instance Savings Plan (instance_plans)');
+      else attributes.instanceFamily = family;
+      if (row.value('region') === '')
+        fail('region is required for an EC2 Instance Savings Plan (instance_plans)');
+    } else notFor('instance_family', 'anything but an EC2 Instance Savings Plan');
+    return attributes;
+  }
+  notFor('instance_family', 'a reservation');
+  const operatingSystem = given('operating_system');
+  if (operatingSystem !== '') attributes.operatingSystem = operatingSystem;
+  const tenancy = oneOf('tenancy', tenancies);
+  if (tenancy) attributes.tenancy = tenancy;
+  if (contractType === 'db_ris') {
+    const deploymentOption = oneOf<DeploymentOption>('deployment_option', deploymentOptions);
+    if (deploymentOption) attributes.deploymentOption = deploymentOption;
+  } else notFor('deployment_option', 'anything but an RDS reservation');
+  const zone = given('availability_zone');
+  if (zone !== '') attributes.availabilityZone = zone;
+  return attributes;
 }

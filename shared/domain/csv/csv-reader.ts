@@ -25,21 +25,26 @@ const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
  * Reads a CSV file pushed to it line by line (without line breaks; a trailing `\r` is dropped):
- * the first line is the header, which must name each of `columns` exactly once, in any order;
- * every other non-blank line is a record with one field per column, handed to `onRow`. Problems
+ * the first line is the header, which must name each of `columns` exactly once and may name each
+ * of `optionalColumns` once, in any order; every other non-blank line is a record with one field
+ * per header column, handed to `onRow` (an optional column the header leaves out reads ''). Problems
  * are collected with their line numbers; `finish` throws them all as one CsvImportError.
  */
 export class CsvReader<C extends string> {
   readonly #columns: readonly C[];
+  readonly #optionalColumns: readonly C[];
   readonly #onRow: (row: CsvRow<C>) => void;
   readonly #errors = new CsvErrorLog();
   #lineNumber = 0;
   #rows = 0;
   /** Field position of each column; null before the header or when the header was rejected. */
   #positions: ReadonlyMap<C, number> | null = null;
+  /** Columns the header names. */
+  #width = 0;
 
-  constructor(columns: readonly C[], onRow: (row: CsvRow<C>) => void) {
+  constructor(columns: readonly C[], onRow: (row: CsvRow<C>) => void, optionalColumns: readonly C[] = []) {
     this.#columns = columns;
+    this.#optionalColumns = optionalColumns;
     this.#onRow = onRow;
   }
 
@@ -69,13 +74,16 @@ export class CsvReader<C extends string> {
       this.#errors.add(line, error.message);
       return;
     }
-    if (fields.length !== this.#columns.length) {
-      this.#errors.add(line, `has ${fields.length} fields; the header has ${this.#columns.length}`);
+    if (fields.length !== this.#width) {
+      this.#errors.add(line, `has ${fields.length} fields; the header has ${this.#width}`);
       return;
     }
     this.#onRow({
       line,
-      value: (column) => (fields[positions.get(column) as number] as string).trim(),
+      value: (column) => {
+        const position = positions.get(column);
+        return position === undefined ? '' : (fields[position] as string).trim();
+      },
       error: (message) => this.#errors.add(line, message),
     });
   }
@@ -91,6 +99,8 @@ export class CsvReader<C extends string> {
   }
 
   #readHeader(content: string): void {
+    const optional =
+      this.#optionalColumns.length > 0 ? `; optional: ${this.#optionalColumns.join(', ')}` : '';
     const expected = this.#columns.join(',');
     let names: string[];
     try {
@@ -100,7 +110,7 @@ export class CsvReader<C extends string> {
       this.#errors.add(1, `the header is not CSV (${error.message}); expected ${expected}`);
       return;
     }
-    const known = new Set<string>(this.#columns);
+    const known = new Set<string>([...this.#columns, ...this.#optionalColumns]);
     const positions = new Map<C, number>();
     const unknown: string[] = [];
     const repeated: string[] = [];
@@ -116,9 +126,13 @@ export class CsvReader<C extends string> {
       repeated.length > 0 ? `repeated columns: ${repeated.join(', ')}` : '',
     ].filter((problem) => problem !== '');
     if (problems.length > 0) {
-      this.#errors.add(1, `bad header: ${problems.join('; ')} (expected ${expected}, in any order)`);
+      this.#errors.add(
+        1,
+        `bad header: ${problems.join('; ')} (expected ${expected}, in any order${optional})`,
+      );
       return;
     }
     this.#positions = positions;
+    this.#width = names.length;
   }
 }

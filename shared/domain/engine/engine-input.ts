@@ -14,6 +14,7 @@ import {
   type UsageWindow,
 } from './model';
 import type { PlanUser } from './plan-shapes';
+import { isRenewalHorizonDays, MAX_RENEWAL_HORIZON_DAYS } from './plan-time';
 import { parseWindowStart } from './window-time';
 
 export interface EngineInput {
@@ -31,8 +32,16 @@ export interface EngineInput {
   readonly profiles?: readonly PlanProfile[];
   /** Derived by the caller from org, provider and a usage fingerprint; seeds every id. */
   readonly planSeed: string;
-  /** ISO 8601; the plans' `created_at`. */
+  /**
+   * ISO 8601; the plans' `created_at`, and the plan's clock: owned commitments count by where they
+   * stand at it (plan-time.ts), not by the window's hours.
+   */
   readonly createdAt: string;
+  /**
+   * Days before its end in which an owned commitment is renewed rather than counted (the org
+   * setting `renewal_horizon_days`); default DEFAULT_RENEWAL_HORIZON_DAYS.
+   */
+  readonly renewalHorizonDays?: number;
   /** Who the plans are attributed to; default: the engine itself. */
   readonly createdBy?: PlanUser;
 }
@@ -115,6 +124,12 @@ export function validateEngineInput(input: EngineInput): void {
     'must be an integer >= 0',
   );
   check(problems, Number.isFinite(Date.parse(input.createdAt)), 'createdAt', 'must be an ISO 8601 instant');
+  check(
+    problems,
+    input.renewalHorizonDays === undefined || isRenewalHorizonDays(input.renewalHorizonDays),
+    'renewalHorizonDays',
+    `must be an integer in [0, ${MAX_RENEWAL_HORIZON_DAYS}]`,
+  );
   check(
     problems,
     input.sharing === undefined || commitmentSharings.includes(input.sharing),

@@ -2,26 +2,31 @@
  * Existing commitments, applied to usage before anything is planned (DESIGN §7), hour by hour and
  * only in hours t with start <= start of hour t < end.
  *
- * - A reservation covers its coverage group in the group's units (groupsReservedBy): quantity x
- *   units per instance, highest on-demand price per unit first. Under `organization` sharing the
+ * - A reservation covers the usage of its platform, tenancy, engine and deployment in its coverage
+ *   groups' units (reserved-scope.ts): quantity x units per instance, highest on-demand price per
+ *   unit first; zonal reservations before regional ones. Under `organization` sharing the
  *   group spans every account of the org, so an account's reservation covers the others' usage too.
  * - A spend commitment covers `hourlyCommitment` dollars per hour of the eligible usage it is
  *   shared with (every account of the org under `organization` sharing, else its own account's)
  *   at its plan rates, highest discount first. The commitment does not carry its rates: they are the
- *   rates of the catalog's spend offer of the same provider and contract type (nearest term, then
- *   lowest id). Without such an offer it covers nothing (its cost still counts).
+ *   rates of the catalog offer it was bought from (commitment-offer.ts: contract type, payment
+ *   option, an instance plan's family and region, nearest term). Without such an offer it covers
+ *   nothing (its cost still counts).
  * All reservations apply before all spend commitments (as providers bill them); spend commitments
  * of type `instance_plans` before the others. Commitments sharing a pool cover it together, each
  * hour with the sum of the active quantities, and share what was used in proportion to quantity.
  * A stream is attributed the cost of the commitment units it used: used units x (active hourly cost /
  * active quantity); the cost of unused units is attributed to no stream.
  */
+
+import { commitmentOffer, commitmentTermHours } from './commitment-offer';
 import { buildPool, type CoveragePool, type PoolTier, poolShares, tierAmounts } from './coverage-pool';
-import { type GroupIndex, groupsReservedBy, sharingKey } from './groups';
+import { type GroupIndex, sharingKey } from './groups';
 import type { CommitmentSharing, ExistingCommitment, Offer, UsageStream } from './model';
+import { reservedScope } from './reserved-scope';
 import type { ResidualArena } from './residual-arena';
 import { type RateSubjects, rateTableKey, spendPool, subjectDiscounts, subjectStreams } from './spend-pools';
-import { HOUR_MS, type HourRange } from './window-time';
+import type { HourRange } from './window-time';
 
 export interface BookedCommitment {
   readonly commitment: ExistingCommitment;
@@ -48,24 +53,6 @@ export interface CommitmentBook {
   readonly pools: readonly CommitmentPool[];
 }
 
-const termHoursOf = (commitment: ExistingCommitment) =>
-  (Date.parse(commitment.end) - Date.parse(commitment.start)) / HOUR_MS;
-
-/** The catalog offer a commitment was bought from: same provider, contract type and kind, nearest term. */
-function catalogOfferFor(commitment: ExistingCommitment, offers: readonly Offer[]): Offer | null {
-  const isSpend = commitment.instanceType === null;
-  const term = termHoursOf(commitment);
-  let best: Offer | null = null;
-  for (const offer of offers) {
-    if (offer.provider !== commitment.provider || offer.contractType !== commitment.contractType) continue;
-    if ((offer.scope.kind === 'spend') !== isSpend) continue;
-    const distance = Math.abs(offer.termHours - term);
-    const bestDistance = best ? Math.abs(best.termHours - term) : Number.POSITIVE_INFINITY;
-    if (!best || distance < bestDistance || (distance === bestDistance && offer.id < best.id)) best = offer;
-  }
-  return best;
-}
-
 interface PoolDraft {
   readonly key: string;
   readonly rank: number;
@@ -73,24 +60,41 @@ interface PoolDraft {
   readonly commitments: number[];
 }
 
+/**
+ * The pool an owned reservation covers (reservedScope), keyed so that reservations of one scope
+ * share it; null when it covers no usage. Zonal ones rank before regional ones, as AWS applies them.
+ */
 function reservationPool(
+  streams: readonly UsageStream[],
   prices: Float64Array,
   index: GroupIndex,
   commitment: ExistingCommitment,
-  instanceType: string,
   sharing: CommitmentSharing,
-): { key: string; build: () => CoveragePool; unitsPerInstance: number } | null {
-  const { provider, accountId, region } = commitment;
-  const shared = sharingKey(accountId, sharing);
-  const { groups, unitsPerInstance } = groupsReservedBy(index, provider, shared, region, instanceType);
+): { key: string; rank: number; build: () => CoveragePool | null; unitsPerInstance: number } | null {
+  const { groups, onlyType, unitsPerInstance } = reservedScope(
+    index,
+    commitment,
+    sharingKey(commitment.accountId, sharing),
+  );
   if (groups.length === 0) return null;
   const build = () => {
-    const members = groups.flatMap((group) => group.members);
-    const weights = groups.flatMap((group) => group.weights);
+    const members: number[] = [];
+    const weights: number[] = [];
+    for (const group of groups) {
+      group.members.forEach((stream, at) => {
+        if (onlyType !== null && streams[stream]?.instanceType !== onlyType) return;
+        members.push(stream);
+        weights.push(group.weights[at] ?? 1);
+      });
+    }
+    if (members.length === 0) return null;
     const values = members.map((stream, at) => (prices[stream] ?? 0) / (weights[at] ?? 1));
     return buildPool(members, weights, values);
   };
-  return { key: `reservation:${groups.map((group) => group.key).join(',')}`, build, unitsPerInstance };
+  const scope = groups.map((group) => group.key).join(',');
+  return onlyType === null
+    ? { key: `reservation:${scope}`, rank: 1, build, unitsPerInstance }
+    : { key: `zonal:${onlyType}:${scope}`, rank: 0, build, unitsPerInstance };
 }
 
 /** Prepares each commitment's pool, quantity and cost; independent of usage values and plan profiles. */
@@ -124,17 +128,17 @@ export function bookCommitments(
   };
 
   const booked = commitments.map((commitment, position): BookedCommitment => {
-    const offer = catalogOfferFor(commitment, offers);
+    const offer = commitmentOffer(commitment, offers);
     let quantity = commitment.hourlyCommitment;
     if (commitment.instanceType !== null) {
-      const reserved = reservationPool(prices, index, commitment, commitment.instanceType, sharing);
+      const reserved = reservationPool(streams, prices, index, commitment, sharing);
       quantity = commitment.quantity * (reserved?.unitsPerInstance ?? 1);
-      if (reserved) addToPool(reserved.key, 0, reserved.build, position);
+      if (reserved) addToPool(reserved.key, reserved.rank, reserved.build, position);
     } else if (offer?.scope.kind === 'spend') {
       const rates = offer.scope.rates;
       const shared = `${commitment.provider}:${sharingKey(commitment.accountId, sharing)}`;
       const candidates = sharedStreams.get(shared) ?? [];
-      const rank = commitment.contractType === 'instance_plans' ? 1 : 2;
+      const rank = commitment.contractType === 'instance_plans' ? 2 : 3;
       const key = `spend:${shared}:${rateTableKey(rates)}`;
       addToPool(
         key,
@@ -152,7 +156,7 @@ export function bookCommitments(
     return {
       commitment,
       quantity,
-      hourlyCost: commitment.upfrontCost / termHoursOf(commitment) + commitment.recurringCost,
+      hourlyCost: commitment.upfrontCost / commitmentTermHours(commitment) + commitment.recurringCost,
       feeRate: offer?.feeRate ?? 0,
       startMs: Date.parse(commitment.start),
       endMs: Date.parse(commitment.end),

@@ -1,6 +1,7 @@
 /**
- * DESIGN §7 figures. Per line item, over the lookback with q selected units (all money per hour
- * unless named a total; monthly = hourly x 730):
+ * Line and plan figures (docs/plan-engine.md, Figures). Per line item, over the lookback with q
+ * selected units (all money per hour unless named a total; monthly = hourly x 730; the term is T
+ * hours, so T / 730 months):
  *   covered_ondemand_cost = Cov(q)   (one tier of price p: p * mean_t min(R[t], q))
  *   after_amortized_cost  = q * r,   r = upfront / T + recurring
  *   recurring_cost        = q * recurring
@@ -8,18 +9,24 @@
  *   fee                   = fee_rate * max(0, covered_ondemand_cost - after_amortized_cost)
  *   savings               = covered_ondemand_cost - after_amortized_cost - fee
  *   total_savings         = savings * T
- *   total_cost            = q * (upfront + recurring * T)
+ *   monthly_cost          = (after_amortized_cost + fee) * 730
+ *   total_cost            = q * (upfront + recurring * T) + fee * T       (a total, fee included)
+ *                         = monthly_cost * T / 730
  *   minimum commitment    = q * (upfront + recurring * L)                  (the lock-in exposure)
- *   discount_rate         = 100 * (1 - r / p), p the on-demand price per unit of the covered usage
- *                           (covered value / covered units: the price itself for one price)
- *   breakeven_hours       = total_cost / covered_ondemand_cost
+ *   discount_rate         = 100 * (1 - (r + fee_rate * max(0, p - r)) / p), p the on-demand price
+ *                           per unit of the covered usage (covered value / covered units: the price
+ *                           itself for one price): the discount of a fully used unit, net of the fee
+ *   breakeven_hours       = breakeven.ts: hours of covered usage after which walking away leaves
+ *                           the org ahead, against the lock-in L
  * Plan (sums over selected line items, except the "before" figures, which are provider-wide):
  *   before_cost     = before_ondemand + before_reserved
  *   after_cost      = before_cost - covered_ondemand + amortized + fee
  *   savings         = before_cost - after_cost  (= sum of line savings)
  *   coverage        = (on-demand value covered by existing commitments + covered_ondemand)
  *                     / on-demand value of all usage
+ *   breakeven_hours = the break-even of all its lines together
  */
+import { breakevenHours } from './breakeven';
 import type { Offer } from './model';
 import type { CommitmentPlan } from './plan-shapes';
 import { effectiveRate } from './quantity';
@@ -39,7 +46,12 @@ export interface LineFigures {
   readonly fee: number;
   readonly savings: number;
   readonly totalSavings: number;
+  /** (amortized + fee) x 730. */
+  readonly monthlyCost: number;
+  /** Everything paid over the term, fee included: monthlyCost x T / 730. */
   readonly totalCost: number;
+  readonly lockinHours: number;
+  readonly termHours: number;
   readonly minimumCommitment: number;
   readonly discountRate: number;
   readonly breakevenHours: number;
@@ -56,25 +68,33 @@ export function lineFigures(
   const amortized = quantity * rate;
   const fee = offer.feeRate * Math.max(0, coveredOndemand - amortized);
   const savings = coveredOndemand - amortized - fee;
-  const totalCost = quantity * (offer.upfront + offer.recurring * offer.termHours);
+  const upfront = quantity * offer.upfront;
+  const recurring = quantity * offer.recurring;
   const pricePerUnit = coveredUnits > 0 ? coveredOndemand / coveredUnits : 0;
-  return {
-    quantity,
+  // What a fully used unit costs an hour: its rate and the fee on what it saves.
+  const netRate = rate + offer.feeRate * Math.max(0, pricePerUnit - rate);
+  const terms = {
     coveredOndemand,
+    fee,
+    upfront,
+    recurring,
+    lockinHours: offer.lockinHours,
+    termHours: offer.termHours,
+  };
+  return {
+    ...terms,
+    quantity,
     coveredUnits,
     amortized,
-    recurring: quantity * offer.recurring,
-    upfront: quantity * offer.upfront,
-    upfrontHourly: (quantity * offer.upfront) / offer.termHours,
-    fee,
+    upfrontHourly: upfront / offer.termHours,
     savings,
     totalSavings: savings * offer.termHours,
-    totalCost,
-    minimumCommitment: quantity * (offer.upfront + offer.recurring * offer.lockinHours),
+    monthlyCost: (amortized + fee) * HOURS_PER_MONTH,
+    totalCost: upfront + (recurring + fee) * offer.termHours,
+    minimumCommitment: upfront + recurring * offer.lockinHours,
     // No covered usage: no price to compare with, reported as no discount.
-    discountRate: pricePerUnit > 0 ? 100 * (1 - rate / pricePerUnit) : 0,
-    // Nothing covered never breaks even; reported as 0 so that every figure stays finite.
-    breakevenHours: coveredOndemand > 0 ? totalCost / coveredOndemand : 0,
+    discountRate: pricePerUnit > 0 ? 100 * (1 - netRate / pricePerUnit) : 0,
+    breakevenHours: breakevenHours([terms]),
   };
 }
 
@@ -104,7 +124,6 @@ export function planFigures(lines: readonly LineFigures[], totals: PortfolioTota
   const covered = sum((line) => line.coveredOndemand);
   const amortized = sum((line) => line.amortized);
   const fee = sum((line) => line.fee);
-  const totalCost = sum((line) => line.totalCost);
   const beforeCost = totals.residualValue + totals.existingCost;
   const afterCost = beforeCost - covered + amortized + fee;
   const savings = sum((line) => line.savings);
@@ -125,7 +144,7 @@ export function planFigures(lines: readonly LineFigures[], totals: PortfolioTota
     commitment_coverage:
       totals.ondemandValue > 0 ? Math.min(1, (existingCovered + covered) / totals.ondemandValue) : 0,
     minimum_commitment_cost: sum((line) => line.minimumCommitment),
-    breakeven_hours: covered > 0 ? totalCost / covered : 0,
+    breakeven_hours: breakevenHours(lines),
     total_savings: sum((line) => line.totalSavings),
     monthly_savings: savings * HOURS_PER_MONTH,
     total_monthly_before_cost: beforeCost * HOURS_PER_MONTH,

@@ -4,8 +4,9 @@
  * - AWS regional Linux/Shared-tenancy EC2 usage is size flexible: it groups by (region, family) in
  *   normalization units (m5.large = 4, m5.2xlarge = 16) and is covered by `family` offers.
  * - AWS RDS usage of MySQL, PostgreSQL and MariaDB is size flexible the same way: it groups by
- *   (region, family, engine) in normalization units (db.m5.large = 4) and is covered by `family`
- *   offers of its engine. Other engines (Oracle, SQL Server) are matched exactly.
+ *   (region, family, engine) in normalization units (db.m5.large = 4, twice that Multi-AZ) and is
+ *   covered by `family` offers of its engine. Other engines (Oracle, SQL Server) are matched
+ *   exactly, Multi-AZ apart from Single-AZ.
  * - Azure VMs of a size Azure's flexibility table lists group by (region, flexibility group) in its
  *   ratios (Standard_D4s_v5 = 4 of Dsv5) and are covered by Azure `family` offers, whatever their
  *   OS (Azure reservations cover compute only).
@@ -16,7 +17,7 @@
  * group, so no usage can be reserved twice.
  */
 import { azureFlexibilityGroup, parseAwsInstanceType, type SizedInstance } from '../instance-sizes';
-import type { CommitmentSharing, Offer, Provider, UsageStream } from './model';
+import type { CommitmentSharing, DeploymentOption, Offer, Provider, UsageStream } from './model';
 import { type StreamKinds, streamKinds } from './stream-kinds';
 
 export type GroupKind = 'instance' | 'family';
@@ -56,7 +57,15 @@ export function sharingKey(accountId: string, sharing: CommitmentSharing): strin
 }
 
 /** RDS engines whose reserved DB instances are size flexible within their family (DESIGN §7). */
-const SIZE_FLEXIBLE_RDS_ENGINES: readonly string[] = ['MySQL', 'PostgreSQL', 'MariaDB'];
+export const SIZE_FLEXIBLE_RDS_ENGINES: readonly string[] = ['MySQL', 'PostgreSQL', 'MariaDB'];
+
+/**
+ * Single-AZ units per unit of a database's usage: a Multi-AZ RDS instance runs a standby too, and
+ * needs twice the reserved units of a Single-AZ one of its size (1 for everything else).
+ */
+export function deploymentFactor(service: string, deploymentOption: DeploymentOption | undefined): number {
+  return service === 'AmazonRDS' && deploymentOption === 'Multi-AZ' ? 2 : 1;
+}
 
 const isSizeFlexibleRds = (stream: UsageStream) =>
   stream.service === 'AmazonRDS' &&
@@ -80,7 +89,7 @@ function sizeFlexibleFamily(stream: UsageStream): SizedInstance | null {
   }
 }
 
-function familyScopeKey(
+export function familyScopeKey(
   provider: Provider,
   region: string,
   family: string,
@@ -93,14 +102,20 @@ function familyScopeKey(
     : joinKey('family', provider, region, family, os, tenancy);
 }
 
-function instanceScopeKey(
+/**
+ * Exactly matched usage: one type in one region, OS and tenancy; a Multi-AZ database apart from the
+ * Single-AZ ones (the catalog's exact offers, like its family ones, are Single-AZ).
+ */
+export function instanceScopeKey(
   provider: Provider,
   region: string,
   type: string,
   os: string,
   tenancy: string,
+  deploymentOption: DeploymentOption = 'Single-AZ',
 ): string {
-  return joinKey('instance', provider, region, type, os, tenancy);
+  const key = joinKey('instance', provider, region, type, os, tenancy);
+  return deploymentOption === 'Multi-AZ' ? joinKey(key, deploymentOption) : key;
 }
 
 /** The scope key of a reservation offer; null for spend offers. */
@@ -141,20 +156,26 @@ interface GroupDraft {
   readonly stream: UsageStream;
   readonly members: number[];
   readonly weights: number[];
+  /** The smallest size a member's kind can be reserved in, in group units. */
+  step: number;
 }
 
 /** A kind's group scope (shared with the other sizes of its family) and its units in that group. */
 interface KindPlace {
   readonly scope: GroupScope;
   readonly units: number;
+  /** Units of the kind's size (a Multi-AZ database's size is bought Single-AZ: half its units). */
+  readonly sizeUnits: number;
 }
 
 function kindPlace(sample: UsageStream, scopes: Map<string, GroupScope>): KindPlace {
   const sized = sizeFlexibleFamily(sample);
-  const { provider, region, operatingSystem, tenancy } = sample;
+  const { provider, region, operatingSystem, tenancy, deploymentOption } = sample;
+  // Size-flexible databases count a Multi-AZ deployment as twice its size's units; exactly matched
+  // ones are a group of their own.
   const scopeKey = sized
     ? familyScopeKey(provider, region, sized.family, operatingSystem, tenancy)
-    : instanceScopeKey(provider, region, sample.instanceType, operatingSystem, tenancy);
+    : instanceScopeKey(provider, region, sample.instanceType, operatingSystem, tenancy, deploymentOption);
   let scope = scopes.get(scopeKey);
   if (!scope) {
     scope = {
@@ -165,7 +186,8 @@ function kindPlace(sample: UsageStream, scopes: Map<string, GroupScope>): KindPl
     };
     scopes.set(scopeKey, scope);
   }
-  return { scope, units: sized ? sized.units : 1 };
+  const sizeUnits = sized ? sized.units : 1;
+  return { scope, units: sizeUnits * deploymentFactor(sample.service, deploymentOption), sizeUnits };
 }
 
 /**
@@ -182,16 +204,17 @@ export function groupStreams(
   const drafts: GroupDraft[] = [];
   for (let index = 0; index < streams.length; index++) {
     const stream = streams[index] as UsageStream;
-    const { scope, units } = places[kinds.kindOf[index] as number] as KindPlace;
+    const { scope, units, sizeUnits } = places[kinds.kindOf[index] as number] as KindPlace;
     const key = sharingKey(stream.accountId, sharing);
     let draft = scope.bySharing.get(key);
     if (!draft) {
-      draft = { scope, sharingKey: key, stream, members: [], weights: [] };
+      draft = { scope, sharingKey: key, stream, members: [], weights: [], step: sizeUnits };
       scope.bySharing.set(key, draft);
       drafts.push(draft);
     }
     draft.members.push(index);
     draft.weights.push(units);
+    draft.step = Math.min(draft.step, sizeUnits);
   }
   return drafts
     .map((draft) => ({ key: groupKey(draft.scope.scopeKey, draft.sharingKey), draft }))
@@ -206,8 +229,7 @@ export function groupStreams(
       coveredType: draft.scope.coveredType,
       members: draft.members,
       weights: draft.weights,
-      step:
-        draft.scope.kind === 'family' ? draft.weights.reduce((least, units) => Math.min(least, units)) : 1,
+      step: draft.scope.kind === 'family' ? draft.step : 1,
     }));
 }
 
@@ -217,7 +239,7 @@ export interface GroupIndex {
   readonly byInstanceType: ReadonlyMap<string, readonly CoverageGroup[]>;
 }
 
-const instanceTypeKey = (provider: Provider, sharing: string, region: string, instanceType: string) =>
+export const instanceTypeKey = (provider: Provider, sharing: string, region: string, instanceType: string) =>
   joinKey(provider, sharing, region, instanceType);
 
 export function indexGroups(groups: readonly CoverageGroup[]): GroupIndex {
@@ -230,51 +252,4 @@ export function indexGroups(groups: readonly CoverageGroup[]): GroupIndex {
     else byInstanceType.set(key, [group]);
   }
   return { byKey: new Map(groups.map((group) => [group.key, group])), byInstanceType };
-}
-
-/**
- * The family scopes an existing reservation of a size-flexible `family` may cover: AWS EC2 Linux
- * (a regional Linux/Shared reservation); for an RDS family every size-flexible engine (the
- * commitment does not record its engine); Azure the series.
- */
-function reservedFamilyScopes(provider: Provider, region: string, family: string): string[] {
-  if (provider === 'azure') return [familyScopeKey(provider, region, family, 'Linux', 'Shared')];
-  if (family.startsWith('db.')) {
-    return SIZE_FLEXIBLE_RDS_ENGINES.map((engine) =>
-      familyScopeKey(provider, region, family, engine, 'Shared'),
-    );
-  }
-  return [familyScopeKey(provider, region, family, 'Linux', 'Shared')];
-}
-
-/**
- * The groups an existing reservation of `instanceType` covers in (provider, sharing key, region):
- * its family groups when the type is size flexible there, else the exact groups of that type (the
- * commitment does not record OS or tenancy, so it covers every OS and tenancy of its type).
- * Returns the groups and the units one reserved instance counts for in them.
- */
-export function groupsReservedBy(
-  index: GroupIndex,
-  provider: Provider,
-  sharing: string,
-  region: string,
-  instanceType: string,
-): { groups: readonly CoverageGroup[]; unitsPerInstance: number } {
-  const sized =
-    provider === 'aws'
-      ? parseAwsInstanceType(instanceType)
-      : provider === 'azure'
-        ? azureFlexibilityGroup(instanceType)
-        : null;
-  const families = sized
-    ? reservedFamilyScopes(provider, region, sized.family).flatMap((scope) => {
-        const group = index.byKey.get(groupKey(scope, sharing));
-        return group ? [group] : [];
-      })
-    : [];
-  if (sized && families.length > 0) return { groups: families, unitsPerInstance: sized.units };
-  return {
-    groups: index.byInstanceType.get(instanceTypeKey(provider, sharing, region, instanceType)) ?? [],
-    unitsPerInstance: 1,
-  };
 }

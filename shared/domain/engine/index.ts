@@ -6,6 +6,11 @@ export { DEFAULT_PROFILES, ENGINE_USER, type EngineInput } from './engine-input'
 export type * from './model';
 export { commitmentSharings } from './model';
 export type * from './plan-shapes';
+export {
+  DEFAULT_RENEWAL_HORIZON_DAYS,
+  isRenewalHorizonDays,
+  MAX_RENEWAL_HORIZON_DAYS,
+} from './plan-time';
 export { computePlans, type ProfilePlan, type ProviderPlans, planId } from './plans';
 export { type ResidualArena, residualArena } from './residual-arena';
 export type { LineResourceMatch, MatchTable } from './resource-matches';

@@ -161,7 +161,7 @@ export function buildLineItem(
     covered_ondemand_cost: figures.coveredOndemand,
     after_covered_units: figures.coveredUnits,
     total_cost: figures.totalCost,
-    monthly_cost: (figures.amortized + figures.fee) * HOURS_PER_MONTH,
+    monthly_cost: figures.monthlyCost,
     savings: figures.savings,
     monthly_savings: figures.savings * HOURS_PER_MONTH,
     total_savings: figures.totalSavings,

@@ -123,7 +123,8 @@ export interface ExistingCommitment {
   readonly lockinEnd: string;
   /**
    * Instance reservations: the platform they apply to (`Linux`, `Windows`, ...); RDS reservations:
-   * the database engine (`MySQL`, `PostgreSQL`, ...). Absent: `Linux`.
+   * the database engine (`MySQL`, `PostgreSQL`, ...). Absent: `Linux`; for an RDS reservation, any
+   * size-flexible engine (MySQL, PostgreSQL, MariaDB) of its family (reserved-scope.ts).
    */
   readonly operatingSystem?: string;
   /** Instance reservations: `Shared` or `Dedicated`. Absent: `Shared`. */

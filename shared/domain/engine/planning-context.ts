@@ -8,6 +8,7 @@ import { buildPool, type CoveragePool, type PoolTier, tierAmounts } from './cove
 import type { EngineInput } from './engine-input';
 import { type CoverageGroup, offerScopeKey, sharingKey } from './groups';
 import type { Offer, SpendRate } from './model';
+import { DEFAULT_RENEWAL_HORIZON_DAYS, planClock } from './plan-time';
 import { buildPortfolio, type Portfolio } from './portfolio';
 import type { ResidualArena } from './residual-arena';
 import { type CellSources, type GroupPlace, type SpendCells, spendCells } from './spend-cells';
@@ -18,7 +19,7 @@ import {
   subjectDiscounts,
   subjectStreams,
 } from './spend-pools';
-import { fullRange } from './window-time';
+import { fullRange, parseInstant } from './window-time';
 
 /** Spend offers sharing one rate table: they cover the same usage, at different prices and terms. */
 export interface SpendTable {
@@ -56,7 +57,11 @@ const byId = (a: Offer, b: Offer) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 /** `arena`: where the residuals after existing commitments go (residual-arena.ts); fresh when absent. */
 export function buildPlanningContext(input: EngineInput, arena?: ResidualArena): PlanningContext {
   const offers = input.offers.filter((offer) => offer.provider === input.provider).sort(byId);
-  const portfolio = buildPortfolio(arena ? { ...input, arena } : input);
+  const clock = planClock(
+    parseInstant(input.createdAt, 'createdAt'),
+    input.renewalHorizonDays ?? DEFAULT_RENEWAL_HORIZON_DAYS,
+  );
+  const portfolio = buildPortfolio(arena ? { ...input, arena, clock } : { ...input, clock });
 
   const reservationOffers = new Map<string, Offer[]>();
   const spendTables = new Map<string, { key: string; rates: readonly SpendRate[]; offers: Offer[] }>();

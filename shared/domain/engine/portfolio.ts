@@ -20,6 +20,7 @@ import type {
   UsageStream,
   UsageWindow,
 } from './model';
+import { type PlanClock, standingAt } from './plan-time';
 import { type ResidualArena, residualArena } from './residual-arena';
 import { type RateSubjects, rateSubjects } from './spend-pools';
 import { streamKinds } from './stream-kinds';
@@ -43,8 +44,16 @@ export interface Portfolio {
   readonly groupIndex: GroupIndex;
   readonly rateSubjects: RateSubjects;
   readonly book: CommitmentBook;
-  /** Per commitment: the window hours it applies in. */
+  /**
+   * Per commitment: the window hours it applies in. With a plan clock, every hour or none
+   * (plan-time.ts); without, the hours of the window it was in force in.
+   */
   readonly active: readonly HourRange[];
+  /**
+   * With a plan clock: the commitments (indices into book.commitments) in force at the plan's
+   * time that end within the renewal horizon; they apply in no hour. Empty without a clock.
+   */
+  readonly renewed: readonly number[];
   /**
    * Per stream, per hour: R, the usage left on demand after the existing commitments. Streams no
    * commitment can cover share the input's usage array: never write to these. The others' arrays
@@ -67,6 +76,11 @@ export interface PortfolioInput {
   readonly sharing?: CommitmentSharing;
   /** Where covered streams' residual arrays come from; a fresh arena when absent. */
   readonly arena?: ResidualArena;
+  /**
+   * A plan's clock: commitments apply by their standing at it (plan-time.ts). Absent (the chart):
+   * each applies in the window hours it was in force in.
+   */
+  readonly clock?: PlanClock;
 }
 
 /**
@@ -136,9 +150,14 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     inScope(input.offers),
     sharing,
   );
-  const active = book.commitments.map((booked) =>
-    activeHours(windowStartMs, hours, booked.startMs, booked.endMs),
-  );
+  const { clock } = input;
+  const renewed: number[] = [];
+  const active = book.commitments.map((booked, c): HourRange => {
+    if (!clock) return activeHours(windowStartMs, hours, booked.startMs, booked.endMs);
+    const standing = standingAt(clock, booked.startMs, booked.endMs);
+    if (standing === 'renewed') renewed.push(c);
+    return standing === 'counted' ? { start: 0, end: hours } : { start: 0, end: 0 };
+  });
   const usageTotals = Float64Array.from(totals);
   const coverage = applyCommitments(
     book,
@@ -160,15 +179,19 @@ export function buildPortfolio(input: PortfolioInput): Portfolio {
     rateSubjects: subjects,
     book,
     active,
+    renewed,
     residual: coverage.residual,
     residualTotals: coverage.residualTotals,
     coverage,
   };
 }
 
-/** Per-hour means over the window of the usage's on-demand value, before and after existing commitments. */
+/**
+ * Per-hour means over the window of the usage's on-demand value, before and after existing
+ * commitments (valued, as new lines are, at what a commitment covers: commitment-price.ts).
+ */
 export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {
-  const { hours, streams, residualTotals, book, active, usageTotals } = portfolio;
+  const { hours, streams, residualTotals, book, active, usageTotals, prices } = portfolio;
   if (hours === 0) return { ondemandValue: 0, residualValue: 0, existingCost: 0 };
   let ondemandValue = 0;
   let residualValue = 0;
@@ -176,7 +199,9 @@ export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {
     const total = usageTotals[s] as number;
     const left = residualTotals[s] as number;
     ondemandValue += stream.ondemandPrice * total;
-    residualValue += stream.ondemandPrice * left;
+    // Covered units still pay on demand what a commitment does not cover (an Azure VM's license).
+    residualValue +=
+      stream.ondemandPrice * left + (stream.ondemandPrice - (prices[s] as number)) * (total - left);
   });
   let existingCost = 0;
   book.commitments.forEach((booked, c) => {

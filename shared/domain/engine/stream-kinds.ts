@@ -1,6 +1,6 @@
 /**
  * Stream kinds: streams alike in everything coverage groups and savings-plan rates look at
- * (provider, service, region, instance type, operating system, tenancy). What depends only on those
+ * (provider, service, region, instance type, operating system, tenancy, deployment). What depends only on those
  * is worked out once per kind instead of once per stream: ten thousand streams fall into a few
  * hundred kinds. Streams are sorted into kinds by looking their fields up one map level each, which
  * builds no key string per stream.
@@ -19,7 +19,8 @@ const sameKind = (a: UsageStream, b: UsageStream) =>
   a.provider === b.provider &&
   a.service === b.service &&
   a.operatingSystem === b.operatingSystem &&
-  a.tenancy === b.tenancy;
+  a.tenancy === b.tenancy &&
+  a.deploymentOption === b.deploymentOption;
 
 export function streamKinds(streams: readonly UsageStream[]): StreamKinds {
   const byType = new Map<string, Map<string, number[]>>();

@@ -21,13 +21,17 @@ export function redirectUriProblem(uri: string): string | null {
       ? null
       : 'must use https, except on a loopback address (127.0.0.1, [::1], localhost)';
   }
-  // A private-use scheme of a native app (RFC 8252 §7.1): reverse domain names such as
-  // `com.example.app:/callback`; never a scheme a browser runs or displays content with.
-  if (/^(javascript|data|vbscript|file|blob|about|ftp|ws|wss):$/i.test(url.protocol)) {
-    return 'must not use this scheme';
+  // A private-use scheme of a native app (RFC 8252 §7.1): a domain name of the app's in reverse
+  // order, such as `com.example.app:/callback`. Schemes without a dot are the browsers' and the
+  // systems' own (`intent:`, `mailto:`, `view-source:`, `chrome-extension:`, `javascript:`...).
+  if (!privateUseScheme.test(url.protocol)) {
+    return 'must use https, http on a loopback address, or a private-use scheme named after a reverse domain (com.example.app:/callback)';
   }
   return null;
 }
+
+/** A reverse domain name as a URI scheme (`com.example.app:`): two labels at least. */
+const privateUseScheme = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+:$/i;
 
 function isLoopback(url: URL): boolean {
   return url.protocol === 'http:' && loopbackHosts.has(url.hostname);
@@ -62,9 +66,13 @@ function parseUrl(uri: string): URL | null {
   }
 }
 
-/** The host (with port, if any) a redirect URI sends the user to, as the consent page names it. */
+/**
+ * Where a redirect URI sends the user, as the consent page names it: the host (with port, if any)
+ * of an http(s) URI; the scheme alone of a private-use URI (the app it opens), never a host written
+ * in it (`com.example.app://bank.example/` opens the app, not bank.example).
+ */
 export function redirectHost(uri: string): string {
   const url = parseUrl(uri);
   if (url === null) return uri;
-  return url.host === '' ? `${url.protocol}` : url.host;
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.host : url.protocol;
 }

@@ -3,7 +3,8 @@ import { onboardingRoleName } from './aws-checks';
 /**
  * The CloudFormation template a customer deploys in its AWS account (DESIGN §11): the onboarding
  * role, trusting the service's account only with the org's external id, with two policies named
- * apart: reading cost data (what the verifier checks and the usage import reads) and purchasing
+ * apart: reading cost data (what the verifier checks and the usage sync reads: the export and the
+ * commitments owned) and purchasing
  * commitments (exactly the calls of shared/cloud/marketplace/aws-*.ts). Every action is named:
  * no action wildcard. Actions without resource-level permissions have `*` as their resource.
  */
@@ -27,6 +28,13 @@ export const readActions = {
   bucketList: ['s3:ListBucket'],
   bucketRead: ['s3:GetObject'],
   costExplorer: ['ce:GetCostAndUsage'],
+  /** What a usage sync reads of the commitments the account owns (without the purchase policy too). */
+  ownedCommitments: [
+    'ec2:DescribeReservedInstances',
+    'rds:DescribeReservedDBInstances',
+    'savingsplans:DescribeSavingsPlans',
+    'savingsplans:DescribeSavingsPlansRates',
+  ],
 } as const;
 
 export const purchaseActions = {
@@ -127,6 +135,12 @@ export function onboardingRoleTemplate(input: RoleTemplateInput): Record<string,
                 Resource: exportLocation.objects,
               },
               { Sid: 'CostExplorer', Effect: 'Allow', Action: [...readActions.costExplorer], Resource: '*' },
+              {
+                Sid: 'OwnedCommitments',
+                Effect: 'Allow',
+                Action: [...readActions.ownedCommitments],
+                Resource: '*',
+              },
             ],
           },
         },

@@ -1,4 +1,5 @@
 import type { Verification } from './checklist';
+import type { CostExplorerProbe } from './cost-explorer-probe';
 
 /** Where the account's Cost and Usage export is delivered, as the customer names it (#18). */
 export interface ExistingCur {
@@ -26,6 +27,11 @@ export interface AzureOnboarding {
   readonly tenantId: string;
   readonly subscriptionId: string;
   readonly consent: AzureConsent | null;
+  /**
+   * The nonce of the one consent link the callback still accepts (the latest #20's); null once a
+   * callback consumed it. Records written before links were single use have none.
+   */
+  readonly consentNonce?: string | null;
   readonly verification: Verification | null;
 }
 
@@ -44,6 +50,8 @@ export interface OnboardingRecord {
   readonly externalId: string;
   readonly aws: AwsOnboarding | null;
   readonly azure: AzureOnboarding | null;
+  /** The last Cost Explorer probe of the AWS account (cost-explorer-probe.ts); null: none. */
+  readonly costExplorerProbe: CostExplorerProbe | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -61,6 +69,7 @@ export function newOnboardingRecord(input: {
     externalId: input.externalId,
     aws: null,
     azure: null,
+    costExplorerProbe: null,
     createdAt: input.at,
     updatedAt: input.at,
   };

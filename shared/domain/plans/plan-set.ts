@@ -50,6 +50,8 @@ export interface StoredPlan {
   readonly planSeed: string;
   /** The sharing scope it was computed with, kept for the same reason. */
   readonly sharing: CommitmentSharing;
+  /** The renewal horizon it was computed with (docs/plan-engine.md), likewise. */
+  readonly renewalHorizonDays: number;
   /** Its lookback window. */
   readonly window: UsageWindow;
   readonly plan: CommitmentPlan;

@@ -7,8 +7,46 @@ const PRICE_TOLERANCE = 1e-9;
 
 /** The org's execution policy: what the processor may spend without asking anyone again. */
 export interface ExecutionPolicy {
-  /** The most a plan's purchases may pay upfront in total, USD; null: no limit. */
+  /** The most the org's purchases may pay upfront over any 30 days, USD; null: no limit. */
   readonly maxUpfrontCost: number | null;
+}
+
+/** The span the upfront cap bounds: any 30 days. */
+export const UPFRONT_CAP_WINDOW_HOURS = 720;
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * What the org pays upfront over the 30 days ending `now` if plan `planId` is bought in full:
+ * `planUpfront` (every purchase of the plan, at its planned cost) plus every other plan's
+ * purchase not refused whose time (bought, else created) is in the window, at what the provider
+ * charged or, until bought, what was planned. Counting other plans' open purchases too keeps two
+ * plans applied at once from passing the cap together.
+ */
+export function upfrontOverWindow(
+  records: readonly Pick<
+    PurchaseRecord,
+    'planId' | 'status' | 'createdAt' | 'completedAt' | 'upfrontCost' | 'plannedUpfrontCost'
+  >[],
+  planId: string,
+  planUpfront: number,
+  now: Date,
+): number {
+  const since = now.getTime() - UPFRONT_CAP_WINDOW_HOURS * HOUR_MS;
+  return records
+    .filter((record) => record.planId !== planId && record.status !== 'failed')
+    .filter((record) => Date.parse(record.completedAt ?? record.createdAt) > since)
+    .reduce((total, record) => total + (record.upfrontCost ?? record.plannedUpfrontCost), planUpfront);
+}
+
+/** Whether `upfront` passes the policy's cap (float noise of catalog arithmetic aside). */
+export function exceedsUpfrontCap(upfront: number, policy: ExecutionPolicy): boolean {
+  return policy.maxUpfrontCost !== null && upfront > policy.maxUpfrontCost * (1 + PRICE_TOLERANCE);
+}
+
+/** Why a cap refuses, in words. */
+export function upfrontCapReason(upfront: number, maxUpfrontCost: number): string {
+  return `the organization's upfront purchases over 30 days, this plan's included, would be ${money(upfront)}, above its max_upfront_cost ${money(maxUpfrontCost)}`;
 }
 
 /**
@@ -32,8 +70,8 @@ export interface GuardRailInput {
   /** The plan as stored now; null when the org has no such plan. */
   readonly plan: { readonly orgId: string; readonly status: PlanStatus } | null;
   readonly policy: ExecutionPolicy;
-  /** The planned upfront cost of all the plan's purchases. */
-  readonly planUpfrontCost: number;
+  /** What the org pays upfront over the 30 days ending now with this plan bought (`upfrontOverWindow`). */
+  readonly upfrontOverWindow: number;
   /** The catalog's offer now; undefined when it is no longer offered. */
   readonly offer: Offer | undefined;
 }
@@ -46,13 +84,10 @@ export function checkGuardRails(input: GuardRailInput): GuardRailDecision {
   if (!purchasingStatuses.includes(plan.status)) {
     return { decision: 'wait', reason: `plan ${record.planId} is ${plan.status}, not scheduled` };
   }
-  if (
-    policy.maxUpfrontCost !== null &&
-    input.planUpfrontCost > policy.maxUpfrontCost * (1 + PRICE_TOLERANCE)
-  ) {
+  if (policy.maxUpfrontCost !== null && exceedsUpfrontCap(input.upfrontOverWindow, policy)) {
     return refuse(
       'max_upfront_cost_exceeded',
-      `the plan's upfront cost ${money(input.planUpfrontCost)} exceeds the organization's max_upfront_cost ${money(policy.maxUpfrontCost)}`,
+      upfrontCapReason(input.upfrontOverWindow, policy.maxUpfrontCost),
     );
   }
   if (!offer) return refuse('offer_withdrawn', `offer ${record.offerId} is no longer offered`);

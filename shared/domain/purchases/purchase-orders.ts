@@ -1,4 +1,5 @@
 import type { ExistingCommitment, LineItem, Offer, Provider } from '../engine';
+import { offerCoverage } from '../engine/commitment-offer';
 import { type PurchaseRecord, purchaseRecordId, selectedLineItems } from './purchase-record';
 
 /** Units within this of a whole number count as that number (engine sums carry float noise). */
@@ -150,5 +151,6 @@ export function commitmentOf(record: PurchaseRecord, offer: Offer): ExistingComm
     start: new Date(start).toISOString(),
     end: new Date(start + offer.termHours * HOUR_MS).toISOString(),
     lockinEnd: new Date(start + offer.lockinHours * HOUR_MS).toISOString(),
+    ...offerCoverage(offer),
   };
 }

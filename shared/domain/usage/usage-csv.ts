@@ -2,8 +2,8 @@ import type { Catalog } from '../catalog/catalog';
 import { cloudProviders } from '../cloud-providers';
 import { type CsvFileParser, CsvReader, type CsvRow } from '../csv/csv-reader';
 import { parseDecimal } from '../csv/csv-values';
-import type { Provider } from '../engine/model';
-import { usageTypes } from '../engine/model';
+import type { DeploymentOption, Provider } from '../engine/model';
+import { deploymentOptions, usageTypes } from '../engine/model';
 import { isoTimestamp, parseIsoHour } from '../iso-timestamps';
 import type { ImportedSeries, ProviderUsage, UsageResource } from './imported-usage';
 import { isoHour } from './local-time';
@@ -27,7 +27,10 @@ export const usageCsvColumns = [
   'ondemand_price',
 ] as const;
 
-export type UsageCsvColumn = (typeof usageCsvColumns)[number];
+/** Columns a header may leave out (files written before them import unchanged). */
+export const optionalUsageCsvColumns = ['deployment_option'] as const;
+
+export type UsageCsvColumn = (typeof usageCsvColumns)[number] | (typeof optionalUsageCsvColumns)[number];
 
 /** What a valid usage file holds: per provider, the covered hours and every resource's series. */
 export interface ParsedUsage {
@@ -35,6 +38,10 @@ export interface ParsedUsage {
   /** In the order aws, azure, gcp; providers without rows are absent. */
   readonly providers: readonly ProviderUsage[];
 }
+
+/** A row's deployment (validated by readRow): empty is Single-AZ. */
+const deploymentOf = (row: CsvRow<UsageCsvColumn>): DeploymentOption =>
+  row.value('deployment_option') === 'Multi-AZ' ? 'Multi-AZ' : 'Single-AZ';
 
 /** Resource ids end a DynamoDB sort key, which holds at most 1024 bytes. */
 const MAX_RESOURCE_ID_BYTES = 1000;
@@ -181,6 +188,16 @@ export function createUsageCsvParser(catalog: Catalog, importedAt: Date): CsvFil
     if (priceText !== '' && (price === undefined || price <= 0)) {
       fail(`ondemand_price must be empty or a number > 0; got ${priceText}`);
     }
+    const deploymentOption = row.value('deployment_option');
+    if (deploymentOption !== '' && !(deploymentOptions as readonly string[]).includes(deploymentOption)) {
+      fail(
+        `deployment_option must be empty or one of ${deploymentOptions.join(', ')}; got ${deploymentOption}`,
+      );
+    } else if (deploymentOption === 'Multi-AZ' && row.value('service') !== 'AmazonRDS') {
+      fail(
+        `deployment_option Multi-AZ is for databases (service AmazonRDS); got service ${row.value('service')}`,
+      );
+    }
     if (!valid || !hour) return undefined;
     return { hour, provider: provider as Provider, resourceId, units: units as number, price };
   }
@@ -201,6 +218,8 @@ export function createUsageCsvParser(catalog: Catalog, importedAt: Date): CsvFil
       usageType,
       usageUnit: usageUnits[usageType],
       ondemandPrice,
+      // Single-AZ, the default, is left out: resources of files without the column are stored as before.
+      ...(deploymentOf(row) === 'Multi-AZ' ? { deploymentOption: 'Multi-AZ' as const } : {}),
     };
     return { resource, firstLine: row.line, months: new Map() };
   }
@@ -222,6 +241,13 @@ export function createUsageCsvParser(catalog: Catalog, importedAt: Date): CsvFil
         same = false;
       }
     }
+    const deployment = deploymentOf(row);
+    if (deployment !== (resource.deploymentOption ?? 'Single-AZ')) {
+      row.error(
+        `deployment_option of resource ${resource.resourceId} is '${deployment}' here but '${resource.deploymentOption ?? 'Single-AZ'}' on line ${firstLine}`,
+      );
+      same = false;
+    }
     if (!same) return false;
     const ondemandPrice = price ?? catalogPrice(row, resource.provider);
     if (ondemandPrice === undefined) return false;
@@ -234,37 +260,41 @@ export function createUsageCsvParser(catalog: Catalog, importedAt: Date): CsvFil
     return true;
   }
 
-  const reader = new CsvReader(usageCsvColumns, (row) => {
-    const values = readRow(row);
-    if (!values) return;
-    const { hour, provider, resourceId, units, price } = values;
-    let inFile = providers.get(provider);
-    if (!inFile) {
-      inFile = { resources: new Map(), firstHour: hour.hour, lastHour: hour.hour, rows: 0 };
-      providers.set(provider, inFile);
-    }
-    let known = inFile.resources.get(resourceId);
-    if (!known) {
-      known = newResource(row, provider, price);
-      if (!known) return;
-      inFile.resources.set(resourceId, known);
-    } else if (!sameResource(row, known, price)) {
-      return;
-    }
-    let month = known.months.get(hour.month);
-    if (!month) {
-      month = new Float64Array(hoursInMonth(hour.month)).fill(Number.NaN);
-      known.months.set(hour.month, month);
-    }
-    if (!Number.isNaN(month[hour.indexInMonth])) {
-      row.error(`resource ${resourceId} has a row for ${isoHour(hour.hour)} already`);
-      return;
-    }
-    month[hour.indexInMonth] = units;
-    inFile.firstHour = Math.min(inFile.firstHour, hour.hour);
-    inFile.lastHour = Math.max(inFile.lastHour, hour.hour);
-    inFile.rows += 1;
-  });
+  const reader = new CsvReader<UsageCsvColumn>(
+    usageCsvColumns,
+    (row) => {
+      const values = readRow(row);
+      if (!values) return;
+      const { hour, provider, resourceId, units, price } = values;
+      let inFile = providers.get(provider);
+      if (!inFile) {
+        inFile = { resources: new Map(), firstHour: hour.hour, lastHour: hour.hour, rows: 0 };
+        providers.set(provider, inFile);
+      }
+      let known = inFile.resources.get(resourceId);
+      if (!known) {
+        known = newResource(row, provider, price);
+        if (!known) return;
+        inFile.resources.set(resourceId, known);
+      } else if (!sameResource(row, known, price)) {
+        return;
+      }
+      let month = known.months.get(hour.month);
+      if (!month) {
+        month = new Float64Array(hoursInMonth(hour.month)).fill(Number.NaN);
+        known.months.set(hour.month, month);
+      }
+      if (!Number.isNaN(month[hour.indexInMonth])) {
+        row.error(`resource ${resourceId} has a row for ${isoHour(hour.hour)} already`);
+        return;
+      }
+      month[hour.indexInMonth] = units;
+      inFile.firstHour = Math.min(inFile.firstHour, hour.hour);
+      inFile.lastHour = Math.max(inFile.lastHour, hour.hour);
+      inFile.rows += 1;
+    },
+    optionalUsageCsvColumns,
+  );
 
   return {
     push: (line) => reader.push(line),

@@ -32,6 +32,8 @@ import { createTestSigner } from '../../support/test-signer';
 const issuer = 'http://127.0.0.1:3999';
 const redirectUri = 'http://127.0.0.1/callback';
 const email = 'ann@example.com';
+/** The network address registrations come from (each test runs an hour after the one before). */
+const sourceIp = '192.0.2.1';
 
 let table: TestTable;
 // Every repository: the operators' use cases run on it too.
@@ -49,11 +51,12 @@ beforeAll(async () => {
     ids: { uuid: () => randomUUID() },
     issuer,
     mailer: { send: async (message) => void mails.push(message) },
+    signInCodeKey: async () => 'integration-test-sign-in-code-key',
     signer: await createTestSigner(),
   };
   orgId = (await createOrg(ctx, 'Acme', null)).id;
   await createUserKey(ctx, orgId, email, 'admin');
-  client = await registerClient(ctx, { redirect_uris: [redirectUri], client_name: 'Test app' });
+  client = await registerClient(ctx, { redirect_uris: [redirectUri], client_name: 'Test app' }, sourceIp);
 });
 
 afterAll(async () => {
@@ -86,7 +89,9 @@ async function authorizedCode(
     sessionToken: page.browser.token,
     csrfToken: page.browser.session.csrfToken,
   };
-  expect(await requestSignInCode(ctx, { ...post, email, sourceIp: '192.0.2.1' })).toBe('code_sent');
+  const requested = await requestSignInCode(ctx, { ...post, email, sourceIp: '192.0.2.1' });
+  expect(requested.notice).toBe('code_sent');
+  await requested.mailing;
   const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
   const verified = await verifySignInCode(ctx, { ...post, code });
   if (!('signedIn' in verified)) throw new Error(`sign-in answered ${verified.notice}`);
@@ -240,7 +245,7 @@ describe('authorization code', () => {
 
   it('is refused to another client, which spends it for nobody', async () => {
     const { code, verifier } = await authorizedCode();
-    const other = await registerClient(ctx, { redirect_uris: [redirectUri] });
+    const other = await registerClient(ctx, { redirect_uris: [redirectUri] }, sourceIp);
     expect(await refusal(exchangeCode(ctx, other, { code, redirectUri, codeVerifier: verifier }))).toBe(
       'invalid_grant',
     );
@@ -363,58 +368,23 @@ describe('client authentication', () => {
   });
 
   it('registers public clients only, with https, loopback or app redirect URIs', async () => {
-    expect(await refusal(registerClient(ctx, { redirect_uris: ['http://app.example/cb'] }))).toBe(
+    expect(await refusal(registerClient(ctx, { redirect_uris: ['http://app.example/cb'] }, sourceIp))).toBe(
       'invalid_redirect_uri',
     );
     expect(
       await refusal(
-        registerClient(ctx, {
-          redirect_uris: [redirectUri],
-          token_endpoint_auth_method: 'client_secret_basic',
-        }),
+        registerClient(
+          ctx,
+          { redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_basic' },
+          sourceIp,
+        ),
       ),
     ).toBe('invalid_client_metadata');
-    const registered = await registerClient(ctx, {
-      redirect_uris: ['com.example.app:/cb', 'https://app.example/cb'],
-    });
+    const registered = await registerClient(
+      ctx,
+      { redirect_uris: ['com.example.app:/cb', 'https://app.example/cb'] },
+      sourceIp,
+    );
     expect(registered).toMatchObject({ authMethod: 'none', registration: 'dynamic', secretHash: null });
-  });
-});
-
-describe('dynamic registration and throttling', () => {
-  it("gives a registered client's tokens their throttle bucket before the client exists", async () => {
-    // Prepare
-    const buckets: string[] = [];
-    const withThrottles = {
-      ...ctx,
-      clientThrottles: { register: async (clientId: string) => void buckets.push(clientId) },
-    };
-
-    // Act
-    const registered = await registerClient(withThrottles, { redirect_uris: [redirectUri] });
-
-    // Assess
-    expect(buckets).toEqual([registered.clientId]);
-    expect(await table.store.oauth.getClient(registered.clientId)).not.toBeNull();
-  });
-
-  it('stores no client whose bucket could not be made, so its tokens are never refused for want of one', async () => {
-    // Prepare
-    const failing = {
-      ...ctx,
-      clientThrottles: {
-        register: async () => {
-          throw new Error('API Gateway unavailable');
-        },
-      },
-    };
-    const before = await table.store.oauth.listClients();
-
-    // Act
-    const registration = registerClient(failing, { redirect_uris: [redirectUri] });
-
-    // Assess
-    await expect(registration).rejects.toThrow('API Gateway unavailable');
-    expect(await table.store.oauth.listClients()).toEqual(before);
   });
 });

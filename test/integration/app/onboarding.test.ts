@@ -131,7 +131,7 @@ describe('onboarding use cases', () => {
     const answer = (url: URL) => ({
       state: url.searchParams.get('state') ?? undefined,
       adminConsent: 'True',
-      tenant: undefined,
+      tenant: url.pathname.split('/')[1],
       error: undefined,
       errorDescription: undefined,
     });
@@ -148,5 +148,93 @@ describe('onboarding use cases', () => {
     expect(stored?.azure?.consent).toBeNull();
     expect(granted).toEqual({ outcome: 'granted', tenantId: 'tenant-b' });
     expect((await ctx.repos.onboarding.get(child.id))?.azure?.consent?.granted).toBe(true);
+  });
+
+  it('honours a consent link once when two callbacks race for it', async () => {
+    // Prepare
+    const { org: partner } = await createPartner(ctx, 'Racing Partner');
+    const child = await createOrg(ctx, 'Racing Child', partner.id);
+    const caller = partnerWith(partner.id, ['partner:write']);
+    const url = new URL(
+      await createAzureAuthUrl(ctx, caller, child.id, {
+        tenantId: 'tenant-r',
+        subscriptionId: 's',
+        callbackUrl: callback,
+      }),
+    );
+    const state = url.searchParams.get('state') ?? undefined;
+    const grant = {
+      state,
+      adminConsent: 'True',
+      tenant: 'tenant-r',
+      error: undefined,
+      errorDescription: undefined,
+    };
+    const refusal = { ...grant, adminConsent: undefined, tenant: undefined, error: 'access_denied' };
+
+    // Act
+    const outcomes = await Promise.all([
+      completeAzureConsent(ctx, grant),
+      completeAzureConsent(ctx, refusal),
+    ]);
+
+    // Assess: one callback wins, the other finds the link used, and the record holds the winner's answer
+    const winners = outcomes.filter((outcome) => outcome.outcome !== 'invalid');
+    expect(winners).toHaveLength(1);
+    const consent = (await ctx.repos.onboarding.get(child.id))?.azure?.consent;
+    expect(consent?.granted).toBe(winners[0]?.outcome === 'granted');
+  });
+
+  it('calls Cost Explorer once for verifications racing on an account, and again after the hour', async () => {
+    // Prepare: a verifier that answers Cost Explorer itself only when not handed a result
+    const { org: partner } = await createPartner(ctx, 'Billing Partner');
+    const child = await createOrg(ctx, 'Billing Child', partner.id);
+    const caller = partnerWith(partner.id, ['*']);
+    const record = await startOnboarding(ctx, caller, child.id);
+    let now = new Date('2026-11-27T10:00:00.000Z');
+    let calls = 0;
+    const billed = {
+      ...ctx,
+      clock: { now: () => now },
+      verifier: {
+        ...ctx.verifier,
+        async verifyAws(request: AwsVerificationRequest) {
+          if (request.costExplorerResult) return [request.costExplorerResult];
+          calls += 1;
+          return [
+            {
+              feature: 'cost_explorer_access',
+              status: 'available' as const,
+              detail: 'Cost Explorer answered',
+            },
+          ];
+        },
+      },
+    };
+    const verify = () =>
+      verifyAwsOnboarding(billed, caller, child.id, {
+        onboardingId: record.onboardingId,
+        accountId: '777788889999',
+        existingCur: null,
+      });
+
+    // Act
+    const racing = await Promise.all([verify(), verify(), verify(), verify()]);
+    const callsInTheHour = calls;
+    now = new Date('2026-11-27T10:59:59.000Z');
+    const late = await verify();
+    now = new Date('2026-11-27T11:00:00.000Z');
+    await verify();
+
+    // Assess: one call for the four racing, none at 59:59, one at the hour
+    expect(callsInTheHour).toBe(1);
+    expect(racing.flat().every((item) => item.feature === 'cost_explorer_access')).toBe(true);
+    expect(late[0]?.status).toBe('available');
+    expect(late[0]?.detail).toContain('checked at 2026-11-27T10:00:00.000Z');
+    expect(calls).toBe(2);
+    expect((await ctx.repos.onboarding.get(child.id))?.costExplorerProbe).toMatchObject({
+      accountId: '777788889999',
+      at: '2026-11-27T11:00:00.000Z',
+    });
   });
 });

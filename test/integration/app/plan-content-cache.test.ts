@@ -40,7 +40,7 @@ async function storedPlans(): Promise<{ orgId: string; plans: ProviderPlans }> {
   });
   await table.store.computedPlans.storePlans(
     orgId,
-    { usageVersion: 1, planSeed, window, sharing: 'organization' },
+    { usageVersion: 1, planSeed, window, sharing: 'organization', renewalHorizonDays: 30 },
     plans,
   );
   return { orgId, plans };

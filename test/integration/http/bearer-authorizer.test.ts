@@ -93,7 +93,7 @@ function authorizerEvent(headers: Record<string, string>): APIGatewayRequestAuth
 }
 
 describe('the authorizer with Bearer access tokens', () => {
-  it("acts for the token's user with the membership's current role and the token's scopes, throttled per OAuth client", async () => {
+  it("acts for the token's user with the membership's current role and the token's scopes, naming its OAuth client for the functions' throttle", async () => {
     // Prepare
     const presented = await token({ scope: 'plans:read plans:apply * admin' });
 
@@ -108,7 +108,10 @@ describe('the authorizer with Bearer access tokens', () => {
       role: 'user',
       scopes: ['plans:read', 'plans:apply'],
     });
-    expect(result.usageIdentifierKey).toBe('cpo-usage-dashboard-client');
+    // One usage-plan key for every client (none is created per client); the client goes on to the
+    // functions, which throttle per client and org.
+    expect(result.usageIdentifierKey).toBe('cpo-usage-oauth-clients');
+    expect(result.context?.oauthClient).toBe('dashboard-client');
     expect(result.policyDocument.Statement[0]?.Effect).toBe('Allow');
   });
 

@@ -43,7 +43,12 @@ const authorizer = createAuthorizerHandler(() => ({
 
 async function loadHandler(group: FunctionGroup): Promise<ProxyHandler> {
   if (group !== 'plans') throw new Error(`This test serves the plans group only, not ${group}`);
-  return (await import('../../../functions/plans/plans-handler')).createPlansHandler(() => ctx);
+  return (await import('../../../functions/plans/plans-handler')).createPlansHandler(
+    () => ctx,
+    () => {
+      throw new Error('This test presents no access token, so no request is throttled per OAuth client');
+    },
+  );
 }
 
 beforeAll(async () => {

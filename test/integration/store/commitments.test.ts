@@ -70,6 +70,42 @@ describe('commitment repository', () => {
     expect(Item).not.toHaveProperty('instanceType');
   });
 
+  it('reads back what each commitment covers: platform, tenancy, zone, engine, deployment, family, payment', async () => {
+    // Prepare
+    const orgId = randomUUID();
+    const windows = aReservation({
+      operatingSystem: 'Windows',
+      tenancy: 'Dedicated',
+      availabilityZone: 'us-east-1a',
+      paymentOption: 'All Upfront',
+    });
+    const database = aReservation({
+      contractType: 'db_ris',
+      instanceType: 'db.m5.large',
+      operatingSystem: 'PostgreSQL',
+      deploymentOption: 'Multi-AZ',
+    });
+    const instancePlan = aSavingsPlan({
+      region: 'us-east-1',
+      contractType: 'instance_plans',
+      instanceFamily: 'm5',
+      paymentOption: 'No Upfront',
+    });
+    const plain = aReservation();
+
+    // Act
+    await table.store.commitments.replaceCommitments(orgId, 'aws', [windows, database, instancePlan, plain]);
+    const read = await table.store.commitments.listCommitments(orgId, 'aws');
+
+    // Assess: each as written, and one without them still without them.
+    const byId = new Map(read.map((owned) => [owned.id, owned]));
+    expect(byId.get(windows.id)).toEqual(windows);
+    expect(byId.get(database.id)).toEqual(database);
+    expect(byId.get(instancePlan.id)).toEqual(instancePlan);
+    expect(byId.get(plain.id)).toEqual(plain);
+    expect(Object.keys(byId.get(plain.id) ?? {})).not.toContain('operatingSystem');
+  });
+
   it('replaces one provider’s commitments, keeping the other providers’ and rewriting kept ones in place', async () => {
     // Prepare
     const orgId = randomUUID();

@@ -24,6 +24,7 @@ function anOrg(overrides: Partial<Organization> = {}): Organization {
     parentOrgId: null,
     isPartner: false,
     commitmentSharing: 'organization',
+    renewalHorizonDays: 30,
     maxUpfrontCost: null,
     createdAt: '2025-01-02T03:04:05.000Z',
     updatedAt: '2025-01-02T03:04:05.000Z',
@@ -191,6 +192,47 @@ describe('org repository', () => {
 
     // Assess
     expect(read?.commitmentSharing).toBe('organization');
+  });
+
+  it('sets the renewal horizon, counting the write in the version', async () => {
+    // Prepare
+    const org = anOrg();
+    await table.store.orgUpdates.create(org);
+
+    // Act
+    const updated = await table.store.orgUpdates.setRenewalHorizonDays(
+      org.id,
+      45,
+      '2025-02-01T00:00:00.000Z',
+    );
+
+    // Assess
+    expect(updated).toEqual({
+      ...org,
+      renewalHorizonDays: 45,
+      updatedAt: '2025-02-01T00:00:00.000Z',
+      version: 2,
+    });
+    expect(await table.store.orgs.get(org.id)).toEqual(updated);
+  });
+
+  it('reads an org stored before the renewal horizon existed with the 30-day default', async () => {
+    // Prepare: the item as it was stored before.
+    const org = anOrg({ renewalHorizonDays: 7 });
+    await table.store.orgUpdates.create(org);
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: orgKey(org.id),
+        UpdateExpression: 'REMOVE renewalHorizonDays',
+      }),
+    );
+
+    // Act
+    const read = await table.store.orgs.get(org.id);
+
+    // Assess
+    expect(read?.renewalHorizonDays).toBe(30);
   });
 
   it('answers a NotFoundError when setting the sharing scope of an unknown org', async () => {

@@ -51,6 +51,7 @@ function computedPlans(orgId: string, usageVersion = 1): { basis: PlanBasis; pla
     planSeed: `${orgId}/gcp/${usageVersion}`,
     window,
     sharing: 'organization',
+    renewalHorizonDays: 30,
   };
   const plans = computePlans({
     orgId,

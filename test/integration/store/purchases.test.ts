@@ -142,13 +142,14 @@ describe.each([
     });
   });
 
-  it('completes by hand only a record waiting for an operator', async () => {
+  it('completes by hand only a record waiting for an operator, with what the operator bought', async () => {
     // Prepare
     const purchases = repository();
+    const byHand = { reference: 'lease-42', providerQuantity: 2, upfrontCost: 30, recurringCost: 0.5 };
     const [record] = await purchases.createRecords([aPurchaseRecord()]);
     if (!record) throw new Error('not created');
     // Act
-    const whileQueued = await purchases.completeByHand(record, 'lease-42', t(1));
+    const whileQueued = await purchases.completeByHand(record, byHand, t(1));
     await purchases.claim(record, claimAt('a1', 1));
     await purchases.finish(
       record,
@@ -156,7 +157,7 @@ describe.each([
       { status: 'manual', reason: 'by hand', code: 'manual_fulfilment' },
       t(2),
     );
-    const completed = await purchases.completeByHand(record, 'lease-42', t(3));
+    const completed = await purchases.completeByHand(record, byHand, t(3));
     // Assess
     expect(whileQueued).toBeNull();
     expect(completed).toMatchObject({
@@ -164,6 +165,8 @@ describe.each([
       reference: 'lease-42',
       providerIds: ['lease-42'],
       providerQuantity: 2,
+      upfrontCost: 30,
+      recurringCost: 0.5,
       completedAt: t(3),
     });
   });

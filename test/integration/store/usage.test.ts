@@ -204,6 +204,38 @@ describe('usage repository', () => {
     expect(kept?.usage.reduce((sum, units) => sum + units, 0)).toBe(3);
   });
 
+  it('reads back a database’s Multi-AZ deployment, and its Single-AZ one after a later import', async () => {
+    // Prepare
+    const orgId = randomUUID();
+    const database: UsageResource = {
+      ...aResource('db-1'),
+      service: 'AmazonRDS',
+      instanceType: 'db.m5.large',
+      operatingSystem: 'MySQL',
+      ondemandPrice: 0.342,
+      deploymentOption: 'Multi-AZ',
+    };
+    const window = { start: '2026-06-01T00:00:00Z', hours: 24 };
+    const { deploymentOption: _, ...singleAz } = { ...database, ondemandPrice: 0.171 };
+
+    // Act
+    await importUsage(
+      orgId,
+      usageOf('aws', { 'db-1': hoursFrom(window.start, 24, () => 1) }, { 'db-1': database }),
+    );
+    const [multi] = await table.store.usage.loadUsage(orgId, 'aws', window);
+    await importUsage(
+      orgId,
+      usageOf('aws', { 'db-1': hoursFrom(window.start, 24, () => 1) }, { 'db-1': singleAz }),
+    );
+    const [single] = await table.store.usage.loadUsage(orgId, 'aws', window);
+
+    // Assess
+    expect({ ...multi, usage: undefined }).toEqual({ ...database, usage: undefined });
+    expect({ ...single, usage: undefined }).toEqual({ ...singleAz, usage: undefined });
+    expect(single).not.toHaveProperty('deploymentOption');
+  });
+
   it('leaves unchanged series as they are when the same file is imported again', async () => {
     // Prepare
     const orgId = randomUUID();

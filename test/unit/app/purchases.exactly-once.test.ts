@@ -17,8 +17,11 @@ import {
 } from '../../../shared/cloud/marketplace/marketplace';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import type { ExistingCommitment, LineItem, Offer, PlanStatus } from '../../../shared/domain/engine';
+import { ConflictError } from '../../../shared/domain/errors';
+import type { AppliedComputation } from '../../../shared/domain/plans/applied-computation';
 import type { StoredPlan } from '../../../shared/domain/plans/plan-set';
 import type { Principal } from '../../../shared/domain/principal';
+import { purchaseRecordId } from '../../../shared/domain/purchases/purchase-record';
 import type { PurchaseMessage, PurchaseQueue } from '../../../shared/queue/purchase-queue';
 import { MemoryPurchaseRepository } from '../../support/memory-purchase-store';
 
@@ -119,7 +122,7 @@ const scenario = fc.record({
   lines: fc.integer({ min: 1, max: offers.length }),
   /** Lines whose offer the provider refuses. */
   refused: fc.array(fc.boolean(), { minLength: offers.length, maxLength: offers.length }),
-  /** An execution policy whose cap every plan here exceeds, or none. */
+  /** An upfront cap every plan here exceeds, set by the operator after the apply, or none. */
   capped: fc.boolean(),
   steps: fc.array(step, { maxLength: 25 }),
 });
@@ -218,6 +221,7 @@ function world(s: Scenario) {
     usageVersion: 1,
     planSeed: 'seed',
     sharing: 'organization',
+    renewalHorizonDays: 30,
     window: { start: '2026-10-25T00:00:00Z', hours: 720 },
     plan: { id: PLAN, name: 'Recommended', status: 'new' } as StoredPlan['plan'],
     lineItemCount: lineItems.length,
@@ -231,7 +235,13 @@ function world(s: Scenario) {
     lineItems,
   } as unknown as PlanContent;
   const commitments = new Map<string, ExistingCommitment>();
+  /** Every commitment write, redeliveries included: each id must be written the same every time. */
+  const commitmentWrites: ExistingCommitment[] = [];
+  /** Recomputations of the org's plans, with the commitments owned when each ran. */
+  const recomputations: number[] = [];
   let inputsVersion = 1;
+  let applied: AppliedComputation | null = null;
+  let capLowered = false;
   const pending: PurchaseMessage[] = [];
 
   /** Every storage write and the provider call may be where the invocation dies, before or after it. */
@@ -261,8 +271,9 @@ function world(s: Scenario) {
     orgs: {
       placement: async (orgId: string) =>
         orgId === ORG ? { id: ORG, parentOrgId: null, isPartner: false } : null,
+      // A capped org's operator lowers the cap after the apply: the processor checks it again.
       get: async (orgId: string) =>
-        orgId === ORG ? { id: ORG, maxUpfrontCost: s.capped ? -1 : null } : null,
+        orgId === ORG ? { id: ORG, maxUpfrontCost: s.capped && capLowered ? -1 : null } : null,
     },
     plans: {
       planContent: async (orgId: string, planId: string) =>
@@ -275,6 +286,22 @@ function world(s: Scenario) {
       }),
       getPlans: async (_orgId: string, _provider: string, planIds: readonly string[]) =>
         planIds.includes(PLAN) ? [plan] : [],
+      appliedComputation: async () => applied,
+      claimComputation: (
+        _orgId: string,
+        _provider: string,
+        _version: number,
+        claim: AppliedComputation,
+        takeOverFrom?: string,
+      ) =>
+        step(async () => {
+          const free =
+            applied === null ||
+            (applied.planId === claim.planId &&
+              (applied.appliedBy === claim.appliedBy || applied.appliedBy === takeOverFrom));
+          if (free) applied = claim;
+          return applied as AppliedComputation;
+        }),
       changeStatus: (
         _orgId: string,
         _provider: string,
@@ -298,9 +325,11 @@ function world(s: Scenario) {
       putCommitment: (_orgId: string, commitment: ExistingCommitment) =>
         step(async () => {
           commitments.set(commitment.id, commitment);
+          commitmentWrites.push(commitment);
         }),
     },
     usage: {
+      usageState: async () => ({ usageVersion: inputsVersion }),
       raisePlanInputsVersion: () =>
         step(async () => {
           inputsVersion += 1;
@@ -333,6 +362,11 @@ function world(s: Scenario) {
       },
     },
     catalog: async () => catalog,
+    planComputation: () =>
+      step(async () => {
+        recomputations.push(commitments.size);
+        return { outcome: 'computed' as const, planSet: null, usageState: null };
+      }),
   };
   const applying = { ...base, purchaseQueue: queue, catalog: async () => catalog };
 
@@ -349,7 +383,7 @@ function world(s: Scenario) {
         return;
       }
       // 409: applied already (by a concurrent apply, or earlier).
-      if (!(error instanceof Error && error.name === 'ConflictError')) throw error;
+      if (!(error instanceof ConflictError)) throw error;
       applyCrashed = false;
     }
   }
@@ -369,10 +403,15 @@ function world(s: Scenario) {
     provider,
     purchases,
     commitments,
+    commitmentWrites,
+    recomputations,
     pending,
     lineItems,
     refusedOffers,
     plan: () => plan,
+    lowerCap: () => {
+      capLowered = true;
+    },
     inputsVersion: () => inputsVersion,
     apply,
     async run(step: Step): Promise<void> {
@@ -451,6 +490,7 @@ describe('purchases, exactly once', () => {
         const w = world(s);
         // Act
         await w.apply();
+        w.lowerCap();
         for (const each of s.steps) await w.run(each);
         await w.drain();
         // Assess
@@ -467,7 +507,18 @@ describe('purchases, exactly once', () => {
           } else {
             expect(record.status).toBe('completed');
             expect(bought?.providerIds).toEqual(record.providerIds);
-            expect(w.commitments.has(record.id)).toBe(true);
+            // Owned once, under the id named by plan and line item, in the provider's quantity:
+            // every write of it (redeliveries, crashes) wrote the very same commitment.
+            const owned = w.commitments.get(purchaseRecordId(PLAN, record.lineItemId));
+            const spend = catalog.offerById(record.offerId)?.scope.kind === 'spend';
+            expect(owned).toMatchObject(
+              spend
+                ? { quantity: 0, hourlyCommitment: bought?.providerQuantity }
+                : { quantity: bought?.providerQuantity, hourlyCommitment: 0 },
+            );
+            const writes = w.commitmentWrites.filter((each) => each.id === record.id);
+            expect(writes.length).toBeGreaterThan(0);
+            for (const each of writes) expect(each).toEqual(owned);
             boughtLines += 1;
           }
         }
@@ -476,7 +527,11 @@ describe('purchases, exactly once', () => {
         const expected = records.every((r) => r.status === 'completed') ? 'completed' : 'needs_review';
         expect(w.plan().plan.status).toBe(expected);
         expect(w.plan().application?.appliedBy).toBe(USER.kind === 'user' ? USER.userId : '');
-        if (w.provider.bought.size > 0) expect(w.inputsVersion()).toBeGreaterThan(1);
+        if (w.provider.bought.size > 0) {
+          expect(w.inputsVersion()).toBeGreaterThan(1);
+          // The plans were recomputed with every bought commitment owned.
+          expect(w.recomputations).toContain(w.provider.bought.size);
+        }
       }),
       { numRuns: RUNS },
     );

@@ -114,13 +114,13 @@ describe('import graph', () => {
     expect(upward).toEqual([]);
   });
 
-  it('keeps the domain pure: no adapters, use cases, HTTP or runtime, and no AWS SDK', () => {
+  it('keeps the domain pure: no adapters (file readers too), use cases, HTTP or runtime, no AWS SDK and no file format library', () => {
     // Act
     const impure = sharedEdges.filter(
       (edge) =>
         edge.from.startsWith('shared/domain/') &&
-        (/^shared\/(app|store|http|runtime|auth|queue|cloud)\//.test(edge.to) ||
-          edge.to.startsWith('@aws-sdk/')),
+        (/^shared\/(app|store|exports|http|runtime|auth|queue|cloud)\//.test(edge.to) ||
+          /^(@aws-sdk\/|hyparquet|csv-parse)/.test(edge.to)),
     );
 
     // Assess
@@ -138,6 +138,16 @@ describe('import graph', () => {
 
     // Assess
     expect(adapters).toEqual([]);
+  });
+
+  it("has the use cases read billing exports through the domain's batches, never a file adapter", () => {
+    // Act
+    const direct = sharedEdges.filter(
+      (edge) => edge.from.startsWith('shared/app/') && edge.to.startsWith('shared/exports/'),
+    );
+
+    // Assess
+    expect(direct).toEqual([]);
   });
 
   it('has the contract import no use case: the use cases read the contract, never the reverse', () => {

@@ -76,22 +76,25 @@ describe('API Gateway usage plan keys', () => {
     expect(gateway.plan()).toEqual(['cpk-usage-AbCdEfGh12345678=cpk-usage-AbCdEfGh12345678']);
   });
 
-  it("gives an OAuth client's tokens their own bucket, valued as the authorizer's usage identifier for Bearer calls", async () => {
-    // Prepare
+  it("removes the key an earlier version gave an OAuth client, and leaves the API keys' keys alone", async () => {
+    // Prepare: a client key as earlier versions created it (name and value its usage identifier).
     const usagePlanKeys = apiGatewayUsagePlanKeys(gateway.client, 'plan-1');
+    const legacy = usageIdentifierOfOAuthClient('dash-client');
+    const created = await gateway.client.send(
+      new CreateApiKeyCommand({ name: legacy, value: legacy, enabled: true }),
+    );
+    await gateway.client.send(
+      new CreateUsagePlanKeyCommand({ usagePlanId: 'plan-1', keyId: created.id, keyType: 'API_KEY' }),
+    );
+    await usagePlanKeys.register('AbCdEfGh12345678');
 
     // Act
-    await usagePlanKeys.registerOAuthClient('dash-client');
-    await usagePlanKeys.registerOAuthClient('dash-client');
-    await usagePlanKeys.register('AbCdEfGh12345678');
+    await usagePlanKeys.removeOAuthClient('dash-client');
     await usagePlanKeys.removeOAuthClient('dash-client');
 
     // Assess
     expect(gateway.plan()).toEqual(['cpk-usage-AbCdEfGh12345678=cpk-usage-AbCdEfGh12345678']);
-    await usagePlanKeys.registerOAuthClient('dash-client');
-    expect(gateway.plan()).toContain(
-      `${usageIdentifierOfOAuthClient('dash-client')}=${usageIdentifierOfOAuthClient('dash-client')}`,
-    );
+    expect([...gateway.keys.values()].map((key) => key.name)).toEqual(['cpk-usage-AbCdEfGh12345678']);
   });
 
   it('registers again without a second key, and completes a registration left half-way', async () => {

@@ -175,3 +175,130 @@ describe('commitments CSV', () => {
     ]);
   });
 });
+
+describe('commitments CSV: what a commitment covers', () => {
+  const fullHeader = `${header},operating_system,tenancy,deployment_option,instance_family,payment_option,availability_zone`;
+  const attributes = {
+    operating_system: '',
+    tenancy: '',
+    deployment_option: '',
+    instance_family: '',
+    payment_option: '',
+    availability_zone: '',
+  };
+  const fullRow = (values: Record<string, string>) =>
+    fullHeader
+      .split(',')
+      .map((column) => values[column])
+      .join(',');
+  const instancePlan = {
+    ...savingsPlan,
+    region: 'us-east-1',
+    contract_type: 'instance_plans',
+    ...attributes,
+    instance_family: 'm5',
+  };
+
+  it('reads platform, tenancy, zone, engine, deployment, family and payment option where given', () => {
+    const parsed = parse([
+      fullHeader,
+      fullRow({
+        ...reservation,
+        ...attributes,
+        operating_system: 'Windows',
+        tenancy: 'Dedicated',
+        availability_zone: 'us-east-1a',
+      }),
+      fullRow({
+        ...reservation,
+        ...attributes,
+        contract_type: 'db_ris',
+        instance_type: 'db.m5.large',
+        operating_system: 'PostgreSQL',
+        deployment_option: 'Multi-AZ',
+        payment_option: 'Partial Upfront',
+      }),
+      fullRow(instancePlan),
+    ]);
+
+    const [windows, database, plan] = parsed.providers[0]?.commitments ?? [];
+    expect(windows).toMatchObject({
+      operatingSystem: 'Windows',
+      tenancy: 'Dedicated',
+      availabilityZone: 'us-east-1a',
+    });
+    expect(windows).not.toHaveProperty('deploymentOption');
+    expect(database).toMatchObject({
+      operatingSystem: 'PostgreSQL',
+      deploymentOption: 'Multi-AZ',
+      paymentOption: 'Partial Upfront',
+    });
+    expect(plan).toMatchObject({ contractType: 'instance_plans', instanceFamily: 'm5', region: 'us-east-1' });
+    expect(plan).not.toHaveProperty('operatingSystem');
+  });
+
+  it('imports a file without the optional columns as before: same commitments, same ids, defaults left to the engine', () => {
+    const before = parse([header, row(reservation), row(savingsPlan)]);
+    const withEmptyColumns = parse([
+      fullHeader,
+      fullRow({ ...reservation, ...attributes }),
+      fullRow({ ...savingsPlan, ...attributes }),
+    ]);
+
+    expect(withEmptyColumns).toEqual(before);
+    for (const owned of before.providers[0]?.commitments ?? []) {
+      expect(owned).not.toHaveProperty('operatingSystem');
+      expect(owned).not.toHaveProperty('paymentOption');
+    }
+  });
+
+  it('accepts the optional columns in any order and any subset', () => {
+    const parsed = parse([
+      `payment_option,${header},operating_system`,
+      `All Upfront,${row(reservation)},Windows`,
+    ]);
+
+    expect(parsed.providers[0]?.commitments[0]).toMatchObject({
+      paymentOption: 'All Upfront',
+      operatingSystem: 'Windows',
+    });
+  });
+
+  it('names the line and column of each bad optional value', () => {
+    expect(
+      errorsOf([
+        fullHeader,
+        fullRow({ ...instancePlan, instance_family: '' }),
+        fullRow({ ...instancePlan, region: '' }),
+        fullRow({ ...reservation, ...attributes, tenancy: 'shared' }),
+        fullRow({ ...reservation, ...attributes, payment_option: 'Monthly' }),
+        fullRow({ ...reservation, ...attributes, deployment_option: 'Multi-AZ' }),
+        fullRow({
+          ...reservation,
+          ...attributes,
+          contract_type: 'db_ris',
+          instance_type: 'db.m5.large',
+          deployment_option: 'Triple-AZ',
+        }),
+        fullRow({ ...savingsPlan, ...attributes, operating_system: 'Linux', instance_family: 'm5' }),
+        fullRow({ ...reservation, ...attributes, instance_family: 'm5' }),
+      ]),
+    ).toEqual([
+      'line 2: instance_family is required for an EC2 Instance Savings Plan (instance_plans)',
+      'line 3: region is required for an EC2 Instance Savings Plan (instance_plans)',
+      'line 4: tenancy must be one of Shared, Dedicated; got shared',
+      'line 5: payment_option must be one of No Upfront, Partial Upfront, All Upfront; got Monthly',
+      'line 6: deployment_option must be empty for anything but an RDS reservation (standard_ris); got Multi-AZ',
+      'line 7: deployment_option must be one of Single-AZ, Multi-AZ; got Triple-AZ',
+      'line 8: operating_system must be empty for a spend commitment (compute_plans); got Linux',
+      'line 8: instance_family must be empty for anything but an EC2 Instance Savings Plan (compute_plans); got m5',
+      'line 9: instance_family must be empty for a reservation (standard_ris); got m5',
+    ]);
+  });
+
+  it('rejects an unknown column, naming the optional ones', () => {
+    expect(errorsOf([`${header},platform`, `${row(reservation)},Linux`])).toEqual([
+      'line 1: bad header: unknown columns: platform (expected provider,account_id,region,contract_type,instance_type,quantity,hourly_commitment,upfront_cost,recurring_cost,start,end,lockin_end, in any order; optional: operating_system, tenancy, deployment_option, instance_family, payment_option, availability_zone)',
+    ]);
+  });
+});

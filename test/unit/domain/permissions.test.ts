@@ -14,6 +14,7 @@ function org(id: string, parentOrgId: string | null = null): Organization {
     parentOrgId,
     isPartner: parentOrgId === null,
     commitmentSharing: 'organization',
+    renewalHorizonDays: 30,
     maxUpfrontCost: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -122,6 +122,64 @@ describe('Azure commitments cover the compute meter only', () => {
     expect(plans.plans[0]?.lineItems).toEqual([]);
   });
 
+  it.each([
+    [
+      'reservation',
+      // One 3-year Dsv5 reservation of one D4s_v5 (4 units): covers one VM's compute, 0.192.
+      { contractType: 'vm' as const, instanceType: 'Standard_D4s_v5', quantity: 1, recurringCost: 0.073728 },
+    ],
+    [
+      'savings plan',
+      // A one-year, no-upfront savings plan of 0.144 an hour: 25% off Dsv5 in eastus, so it covers
+      // 0.144 / 0.75 = 0.192 of compute, one VM's.
+      {
+        contractType: 'compute_plans' as const,
+        instanceType: null,
+        quantity: 0,
+        hourlyCommitment: 0.144,
+        recurringCost: 0.144,
+        start: '2024-09-01T00:00:00.000Z',
+        end: '2025-09-01T00:00:00.000Z',
+        lockinEnd: '2025-09-01T00:00:00.000Z',
+      },
+    ],
+  ])(
+    'values an owned %s on Windows VMs at their compute price, leaving the license on demand',
+    (_, owned) => {
+      // Prepare: two Windows D4s_v5 (0.376 each, 0.752 in all) run every hour; what the org owns
+      // covers 0.192 of compute. The catalog's savings plans are offered (the owned plan's rates).
+      const plans = computePlans(
+        engineInput({
+          hours: HOURS,
+          provider: 'azure',
+          streams: withComputePrices(d4sFleet('Windows'), catalog),
+          commitments: [
+            commitment({
+              id: 'owned',
+              provider: 'azure',
+              accountId: 'sub-1',
+              region: 'eastus',
+              start: '2024-01-01T00:00:00.000Z',
+              end: '2027-01-01T00:00:00.000Z',
+              lockinEnd: '2027-01-01T00:00:00.000Z',
+              ...owned,
+            }),
+          ],
+          offers: catalog.offers('azure').filter((offer) => offer.scope.kind === 'spend'),
+          profiles: [HIGH_SAVINGS],
+        }),
+      );
+      const plan = plans.plans[0] as ProfilePlan;
+
+      // Assess: covered 0.192 of 0.752: coverage 0.192 / 0.752 (0.26, not the 0.5 of crediting the
+      // covered VM's license) before the plan's lines add theirs; on demand before the plan
+      // 0.752 - 0.192 = 0.56 (both licenses, 0.184 each, stay on demand).
+      const planned = plan.lineItems.reduce((sum, line) => sum + line.covered_ondemand_cost, 0);
+      expect(plan.plan.commitment_coverage).toBeCloseTo((0.192 + planned) / 0.752, 12);
+      expect(plan.plan.before_ondemand_cost_hourly).toBeCloseTo(0.56, 12);
+    },
+  );
+
   it('charts an owned reservation saving the same on Windows VMs as on Linux ones', () => {
     // One owned 3-year reservation of two D4s_v5 (8 units at 0.018432): 0.147456 an hour.
     const owned = commitment({

@@ -78,6 +78,7 @@ export function offer(spec: OfferSpec): Offer {
   };
 }
 
+/** A one-year Windows reservation of the default stream's type unless told otherwise. */
 export function commitment(spec: Partial<ExistingCommitment> & { readonly id: string }): ExistingCommitment {
   return {
     provider: 'aws',
@@ -92,6 +93,7 @@ export function commitment(spec: Partial<ExistingCommitment> & { readonly id: st
     start: '2024-06-01T00:00:00.000Z',
     end: '2025-06-01T00:00:00.000Z',
     lockinEnd: '2025-06-01T00:00:00.000Z',
+    operatingSystem: spec.instanceType === null ? undefined : 'Windows',
     ...spec,
   };
 }

@@ -206,3 +206,52 @@ describe('chartSeries: providers with windows of their own', () => {
     expect(day?.utilization).toBeCloseTo(0.5, 9);
   });
 });
+
+describe('chartSeries: after a purchase', () => {
+  it('projects an always-on fleet its purchase covers exactly as fully used, and covers no hour before it', () => {
+    // Prepare: two Linux m5.xlarge (8 normalized units each, 0.192 $/h) run every hour of the
+    // 48-hour window (Jan 1 and 2). Two hours after it ends, the org buys the plan's line: one
+    // m5.2xlarge reservation (16 units: the whole fleet) at 0.2 $/h for a year.
+    const fleet = [0, 1].map((n) =>
+      stream({
+        resourceId: `web-${n}`,
+        instanceType: 'm5.xlarge',
+        operatingSystem: 'Linux',
+        ondemandPrice: 0.192,
+        usage: hourly(48, () => 1),
+      }),
+    );
+    const bought = commitment({
+      id: 'bought',
+      instanceType: 'm5.2xlarge',
+      operatingSystem: 'Linux',
+      tenancy: 'Shared',
+      recurringCost: 0.2,
+      start: '2025-01-03T02:00:00.000Z',
+      end: '2026-01-03T02:00:00.000Z',
+      lockinEnd: '2026-01-03T02:00:00.000Z',
+    });
+
+    // Act
+    const points = chartSeries({
+      window: { start: WINDOW_START, hours: 48 },
+      streams: fleet,
+      commitments: [bought],
+      offers: [],
+      startDate: '2025-01-02',
+      endDate: '2025-01-04',
+      today: '2025-01-03',
+    });
+
+    // Assess: Jan 2 (observed) owned nothing. Jan 3: from 02:00 the reservation covers the average
+    // hour, 16 of 16 units: 22 h x (2 x 0.192 - 0.2) = 22 x 0.184 = 4.048 saved, all of it used.
+    // Jan 4 (projected): 24 x 0.184 = 4.416; 8738 hours remain (364 days and 2 hours) x 0.2.
+    expect(points.map((point) => point.utilization)).toEqual([0, 1, 1]);
+    expect(points[0]?.savings).toBe(0);
+    expect(points[1]?.savings).toBeCloseTo(4.048, 9);
+    expect(points[2]?.savings).toBeCloseTo(4.416, 9);
+    expect(points.map((point) => point.unutilized_commit)).toEqual([0, 0, 0]);
+    expect(points[2]?.remaining_commit).toBeCloseTo(8738 * 0.2, 9);
+    expect(points.map((point) => point.is_projection)).toEqual([false, false, true]);
+  });
+});

@@ -142,11 +142,15 @@ describe('figures (DESIGN §7)', () => {
     expect(item?.savings).toBeCloseTo(1.68, 12);
     expect(item?.monthly_savings).toBeCloseTo(1.68 * 730, 9);
     expect(item?.total_savings).toBeCloseTo(1.68 * ONE_YEAR, 6);
-    // total_cost = q (upfront + recurring T) = 10 * (2628 + 2190) = 48180; breakeven = 48180 / 7.6 hours.
-    expect(item?.total_cost).toBeCloseTo(48180, 6);
-    expect(item?.breakeven_hours).toBeCloseTo(48180 / 7.6, 6);
-    // discount = 100 (1 - r / p) = 45%.
-    expect(item?.discount_rate).toBeCloseTo(45, 9);
+    // monthly_cost = (5.5 + 0.42) x 730 = 4321.6; over the 12 months of the term, total_cost =
+    // 4321.6 x 12 = 51859.2 = q (upfront + recurring T) + fee T = 10 (2628 + 2190) + 0.42 x 8760.
+    expect(item?.monthly_cost).toBeCloseTo(4321.6, 9);
+    expect(item?.total_cost).toBeCloseTo(51859.2, 6);
+    // Walking away after h hours: (7.6 - 0.42) h against 26280 upfront + 2.5 $/h owed to the end of
+    // the one-year lock-in: h = (26280 + 2.5 x 8760) / 7.18 = 48180 / 7.18.
+    expect(item?.breakeven_hours).toBeCloseTo(48180 / 7.18, 6);
+    // discount net of the fee = 100 (1 - (0.55 + 0.2 x (1 - 0.55)) / 1) = 36%.
+    expect(item?.discount_rate).toBeCloseTo(36, 9);
     expect(item?.after_covered_units).toBeCloseTo(7.6, 12);
     expect(item?.before_ondemand_cost).toBeCloseTo(7.6, 12);
     expect(item?.recommended_commitment).toBe(0);
@@ -339,25 +343,6 @@ describe('existing commitments', () => {
     expect(resourceMatches.at(0).match.before_reserved_cost).toBeCloseTo(0.4, 12);
     expect(resourceMatches.at(0).match.before_uncovered_units).toBeCloseTo(2, 12);
     expect(lineItems[0]?.before_reserved_cost).toBeCloseTo(0.4, 12);
-  });
-
-  it('applies a commitment only in the hours from its start to its end', () => {
-    // Prepare: the RI (3 units) ends after hour 1 of 4: residual 2, 2, 5, 5.
-    const input = engineInput({
-      hours: 4,
-      streams: [stream({ usage: [5, 5, 5, 5] })],
-      commitments: [commitment({ id: 'ri-1', quantity: 3, end: '2025-01-01T02:00:00.000Z' })],
-      offers: [offer({ id: 'o1', recurring: 0.45 })],
-      profiles: [HIGH_SAVINGS],
-    });
-
-    // Act
-    const { plan, lineItems } = onlyPlan(input);
-
-    // Assess: F(k) = 1 for k <= 2, 0.5 for 3..5 > 0.45: q = 5; before_reserved = 0.5 * 2 / 4.
-    expect(lineItems[0]?.selected_quantity).toBe(5);
-    expect(plan.before_ondemand_cost_hourly).toBeCloseTo(3.5, 12);
-    expect(plan.before_reserved_cost_hourly).toBeCloseTo(0.25, 12);
   });
 
   it('ignores expired commitments for coverage and cost', () => {

@@ -21,7 +21,8 @@ import type {
 } from '../../../shared/domain/engine/model';
 import type { LineItem } from '../../../shared/domain/engine/plan-shapes';
 import { computePlans } from '../../../shared/domain/engine/plans';
-import { commitment, engineInput, instanceScope, offer, stream, WINDOW_START } from './builders';
+import { breakevenByWalking } from './breakeven-oracle';
+import { commitment, engineInput, instanceScope, offer, stream } from './builders';
 
 const HOUR_MS = 3_600_000;
 
@@ -47,7 +48,10 @@ interface Fleet {
   readonly commitments: readonly ExistingCommitment[];
 }
 
-const at = (hour: number) => new Date(Date.parse(WINDOW_START) + hour * HOUR_MS).toISOString();
+/** The plans' clock (engineInput's createdAt) and the default renewal horizon, 30 days, after it. */
+const PLAN_TIME = Date.parse(engineInput({ hours: 0 }).createdAt);
+const HORIZON_END = PLAN_TIME + 30 * 24 * HOUR_MS;
+const fromPlanTime = (hour: number) => new Date(PLAN_TIME + hour * HOUR_MS).toISOString();
 
 const fleetArbitrary: fc.Arbitrary<Fleet> = fc.integer({ min: 1, max: 24 }).chain((hours) =>
   fc.record({
@@ -126,22 +130,29 @@ const fleetArbitrary: fc.Arbitrary<Fleet> = fc.integer({ min: 1, max: 24 }).chai
             account: fc.constantFrom('a', 'b'),
             target: fc.constantFrom('m5.large', 'r5.large', 'spend'),
             quantity: fc.integer({ min: 1, max: 3 }),
-            startHour: fc.integer({ min: -5, max: 20 }),
-            length: fc.integer({ min: 1, max: 30 }),
+            // Hours from the plan's time: ended before it, renewed within the horizon, in force
+            // past it, or queued to start before or after the horizon's end.
+            startHour: fc.integer({ min: -800, max: 760 }),
+            length: fc.integer({ min: 1, max: 1600 }),
             recurringCost: fc.double({ min: 0, max: 2, noNaN: true }),
+            // An m5.large reservation of either platform; an r5.large one is Windows.
+            platform: fc.constantFrom('Linux', 'Windows'),
           })
-          .map(({ account, target, quantity, startHour, length, recurringCost }) =>
+          .map(({ account, target, quantity, startHour, length, recurringCost, platform }) =>
             commitment({
               id: `c-${account}-${target}-${startHour}`,
               accountId: account,
+              operatingSystem: target === 'spend' ? undefined : target === 'm5.large' ? platform : 'Windows',
+              // Bought with no upfront, as the catalog's plan is sold (its recurring cost may be 0).
+              paymentOption: target === 'spend' ? 'No Upfront' : undefined,
               contractType: target === 'spend' ? 'compute_plans' : 'standard_ris',
               instanceType: target === 'spend' ? null : target,
               quantity: target === 'spend' ? 0 : quantity,
               hourlyCommitment: target === 'spend' ? quantity / 2 : 0,
               recurringCost,
-              start: at(startHour),
-              end: at(startHour + length),
-              lockinEnd: at(startHour + length),
+              start: fromPlanTime(startHour),
+              end: fromPlanTime(startHour + length),
+              lockinEnd: fromPlanTime(startHour + length),
             }),
           ),
         { maxLength: 3 },
@@ -204,10 +215,12 @@ function coverSpend(members: readonly Member[], discounts: readonly number[], do
   return value;
 }
 
-const activeIn = (owned: ExistingCommitment, hour: number) => {
-  const start = Date.parse(WINDOW_START) + hour * HOUR_MS;
-  return Date.parse(owned.start) <= start && start < Date.parse(owned.end);
-};
+/**
+ * A plan counts an owned commitment in every hour of the window when it is in force once the
+ * renewal horizon has passed (docs/plan-engine.md), whatever the window's dates.
+ */
+const countsAtPlanTime = (owned: ExistingCommitment) =>
+  Date.parse(owned.start) <= HORIZON_END && HORIZON_END < Date.parse(owned.end);
 
 /** Per hour, the figures the oracle needs: on-demand dollars of all usage, covered by existing commitments, by the plan's lines. */
 function simulate(fleet: Fleet, lineItems: readonly LineItem[]) {
@@ -236,7 +249,8 @@ function simulate(fleet: Fleet, lineItems: readonly LineItem[]) {
       spendPools.set(sharing, [...(spendPools.get(sharing) ?? []), owned]);
       continue;
     }
-    const family = owned.instanceType === 'm5.large' && inGroup('linux-m5', sharing).length > 0;
+    // A reservation covers usage of its platform only: a Linux m5.large one the Linux m5 family.
+    const family = owned.instanceType === 'm5.large' && owned.operatingSystem === 'Linux';
     const group = family ? 'linux-m5' : owned.instanceType === 'm5.large' ? 'windows-m5' : 'windows-r5';
     const key = `${sharing}/${group}`;
     const pool = reservationPools.get(key) ?? {
@@ -251,6 +265,7 @@ function simulate(fleet: Fleet, lineItems: readonly LineItem[]) {
   let total = 0;
   let existing = 0;
   let covered = 0;
+  const coveredByLine = lineItems.map(() => 0);
   for (let hour = 0; hour < fleet.hours; hour++) {
     for (const member of members) {
       member.left = member.usage[hour] as number;
@@ -259,26 +274,36 @@ function simulate(fleet: Fleet, lineItems: readonly LineItem[]) {
     for (const pool of reservationPools.values()) {
       let quantity = 0;
       for (const owned of pool.commitments)
-        if (activeIn(owned, hour)) quantity += owned.quantity * pool.units;
+        if (countsAtPlanTime(owned)) quantity += owned.quantity * pool.units;
       existing += coverGroup(pool.members, quantity);
     }
     for (const [sharing, owned] of spendPools) {
       let dollars = 0;
-      for (const entry of owned) if (activeIn(entry, hour)) dollars += entry.hourlyCommitment;
+      for (const entry of owned) if (countsAtPlanTime(entry)) dollars += entry.hourlyCommitment;
       if (discounts) existing += coverSpend(inSharing(sharing), discounts, dollars);
     }
     // The plan's lines: reservations, then savings plans, on what is left.
-    for (const item of lineItems.filter((entry) => entry.offer_id !== 'spend')) {
-      covered += coverGroup(
+    lineItems.forEach((item, line) => {
+      if (item.offer_id === 'spend') return;
+      const value = coverGroup(
         inGroup(item.offer_id === 'linux-m5' ? 'linux-m5' : item.offer_id, sharingOf(item.account_id)),
         item.selected_quantity,
       );
-    }
-    for (const item of lineItems.filter((entry) => entry.offer_id === 'spend')) {
-      covered += coverSpend(inSharing(sharingOf(item.account_id)), discounts ?? [], item.selected_commitment);
-    }
+      coveredByLine[line] = (coveredByLine[line] as number) + value;
+      covered += value;
+    });
+    lineItems.forEach((item, line) => {
+      if (item.offer_id !== 'spend') return;
+      const value = coverSpend(
+        inSharing(sharingOf(item.account_id)),
+        discounts ?? [],
+        item.selected_commitment,
+      );
+      coveredByLine[line] = (coveredByLine[line] as number) + value;
+      covered += value;
+    });
   }
-  return { total, existing, covered };
+  return { total, existing, covered, coveredByLine };
 }
 
 /** q * (upfront + recurring * hours), paid hour by hour. */
@@ -320,7 +345,7 @@ describe('plan figures against an hour-by-hour oracle', () => {
 
         // Assess
         for (const { plan, lineItems } of plans) {
-          const { total, existing, covered } = simulate(fleet, lineItems);
+          const { total, existing, covered, coveredByLine } = simulate(fleet, lineItems);
           const coverage = total > 0 ? Math.min(1, (existing + covered) / total) : 0;
           close(plan.commitment_coverage, coverage);
           const minimum = lineItems.reduce(
@@ -328,12 +353,15 @@ describe('plan figures against an hour-by-hour oracle', () => {
             0,
           );
           close(plan.minimum_commitment_cost, minimum);
-          const totalCost = lineItems.reduce(
-            (sum, item) => sum + paidOver(item, fleet.offers, (o) => o.termHours),
-            0,
-          );
-          const coveredPerHour = covered / fleet.hours;
-          close(plan.breakeven_hours, coveredPerHour > 0 ? totalCost / coveredPerHour : 0);
+          const walked = lineItems.map((item, line) => ({
+            coveredPerHour: (coveredByLine[line] as number) / fleet.hours,
+            quantity: item.selected_quantity,
+            offer: fleet.offers.find((entry) => entry.id === item.offer_id) as Offer,
+          }));
+          close(plan.breakeven_hours, breakevenByWalking(walked));
+          walked.forEach((line, k) => {
+            close((lineItems[k] as LineItem).breakeven_hours, breakevenByWalking([line]));
+          });
         }
       }),
       { numRuns: 150 },

@@ -87,7 +87,13 @@ describe('RDS reserved instances', () => {
         }),
       ],
       commitments: [
-        commitment({ id: 'owned', contractType: 'db_ris', instanceType: 'db.m5.large', quantity: 1 }),
+        commitment({
+          id: 'owned',
+          contractType: 'db_ris',
+          instanceType: 'db.m5.large',
+          operatingSystem: 'MySQL',
+          quantity: 1,
+        }),
       ],
       profiles: [HIGH_SAVINGS],
     });

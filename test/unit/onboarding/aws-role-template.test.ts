@@ -76,7 +76,7 @@ describe('the onboarding role template', () => {
     template.hasOutput('RoleArn', { Value: { 'Fn::GetAtt': ['OnboardingRole', 'Arn'] } });
   });
 
-  it('reads cost data only where the export is delivered', () => {
+  it('reads cost data only where the export is delivered, and the commitments owned', () => {
     // Act
     const statements = statementsOf(load(), readPolicyName);
 
@@ -89,6 +89,10 @@ describe('the onboarding role template', () => {
         'cur:DescribeReportDefinitions',
         's3:GetObject',
         's3:ListBucket',
+        'ec2:DescribeReservedInstances',
+        'rds:DescribeReservedDBInstances',
+        'savingsplans:DescribeSavingsPlans',
+        'savingsplans:DescribeSavingsPlansRates',
       ].sort(),
     );
     expect(statements.find((statement) => statement.Action.includes('s3:GetObject'))?.Resource).toEqual({

@@ -6,6 +6,7 @@ const state: ConsentState = {
   onboardingId: 'onboarding-1',
   tenantId: 'contoso.onmicrosoft.com',
   subscriptionId: 'sub-1',
+  nonce: 'nonce-1',
   expiresAt: 1_800_000_000,
 };
 const before = new Date((state.expiresAt - 60) * 1000);

@@ -265,3 +265,49 @@ describe('usage CSV', () => {
     expect(act).toThrow('The file has 1 error; nothing was imported');
   });
 });
+
+describe('usage CSV: deployment_option', () => {
+  const withDeployment = `${header},deployment_option`;
+  const databaseRow = (deployment: string, changes: Record<string, string> = {}) =>
+    `${row({
+      service: 'AmazonRDS',
+      resource_id: 'db-1',
+      instance_type: 'db.m5.large',
+      operating_system: 'MySQL',
+      ondemand_price: '0.342',
+      ...changes,
+    })},${deployment}`;
+
+  it('records a Multi-AZ database, and leaves Single-AZ (the default) out as files without the column do', () => {
+    const parsed = parse([
+      withDeployment,
+      databaseRow('Multi-AZ'),
+      databaseRow('Single-AZ', { resource_id: 'db-2', ondemand_price: '0.171' }),
+      databaseRow('', { resource_id: 'db-3', ondemand_price: '0.171' }),
+    ]);
+
+    const resources = parsed.providers[0]?.series.map((series) => series.resource) ?? [];
+    expect(resources.map((resource) => [resource.resourceId, resource.deploymentOption])).toEqual([
+      ['db-1', 'Multi-AZ'],
+      ['db-2', undefined],
+      ['db-3', undefined],
+    ]);
+    expect(resources[1]).not.toHaveProperty('deploymentOption');
+  });
+
+  it('names the line and column of a bad deployment, and of one that changes between rows', () => {
+    expect(
+      errorsOf([
+        withDeployment,
+        databaseRow('Multi-AZ'),
+        databaseRow('', { timestamp: '2026-06-01T01:00:00Z' }),
+        databaseRow('multi-az', { resource_id: 'db-2' }),
+        `${row({ resource_id: 'i-1' })},Multi-AZ`,
+      ]),
+    ).toEqual([
+      "line 3: deployment_option of resource db-1 is 'Single-AZ' here but 'Multi-AZ' on line 2",
+      'line 4: deployment_option must be empty or one of Single-AZ, Multi-AZ; got multi-az',
+      'line 5: deployment_option Multi-AZ is for databases (service AmazonRDS); got service AmazonEC2',
+    ]);
+  });
+});

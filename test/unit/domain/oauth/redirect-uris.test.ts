@@ -14,7 +14,7 @@ describe('redirectUriProblem', () => {
       'http://localhost:3000/cb?x=1',
       'http://[::1]:49152/',
       'com.example.app:/oauth/callback',
-      'cursor://anysphere.cursor-retrieval/oauth/callback',
+      'io.github.tool-maker.cli:/cb',
     ]) {
       expect(redirectUriProblem(uri), uri).toBeNull();
     }
@@ -31,6 +31,22 @@ describe('redirectUriProblem', () => {
       '/callback',
     ]) {
       expect(redirectUriProblem(uri), uri).not.toBeNull();
+    }
+  });
+
+  it('refuses a private-use scheme that is no reverse domain name (RFC 8252 §7.1)', () => {
+    for (const uri of [
+      'intent://scan/cb',
+      'intent:/cb',
+      'mailto:victim@example.com',
+      'view-source:https://app.example/',
+      'chrome-extension://abcdefghijklmnop/cb',
+      'x-callback:/cb',
+      'myapp:/cb',
+      'cursor://anysphere.cursor-retrieval/oauth/callback',
+      'com.:/cb',
+    ]) {
+      expect(redirectUriProblem(uri), uri).toMatch(/private-use scheme named after a reverse domain/);
     }
   });
 });
@@ -68,5 +84,10 @@ describe('redirectHost', () => {
   it('names the host a redirect sends the user to, or the scheme of an app', () => {
     expect(redirectHost('https://app.example:8443/cb')).toBe('app.example:8443');
     expect(redirectHost('com.example.app:/cb')).toBe('com.example.app:');
+  });
+
+  it('never names a host written in a private-use URI: the app opens, not that host', () => {
+    expect(redirectHost('com.example.app://bank.example/cb')).toBe('com.example.app:');
+    expect(redirectHost('com.example.app://user@bank.example:443/cb')).toBe('com.example.app:');
   });
 });

@@ -37,7 +37,7 @@ const exact: Offer = {
     region: 'us-east-1',
     instanceType: 'm5.large',
     operatingSystem: 'Linux',
-    tenancy: 'shared',
+    tenancy: 'Shared',
   },
   upfront: 438,
   recurring: 0.05,
@@ -46,7 +46,7 @@ const family: Offer = {
   ...base,
   id: 'offer-family',
   contractType: 'standard_ris',
-  scope: { kind: 'family', region: 'us-east-1', family: 'm5', operatingSystem: 'Linux', tenancy: 'shared' },
+  scope: { kind: 'family', region: 'us-east-1', family: 'm5', operatingSystem: 'Linux', tenancy: 'Shared' },
   upfront: 100,
   recurring: 0.01,
 };
@@ -165,6 +165,56 @@ describe('the commitment a purchase owns', () => {
       start: '2026-11-24T12:00:00.000Z',
       end: '2027-11-24T12:00:00.000Z',
       lockinEnd: '2027-11-24T12:00:00.000Z',
+      // What it covers, as the offer says: the next plan finds the offer and the usage back.
+      operatingSystem: 'Linux',
+      tenancy: 'Shared',
+      paymentOption: 'Partial Upfront',
+    });
+  });
+
+  it('carries what decides its coverage: the platform and tenancy of a reservation, the family and payment of an EC2 Instance Savings Plan', () => {
+    // Prepare
+    const windows: Offer = {
+      ...exact,
+      id: 'offer-windows',
+      paymentOption: 'All Upfront',
+      scope: { ...exact.scope, operatingSystem: 'Windows', tenancy: 'dedicated' } as Offer['scope'],
+    };
+    const instancePlan: Offer = {
+      ...savingsPlan,
+      id: 'offer-isp',
+      contractType: 'instance_plans',
+      planType: 'EC2InstanceSavingsPlans',
+      paymentOption: 'No Upfront',
+      scope: { kind: 'spend', rates: [{ region: 'us-east-1', family: 'm5', discount: 0.3 }] },
+    };
+    const completedAt = '2026-11-24T12:00:00.000Z';
+    const completed = (offer: Offer, quantity: number) => {
+      const [record] = purchaseRecordsOf(
+        plan([line('w', offer, quantity)]),
+        { ...catalog, offerById: () => offer },
+        purchaseClientToken,
+        at,
+      );
+      if (!record) throw new Error('no record');
+      return { ...record, status: 'completed' as const, completedAt, providerQuantity: quantity };
+    };
+    // Act
+    const reservation = commitmentOf(completed(windows, 2), windows);
+    const instanceFamilyPlan = commitmentOf(completed(instancePlan, 0.5), instancePlan);
+    // Assess
+    expect(reservation).toMatchObject({
+      instanceType: 'm5.large',
+      quantity: 2,
+      operatingSystem: 'Windows',
+      tenancy: 'dedicated',
+      paymentOption: 'All Upfront',
+    });
+    expect(reservation).not.toHaveProperty('availabilityZone');
+    expect(instanceFamilyPlan).toMatchObject({
+      hourlyCommitment: 0.5,
+      instanceFamily: 'm5',
+      paymentOption: 'No Upfront',
     });
   });
 
@@ -181,7 +231,13 @@ describe('the commitment a purchase owns', () => {
       { ...record, status: 'completed', completedAt: at, providerQuantity: 1.25 },
       savingsPlan,
     );
-    expect(commitment).toMatchObject({ instanceType: null, quantity: 0, hourlyCommitment: 1.25 });
+    expect(commitment).toMatchObject({
+      instanceType: null,
+      quantity: 0,
+      hourlyCommitment: 1.25,
+      paymentOption: 'Partial Upfront',
+    });
+    expect(commitment).not.toHaveProperty('operatingSystem');
   });
 });
 

@@ -1,0 +1,105 @@
+/**
+ * The billing export formats an import reads (docs/import.md, Billing exports), told apart by
+ * their columns. Each format names the columns its rows are mapped from; the readers read those
+ * columns only, by name, so extra or missing unrelated columns change nothing.
+ */
+
+/** `usage-csv`: the project's own usage file; the others are provider exports. */
+export const importFormats = ['usage-csv', 'cur2', 'cur', 'focus'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+export type ExportFormat = Exclude<ImportFormat, 'usage-csv'>;
+
+export function isImportFormat(value: string): value is ImportFormat {
+  return (importFormats as readonly string[]).includes(value);
+}
+
+/** AWS Data Exports CUR 2.0 (Parquet or CSV): snake-case columns and the `product` map. */
+export const cur2Columns = {
+  lineItemType: 'line_item_line_item_type',
+  usageStart: 'line_item_usage_start_date',
+  usageEnd: 'line_item_usage_end_date',
+  productCode: 'line_item_product_code',
+  usageType: 'line_item_usage_type',
+  operation: 'line_item_operation',
+  resourceId: 'line_item_resource_id',
+  accountId: 'line_item_usage_account_id',
+  usageAmount: 'line_item_usage_amount',
+  region: 'product_region_code',
+  instanceType: 'product_instance_type',
+  publicOnDemandRate: 'pricing_public_on_demand_rate',
+  /** map<string, string>: `operating_system`, `tenancy`, `database_engine`, `deployment_option`. */
+  product: 'product',
+} as const;
+
+/** Legacy Cost and Usage Report: `category/Name` columns, product attributes as columns of their own. */
+export const legacyCurColumns = {
+  lineItemType: 'lineItem/LineItemType',
+  usageStart: 'lineItem/UsageStartDate',
+  usageEnd: 'lineItem/UsageEndDate',
+  productCode: 'lineItem/ProductCode',
+  usageType: 'lineItem/UsageType',
+  operation: 'lineItem/Operation',
+  resourceId: 'lineItem/ResourceId',
+  accountId: 'lineItem/UsageAccountId',
+  usageAmount: 'lineItem/UsageAmount',
+  regionCode: 'product/regionCode',
+  region: 'product/region',
+  instanceType: 'product/instanceType',
+  operatingSystem: 'product/operatingSystem',
+  tenancy: 'product/tenancy',
+  databaseEngine: 'product/databaseEngine',
+  deploymentOption: 'product/deploymentOption',
+  publicOnDemandRate: 'pricing/publicOnDemandRate',
+} as const;
+
+/** FOCUS 1.0 and 1.2 (any provider), with the AWS extension columns (`x_`) when present. */
+export const focusColumns = {
+  chargeCategory: 'ChargeCategory',
+  chargeClass: 'ChargeClass',
+  pricingCategory: 'PricingCategory',
+  chargePeriodStart: 'ChargePeriodStart',
+  chargePeriodEnd: 'ChargePeriodEnd',
+  providerName: 'ProviderName',
+  serviceName: 'ServiceName',
+  chargeDescription: 'ChargeDescription',
+  resourceId: 'ResourceId',
+  subAccountId: 'SubAccountId',
+  regionId: 'RegionId',
+  consumedQuantity: 'ConsumedQuantity',
+  consumedUnit: 'ConsumedUnit',
+  listUnitPrice: 'ListUnitPrice',
+  awsServiceCode: 'x_ServiceCode',
+  awsUsageType: 'x_UsageType',
+  awsOperation: 'x_Operation',
+} as const;
+
+const columnsByFormat: Readonly<Record<ExportFormat, Readonly<Record<string, string>>>> = {
+  cur2: cur2Columns,
+  cur: legacyCurColumns,
+  focus: focusColumns,
+};
+
+/** The columns a format's rows are read from (some may be absent from a file). */
+export function columnsOf(format: ExportFormat): readonly string[] {
+  return Object.values(columnsByFormat[format]);
+}
+
+/** The columns without which a file is not of the format at all. */
+const identifyingColumns: Readonly<Record<ImportFormat, readonly string[]>> = {
+  'usage-csv': ['timestamp', 'resource_id', 'usage_type', 'units'],
+  cur2: [cur2Columns.lineItemType, cur2Columns.usageStart, cur2Columns.usageAmount],
+  cur: [legacyCurColumns.lineItemType, legacyCurColumns.usageStart, legacyCurColumns.usageAmount],
+  focus: [focusColumns.chargeCategory, focusColumns.chargePeriodStart, focusColumns.consumedQuantity],
+};
+
+/** The format a file's header names, or undefined when it is none of them. */
+export function detectImportFormat(columns: readonly string[]): ImportFormat | undefined {
+  const present = new Set(columns);
+  return importFormats.find((format) => identifyingColumns[format].every((column) => present.has(column)));
+}
+
+/** The identifying columns of the format the header lacks (for an error naming them). */
+export function missingColumns(format: ImportFormat, columns: readonly string[]): string[] {
+  const present = new Set(columns);
+  return identifyingColumns[format].filter((column) => !present.has(column));
+}

@@ -1,0 +1,290 @@
+import type { Provider } from '../../engine/model';
+import {
+  type AwsInstanceDescription,
+  type AwsProductAttributes,
+  awsInstanceHour,
+  ec2HourOfDescription,
+  type SkipReason,
+} from './aws-instance-hours';
+import { cur2Columns, type ExportFormat, focusColumns, legacyCurColumns } from './export-formats';
+import { exportHour, exportNumber, exportText } from './export-values';
+
+/**
+ * Rows of an export, read in batches by a file adapter (Parquet row groups, runs of CSV
+ * records): the values of the columns asked for, by name, index = row within the batch.
+ */
+export interface ExportBatch {
+  readonly length: number;
+  /** The column's values; undefined when the file has no such column. */
+  column(name: string): ArrayLike<unknown> | undefined;
+}
+
+/** An export as a stream of batches, with the format its columns were read for. */
+export interface ExportRows {
+  readonly format: ExportFormat;
+  readonly batches: AsyncIterable<ExportBatch>;
+}
+
+/** One line of instance usage: `units` instance-hours spread evenly over `hours` hours from `firstHour`. */
+export interface InstanceHourRow {
+  readonly provider: Provider;
+  readonly resourceId: string;
+  readonly accountId: string;
+  readonly region: string;
+  readonly description: AwsInstanceDescription;
+  readonly firstHour: number;
+  readonly hours: number;
+  readonly units: number;
+  /** The row's public on-demand rate per instance-hour; 0 when the row has none. */
+  readonly publicRate: number;
+}
+
+export type MappedRow = InstanceHourRow | SkipReason;
+
+/** Reads row `index` of the batch it was made for. */
+export type RowMapper = (index: number) => MappedRow;
+
+const usageLineItemTypes = new Set(['Usage', 'DiscountedUsage', 'SavingsPlanCoveredUsage']);
+
+type Column = ArrayLike<unknown> | undefined;
+
+/** The hours a line spans: [first, first + hours), at least one. */
+function lineHours(start: unknown, end: unknown): { first: number; hours: number } | undefined {
+  const first = exportHour(start);
+  if (first === undefined) return undefined;
+  const last = exportHour(end);
+  // The end is exclusive: a line of 13:00 to 14:00 is one hour.
+  return { first, hours: last === undefined || last <= first ? 1 : last - first };
+}
+
+function instanceRow(
+  provider: Provider,
+  description: AwsInstanceDescription,
+  resourceId: string,
+  accountId: string,
+  region: string,
+  start: unknown,
+  end: unknown,
+  amount: unknown,
+  rate: unknown,
+): MappedRow {
+  if (resourceId === '') return 'no_resource_id';
+  const span = lineHours(start, end);
+  const units = exportNumber(amount);
+  if (!span || !Number.isFinite(units)) return 'invalid';
+  // A negative quantity reverses an earlier line: not usage of its own.
+  if (units < 0) return 'correction';
+  const publicRate = exportNumber(rate);
+  return {
+    provider,
+    resourceId,
+    accountId,
+    region,
+    description,
+    firstHour: span.first,
+    hours: span.hours,
+    units,
+    publicRate: Number.isFinite(publicRate) && publicRate > 0 ? publicRate : 0,
+  };
+}
+
+/** CUR 2.0 product map values: an object (Parquet), JSON text (CSV), or a Map. */
+function productAttribute(product: unknown, key: string): string {
+  if (product === null || product === undefined) return '';
+  if (product instanceof Map) return exportText(product.get(key));
+  if (typeof product === 'object') return exportText((product as Record<string, unknown>)[key]);
+  return '';
+}
+
+function cur2Mapper(batch: ExportBatch): RowMapper {
+  const c = cur2Columns;
+  const col = (name: string): Column => batch.column(name);
+  const [type, start, end, code, usageType, operation, resource, account, amount, region, instance, rate] = [
+    col(c.lineItemType),
+    col(c.usageStart),
+    col(c.usageEnd),
+    col(c.productCode),
+    col(c.usageType),
+    col(c.operation),
+    col(c.resourceId),
+    col(c.accountId),
+    col(c.usageAmount),
+    col(c.region),
+    col(c.instanceType),
+    col(c.publicOnDemandRate),
+  ];
+  const product = col(c.product);
+  return (i) => {
+    if (!usageLineItemTypes.has(exportText(type?.[i]))) return 'not_usage';
+    let map = product?.[i];
+    if (typeof map === 'string') map = map.startsWith('{') ? safeJson(map) : undefined;
+    const attributes: AwsProductAttributes = {
+      instanceType: exportText(instance?.[i]),
+      operatingSystem: productAttribute(map, 'operating_system'),
+      tenancy: productAttribute(map, 'tenancy'),
+      databaseEngine: productAttribute(map, 'database_engine'),
+      deploymentOption: productAttribute(map, 'deployment_option'),
+    };
+    const description = awsInstanceHour(
+      exportText(code?.[i]),
+      exportText(usageType?.[i]),
+      exportText(operation?.[i]),
+      attributes,
+    );
+    if (typeof description === 'string') return description;
+    return instanceRow(
+      'aws',
+      description,
+      exportText(resource?.[i]),
+      exportText(account?.[i]),
+      exportText(region?.[i]),
+      start?.[i],
+      end?.[i],
+      amount?.[i],
+      rate?.[i],
+    );
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function legacyCurMapper(batch: ExportBatch): RowMapper {
+  const c = legacyCurColumns;
+  const col = (name: string): Column => batch.column(name);
+  const [type, start, end, code, usageType, operation, resource, account, amount] = [
+    col(c.lineItemType),
+    col(c.usageStart),
+    col(c.usageEnd),
+    col(c.productCode),
+    col(c.usageType),
+    col(c.operation),
+    col(c.resourceId),
+    col(c.accountId),
+    col(c.usageAmount),
+  ];
+  const [regionCode, region, instance, os, tenancy, engine, deployment, rate] = [
+    col(c.regionCode),
+    col(c.region),
+    col(c.instanceType),
+    col(c.operatingSystem),
+    col(c.tenancy),
+    col(c.databaseEngine),
+    col(c.deploymentOption),
+    col(c.publicOnDemandRate),
+  ];
+  return (i) => {
+    if (!usageLineItemTypes.has(exportText(type?.[i]))) return 'not_usage';
+    const description = awsInstanceHour(
+      exportText(code?.[i]),
+      exportText(usageType?.[i]),
+      exportText(operation?.[i]),
+      {
+        instanceType: exportText(instance?.[i]),
+        operatingSystem: exportText(os?.[i]),
+        tenancy: exportText(tenancy?.[i]),
+        databaseEngine: exportText(engine?.[i]),
+        deploymentOption: exportText(deployment?.[i]),
+      },
+    );
+    if (typeof description === 'string') return description;
+    return instanceRow(
+      'aws',
+      description,
+      exportText(resource?.[i]),
+      exportText(account?.[i]),
+      exportText(regionCode?.[i]) || exportText(region?.[i]),
+      start?.[i],
+      end?.[i],
+      amount?.[i],
+      rate?.[i],
+    );
+  };
+}
+
+/** FOCUS `ServiceName` of the AWS services whose instances plans cover, as `x_ServiceCode` names them. */
+const awsServiceCodes: Readonly<Record<string, string>> = {
+  'Amazon Elastic Compute Cloud': 'AmazonEC2',
+  'Amazon Relational Database Service': 'AmazonRDS',
+};
+
+const noNullText = (value: unknown): string => {
+  const text = exportText(value);
+  // Some FOCUS files write a null as the text NULL.
+  return text === 'NULL' ? '' : text;
+};
+
+function focusMapper(batch: ExportBatch): RowMapper {
+  const c = focusColumns;
+  const col = (name: string): Column => batch.column(name);
+  const [category, chargeClass, pricing, start, end, providerName, serviceName, chargeDescription] = [
+    col(c.chargeCategory),
+    col(c.chargeClass),
+    col(c.pricingCategory),
+    col(c.chargePeriodStart),
+    col(c.chargePeriodEnd),
+    col(c.providerName),
+    col(c.serviceName),
+    col(c.chargeDescription),
+  ];
+  const [resource, account, region, quantity, unit, listPrice, serviceCode, usageType, operation] = [
+    col(c.resourceId),
+    col(c.subAccountId),
+    col(c.regionId),
+    col(c.consumedQuantity),
+    col(c.consumedUnit),
+    col(c.listUnitPrice),
+    col(c.awsServiceCode),
+    col(c.awsUsageType),
+    col(c.awsOperation),
+  ];
+  return (i) => {
+    if (noNullText(category?.[i]) !== 'Usage') return 'not_usage';
+    if (noNullText(chargeClass?.[i]) === 'Correction') return 'correction';
+    if (noNullText(pricing?.[i]) === 'Dynamic') return 'spot';
+    const providerText = noNullText(providerName?.[i]);
+    if (providerText !== 'AWS' && providerText !== 'Amazon Web Services') return 'not_instance_hours';
+    const code = noNullText(serviceCode?.[i]) || awsServiceCodes[noNullText(serviceName?.[i])] || '';
+    const usage = noNullText(usageType?.[i]);
+    let description: AwsInstanceDescription | SkipReason;
+    if (usage !== '') {
+      description = awsInstanceHour(code, usage, noNullText(operation?.[i]), {
+        instanceType: '',
+        operatingSystem: '',
+        tenancy: '',
+        databaseEngine: '',
+        deploymentOption: '',
+      });
+    } else {
+      const unitText = noNullText(unit?.[i]);
+      const hourly = unitText === 'Hours' || unitText === 'Hrs';
+      const described =
+        code === 'AmazonEC2' && hourly && ec2HourOfDescription(noNullText(chargeDescription?.[i]));
+      description = described || 'not_instance_hours';
+    }
+    if (typeof description === 'string') return description;
+    return instanceRow(
+      'aws',
+      description,
+      noNullText(resource?.[i]),
+      noNullText(account?.[i]),
+      noNullText(region?.[i]),
+      start?.[i],
+      end?.[i],
+      quantity?.[i],
+      listPrice?.[i],
+    );
+  };
+}
+
+/** The mapper of a batch of the format: each row to an instance-hour line, or the reason it is skipped. */
+export function exportRowMapper(format: ExportFormat): (batch: ExportBatch) => RowMapper {
+  if (format === 'cur2') return cur2Mapper;
+  if (format === 'cur') return legacyCurMapper;
+  return focusMapper;
+}

@@ -1,0 +1,174 @@
+import type { Catalog } from '../../catalog/catalog';
+import { cloudProviders } from '../../cloud-providers';
+import type { Provider } from '../../engine/model';
+import type { ImportedSeries, ProviderUsage, UsageResource } from '../imported-usage';
+import { hoursInMonth, monthOfHour, monthStartHour } from '../usage-months';
+import { latestPresentHour } from '../usage-state';
+import { usageUnits } from '../usage-units';
+import { type SkipReason, skipReasons } from './aws-instance-hours';
+import type { ExportFormat } from './export-formats';
+import { type ExportBatch, exportRowMapper, type InstanceHourRow } from './export-rows';
+
+/** What an export holds for the plans, and what it skipped. */
+export interface ExportedUsage {
+  readonly format: ExportFormat;
+  /** Every row of the file (without the header). */
+  readonly rows: number;
+  /** Rows that became usage; `usedRows` plus every skipped count is `rows`. */
+  readonly usedRows: number;
+  readonly skipped: Readonly<Record<SkipReason, number>>;
+  /** In the order aws, azure, gcp; providers without usage are absent. */
+  readonly providers: readonly ProviderUsage[];
+}
+
+/** A line spanning more hours than a month has is not an hourly line: it is skipped as invalid. */
+const MAX_LINE_HOURS = 744;
+
+interface SeriesInFile {
+  readonly resourceId: string;
+  readonly row: InstanceHourRow;
+  readonly ondemandPrice: number;
+  readonly months: Map<string, Float64Array>;
+}
+
+interface ProviderInFile {
+  readonly series: Map<string, SeriesInFile>;
+  firstHour: number;
+  lastHour: number;
+  rows: number;
+}
+
+/**
+ * Collects an export's instance-hours into hourly usage per resource (docs/import.md, Billing
+ * exports). Lines of the same resource and hour add up (an hour split between a reservation and
+ * on demand is two lines). A resource is its resource id with its description (instance type,
+ * platform, tenancy, deployment): an instance resized within the file is two series, the later
+ * ones named `<resource id> (<instance type> <platform> <tenancy>)`. Its on-demand price is the
+ * first public on-demand rate its lines give, else the catalog's (twice the Single-AZ price for a
+ * Multi-AZ database, as AWS prices them); without either, its lines are skipped as `no_price`.
+ */
+export function createExportUsageCollector(format: ExportFormat, catalog: Catalog, importedAt: Date) {
+  const latestHour = latestPresentHour(importedAt);
+  const mapperOf = exportRowMapper(format);
+  const providers = new Map<Provider, ProviderInFile>();
+  const skipped = Object.fromEntries(skipReasons.map((reason) => [reason, 0])) as Record<SkipReason, number>;
+  let rows = 0;
+  let usedRows = 0;
+  let lastMonth: { month: string; start: number; hours: number } | undefined;
+
+  function monthOf(hour: number) {
+    if (lastMonth && hour >= lastMonth.start && hour < lastMonth.start + lastMonth.hours) return lastMonth;
+    const month = monthOfHour(hour);
+    lastMonth = { month, start: monthStartHour(month), hours: hoursInMonth(month) };
+    return lastMonth;
+  }
+
+  function priceOf(row: InstanceHourRow): number | undefined {
+    if (row.publicRate > 0) return row.publicRate;
+    const { instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
+    const price = catalog.ondemandPrice({
+      provider: row.provider,
+      region: row.region,
+      instanceType,
+      operatingSystem,
+      tenancy,
+    });
+    return price !== undefined && deploymentOption === 'Multi-AZ' ? price * 2 : price;
+  }
+
+  function add(row: InstanceHourRow): SkipReason | undefined {
+    if (row.hours > MAX_LINE_HOURS) return 'invalid';
+    if (row.firstHour + row.hours - 1 > latestHour) return 'future_hour';
+    let inFile = providers.get(row.provider);
+    if (!inFile) {
+      inFile = { series: new Map(), firstHour: row.firstHour, lastHour: row.firstHour, rows: 0 };
+      providers.set(row.provider, inFile);
+    }
+    const { instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
+    const key = `${row.resourceId}\u0000${instanceType}\u0000${operatingSystem}\u0000${tenancy}\u0000${deploymentOption ?? ''}`;
+    let series = inFile.series.get(key);
+    if (!series) {
+      const ondemandPrice = priceOf(row);
+      if (ondemandPrice === undefined) return 'no_price';
+      series = { resourceId: row.resourceId, row, ondemandPrice, months: new Map() };
+      inFile.series.set(key, series);
+    }
+    const perHour = row.units / row.hours;
+    for (let hour = row.firstHour; hour < row.firstHour + row.hours; hour++) {
+      const month = monthOf(hour);
+      let values = series.months.get(month.month);
+      if (!values) {
+        values = new Float64Array(month.hours);
+        series.months.set(month.month, values);
+      }
+      values[hour - month.start] = (values[hour - month.start] as number) + perHour;
+    }
+    inFile.firstHour = Math.min(inFile.firstHour, row.firstHour);
+    inFile.lastHour = Math.max(inFile.lastHour, row.firstHour + row.hours - 1);
+    inFile.rows += 1;
+    return undefined;
+  }
+
+  return {
+    get rows() {
+      return rows;
+    },
+    /** Maps and collects every row of the batch. */
+    addBatch(batch: ExportBatch): void {
+      const map = mapperOf(batch);
+      for (let index = 0; index < batch.length; index++) {
+        const mapped = map(index);
+        const reason = typeof mapped === 'string' ? mapped : add(mapped);
+        if (reason === undefined) usedRows += 1;
+        else skipped[reason] += 1;
+      }
+      rows += batch.length;
+    },
+    finish(): ExportedUsage {
+      const parsed: ProviderUsage[] = [];
+      for (const provider of cloudProviders) {
+        const inFile = providers.get(provider);
+        if (!inFile) continue;
+        parsed.push({
+          provider,
+          covered: { firstHour: inFile.firstHour, lastHour: inFile.lastHour },
+          rows: inFile.rows,
+          series: seriesOf(inFile),
+        });
+      }
+      return { format, rows, usedRows, skipped, providers: parsed };
+    },
+  };
+}
+
+function seriesOf(inFile: ProviderInFile): ImportedSeries[] {
+  const descriptions = new Map<string, number>();
+  for (const series of inFile.series.values()) {
+    descriptions.set(series.resourceId, (descriptions.get(series.resourceId) ?? 0) + 1);
+  }
+  const result: ImportedSeries[] = [];
+  for (const { resourceId, row, ondemandPrice, months } of inFile.series.values()) {
+    const { service, instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
+    const named =
+      (descriptions.get(resourceId) ?? 0) > 1
+        ? `${resourceId} (${instanceType} ${operatingSystem} ${tenancy}${deploymentOption === 'Multi-AZ' ? ' Multi-AZ' : ''})`
+        : resourceId;
+    const resource: UsageResource = {
+      resourceId: named.replaceAll('#', '-'),
+      provider: row.provider,
+      accountId: row.accountId,
+      region: row.region,
+      service,
+      instanceType,
+      operatingSystem,
+      tenancy,
+      // Absent means Single-AZ (model.ts): a Single-AZ database reads like the project's own file.
+      ...(deploymentOption === 'Multi-AZ' ? { deploymentOption } : {}),
+      usageType: 'running',
+      usageUnit: usageUnits.running,
+      ondemandPrice,
+    };
+    result.push({ resource, months });
+  }
+  return result;
+}

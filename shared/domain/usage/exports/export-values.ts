@@ -1,0 +1,52 @@
+/**
+ * Cell values of an export as its reader hands them over: text from CSV, typed values from
+ * Parquet (strings, numbers, bigints, Dates, null).
+ */
+
+const HOUR_MS = 3_600_000;
+
+export function exportText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+/** A number, or NaN when the value is none. */
+export function exportNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' && value !== '' && value !== 'NULL') return Number(value);
+  return Number.NaN;
+}
+
+/**
+ * `2026-06-01T13:00:00Z`, `2026-06-01T13:00:00.000Z`, `2026-06-01 13:00:00` (FOCUS CSV without a
+ * zone is UTC), `2026-06-01T15:00:00+02:00`.
+ */
+const timestampText =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/;
+
+let lastText = '';
+let lastHour: number | undefined;
+
+/** The epoch hour a timestamp falls in, or undefined when it is no timestamp. */
+export function exportHour(value: unknown): number | undefined {
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    return Number.isNaN(ms) ? undefined : Math.floor(ms / HOUR_MS);
+  }
+  if (typeof value !== 'string') return undefined;
+  // Lines of one hour come together: parse each text once.
+  if (value === lastText) return lastHour;
+  const match = timestampText.exec(value);
+  let hour: number | undefined;
+  if (match) {
+    const [, y, mo, d, h, mi, s, , sign, oh, om] = match;
+    const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+    const offsetMinutes = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
+    hour = Math.floor((ms - offsetMinutes * 60_000) / HOUR_MS);
+  }
+  lastText = value;
+  lastHour = hour;
+  return hour;
+}

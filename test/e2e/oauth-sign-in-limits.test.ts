@@ -1,0 +1,202 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoOAuthClient } from '../../local/demo-seed';
+import { type LocalApi, startLocalApi } from '../../local/local-api';
+import { readLocalConfig } from '../../local/local-runtime';
+import type { OutboxMail } from '../../local/outbox-mailer';
+import { createUserKey } from '../../shared/app/operator';
+import { hiddenField, PageBrowser } from '../support/oauth-person';
+
+/**
+ * The sign-in pages under attack, over HTTP against the local server (in this process), whose
+ * outbox is a deliberately slow mail service: each mail takes `mailDelayMs` to be written. Each
+ * test names the attack it reproduces (docs/oauth.md, "Limits").
+ */
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
+
+/** Far above the answer's floor (1 s), so that an answer that waited for the mail would show it. */
+const mailDelayMs = 4000;
+
+let api: LocalApi;
+let dir: string;
+let orgId: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'e2e-sign-in-limits-'));
+  api = await startLocalApi(
+    readLocalConfig({
+      LOCAL_DIR: dir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOCAL_MAIL_DELAY_MS: String(mailDelayMs),
+    }),
+    { seedUsage: false },
+  );
+  orgId = api.credentials.org.org_id;
+});
+
+afterAll(async () => {
+  await api?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Makes `email` a member of the demo customer. */
+async function member(email: string): Promise<string> {
+  await createUserKey(api.runtime.ctx, orgId, email, 'user');
+  return email;
+}
+
+/** A browser at the sign-in page of a new authorization request of the demo client. */
+async function atSignIn(browser = new PageBrowser()) {
+  const url = new URL(`${api.baseUrl}/oauth/authorize`);
+  url.search = String(
+    new URLSearchParams({
+      client_id: demoOAuthClient.clientId,
+      redirect_uri: demoOAuthClient.redirectUri,
+      response_type: 'code',
+      scope: 'plans:read',
+      state: 'st',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    }),
+  );
+  const started = await browser.get(String(url));
+  const html = await (await browser.get(started.headers.get('location') as string)).text();
+  const form = { request: hiddenField(html, 'request'), csrf_token: hiddenField(html, 'csrf_token') };
+  return { browser, form };
+}
+
+type Pending = Awaited<ReturnType<typeof atSignIn>>;
+
+/** Posts the e-mail form: the answer as a person sees it, and how long it took. */
+async function askCode({ browser, form }: Pending, email: string) {
+  const started = performance.now();
+  const response = await browser.post(`${api.baseUrl}/oauth/sign-in/email`, { ...form, email });
+  const elapsedMs = performance.now() - started;
+  const location = new URL(response.headers.get('location') as string);
+  return {
+    status: response.status,
+    // The request's id is each request's own: the rest of the answer is compared.
+    location: location.href.replace(form.request, '<request>'),
+    notice: location.searchParams.get('notice'),
+    setCookie: response.headers.get('set-cookie'),
+    body: await response.text(),
+    elapsedMs,
+  };
+}
+
+async function enterCode({ browser, form }: Pending, code: string): Promise<string | null> {
+  const response = await browser.post(`${api.baseUrl}/oauth/sign-in/code`, { ...form, code });
+  const location = new URL(response.headers.get('location') as string);
+  return response.headers.get('set-cookie') !== null ? 'signed_in' : location.searchParams.get('notice');
+}
+
+async function mailsTo(email: string): Promise<OutboxMail[]> {
+  const outbox = join(dir, 'outbox');
+  const files = await readdir(outbox).catch(() => [] as string[]);
+  const mails = await Promise.all(
+    files.sort().map(async (file) => JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail),
+  );
+  return mails.filter((mail) => mail.to === email);
+}
+
+/** The code of the `count`-th mail to `email`, once the slow outbox has written it. */
+async function codeOfMail(email: string, count: number): Promise<string> {
+  const deadline = Date.now() + 4 * mailDelayMs;
+  for (;;) {
+    const mail = (await mailsTo(email))[count - 1];
+    if (mail) return /\b(\d{6})\b/.exec(mail.text)?.[1] as string;
+    if (Date.now() > deadline) throw new Error(`No mail ${count} to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A wrong code for `code`: another six digits. */
+const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('a sign-in tells no member from a non-member', () => {
+  it('answers both alike, without waiting for the member’s mail', async () => {
+    const email = await member('alike@demo-customer.example');
+    const asMember = await askCode(await atSignIn(), email);
+    // The answer is in: the slow outbox has not written the member's mail yet.
+    expect(await mailsTo(email)).toEqual([]);
+    const asStranger = await askCode(await atSignIn(), 'nobody@demo-customer.example');
+
+    const { elapsedMs: memberMs, ...memberAnswer } = asMember;
+    const { elapsedMs: strangerMs, ...strangerAnswer } = asStranger;
+    expect(memberAnswer).toEqual(strangerAnswer);
+    expect(memberAnswer.status).toBe(303);
+    expect(memberAnswer.notice).toBe('code_sent');
+    expect(memberAnswer.setCookie).toBeNull();
+    // Both waited out the same floor (1 s), neither the mail's 4 s.
+    for (const elapsed of [memberMs, strangerMs]) {
+      expect(elapsed).toBeGreaterThanOrEqual(990);
+      expect(elapsed).toBeLessThan(mailDelayMs - 1000);
+    }
+    // The mail goes out after the answer.
+    expect(await codeOfMail(email, 1)).toMatch(/^\d{6}$/);
+    expect(await mailsTo('nobody@demo-customer.example')).toEqual([]);
+  });
+
+  it('counts a non-member’s wrong codes as a member’s, and locks both after five', async () => {
+    const email = await member('counted@demo-customer.example');
+    const outcomes = async (address: string): Promise<(string | null)[]> => {
+      const pending = await atSignIn();
+      await askCode(pending, address);
+      const seen: (string | null)[] = [];
+      for (let guess = 0; guess < 5; guess += 1) seen.push(await enterCode(pending, '000000'));
+      // Past the day's free checks, the next opens a second later.
+      await sleep(1200);
+      seen.push(await enterCode(pending, '000000'));
+      return seen;
+    };
+    const [memberSeen, strangerSeen] = await Promise.all([outcomes(email), outcomes('nobody2@example.com')]);
+    expect(memberSeen).toEqual([...Array(5).fill('wrong_code'), 'too_many_attempts']);
+    expect(strangerSeen).toEqual(memberSeen);
+  });
+});
+
+describe('limits', () => {
+  it('lets no stranger use up a victim’s code requests', async () => {
+    const victim = await member('victim@demo-customer.example');
+    const strangerAnswers: (string | null)[] = [];
+    // Another network (127.0.0.2), a new session for each request.
+    for (let request = 0; request < 6; request += 1) {
+      strangerAnswers.push((await askCode(await atSignIn(new PageBrowser('127.0.0.2')), victim)).notice);
+    }
+    expect(strangerAnswers).toEqual([...Array(5).fill('code_sent'), 'rate_limited']);
+
+    const pending = await atSignIn();
+    expect((await askCode(pending, victim)).notice).toBe('code_sent');
+    expect(await enterCode(pending, await codeOfMail(victim, 6))).toBe('signed_in');
+  });
+
+  it('makes a guesser wait longer after each wrong code, even with new codes', async () => {
+    const email = await member('guessed@demo-customer.example');
+    // Two sign-ins, their codes in hand before the guessing starts (the outbox is slow).
+    const first = await atSignIn();
+    await askCode(first, email);
+    const second = await atSignIn();
+    await askCode(second, email);
+    const firstCode = await codeOfMail(email, 1);
+    const code = await codeOfMail(email, 2);
+    for (let guess = 0; guess < 5; guess += 1) {
+      expect(await enterCode(first, wrongFor(firstCode))).toBe('wrong_code');
+    }
+
+    // Within the delay the code is not even compared: the right one is refused too.
+    expect(await enterCode(second, code)).toBe('try_later');
+    await sleep(1200);
+    expect(await enterCode(second, wrongFor(code))).toBe('wrong_code');
+    // The next delay is twice as long: after one second, still closed.
+    await sleep(1200);
+    expect(await enterCode(second, code)).toBe('try_later');
+    await sleep(1000);
+    expect(await enterCode(second, code)).toBe('signed_in');
+  });
+});
