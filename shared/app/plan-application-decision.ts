@@ -9,7 +9,7 @@ import {
   type PurchaseRecord,
   selectedLineItems,
 } from '../domain/purchases/purchase-record';
-import type { ApplyContext } from './plan-application';
+import type { ApplyContext } from './apply-context';
 import type { PlanContent } from './ports';
 import { purchaseClientToken } from './ports/marketplace';
 

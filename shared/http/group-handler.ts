@@ -52,7 +52,7 @@ export interface GroupHandlerOptions {
   /**
    * Where Bearer requests are counted per OAuth client and org (bearer-throttle.ts): the
    * function's table on AWS (shared/runtime/request-throttle.ts), the local table locally;
-   * required when the group has operations behind the authorizer.
+   * needed by the groups with operations behind the authorizer.
    */
   readonly requestThrottle?: () => RequestThrottle;
 }
@@ -137,19 +137,23 @@ function idempotencyOf(
   return options.idempotency;
 }
 
-/** The Bearer throttle of an operation behind the authorizer; null for the public ones. */
+/**
+ * The Bearer throttle of an operation behind the authorizer; null for the public ones. Without the
+ * option, a request that names an OAuth client fails rather than go unthrottled (API-key requests,
+ * which API Gateway throttles, never ask for it).
+ */
 function requestThrottleOf(
   operationId: string,
   operation: OperationContract,
   options: GroupHandlerOptions,
 ): (() => RequestThrottle) | null {
   if (runsWithoutAuthorizer(operation)) return null;
-  if (options.requestThrottle === undefined) {
-    throw new Error(
-      `${operationId} runs behind the authorizer: createGroupHandler needs the requestThrottle option`,
-    );
-  }
-  return options.requestThrottle;
+  return (
+    options.requestThrottle ??
+    (() => {
+      throw new Error(`${operationId} got a Bearer request, but its group handler was given no requestThrottle`);
+    })
+  );
 }
 
 /** The body middlewares of an operation whose method carries a body; none for the others. */
