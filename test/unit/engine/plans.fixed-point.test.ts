@@ -138,30 +138,45 @@ const offersArbitrary = (targets: readonly Target[]) =>
       ),
     );
 
-/** Owned reservations of the fleet's Windows types, in force from before the window for a year. */
+/** Hours from the window's start: when an owned reservation runs, against the plan's time (hour 50). */
+const OWNED_SPANS = {
+  // In force all along: counted.
+  running: [-24, -24 + 8760],
+  // In force now, ends 10 days after the plan, within the 30-day horizon: renewed, not counted.
+  ending: [-24, 50 + 240],
+  // Ended before the plan, though in force in the window's first day: not counted.
+  ended: [-8760, 24],
+  // Queued to start 5 days after the plan, within the horizon: counted.
+  queued: [50 + 120, 50 + 120 + 8760],
+} as const;
+
+/** Owned reservations of the fleet's types (exact Windows, size-flexible Linux m5) at any time. */
 const ownedArbitrary = fc
   .array(
     fc.record({
-      instanceType: fc.constantFrom('m5.large', 'r5.large'),
+      instanceType: fc.constantFrom('m5.large', 'r5.large', 'm5.xlarge'),
       account: fc.constantFrom('a', 'b'),
       quantity: fc.integer({ min: 1, max: 4 }),
       rate: fc.constantFrom(0.4, 0.6),
+      span: fc.constantFrom(...(Object.keys(OWNED_SPANS) as (keyof typeof OWNED_SPANS)[])),
     }),
     { maxLength: 3 },
   )
   .map((specs) =>
-    specs.map(({ instanceType, account, quantity, rate }, index) =>
-      commitment({
+    specs.map(({ instanceType, account, quantity, rate, span }, index) => {
+      const [start, end] = OWNED_SPANS[span];
+      return commitment({
         id: `owned-${index}`,
         accountId: account,
         instanceType,
+        operatingSystem: instanceType === 'm5.xlarge' ? 'Linux' : 'Windows',
         quantity,
         recurringCost: quantity * rate,
-        start: at(-24),
-        end: at(-24 + 8760),
-        lockinEnd: at(-24 + 8760),
-      }),
-    ),
+        start: at(start),
+        end: at(end),
+        lockinEnd: at(end),
+      });
+    }),
   );
 
 function planInput(streams: UsageStream[], offers: Offer[], commitments: ExistingCommitment[]): EngineInput {
