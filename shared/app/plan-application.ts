@@ -1,4 +1,3 @@
-import type { Catalog } from '../domain/catalog/catalog';
 import type { CommitmentPlan, PurchasePlan, RecommendedPurchasePlan } from '../domain/engine';
 import { ForbiddenError, InsufficientScopeError, NotFoundError } from '../domain/errors';
 import { normalizeEmail } from '../domain/orgs';
@@ -7,7 +6,8 @@ import type { StoredPlan } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { flaggedActionOf } from '../domain/purchases/flagged-actions';
 import { applicableStatuses, type PurchaseRecord } from '../domain/purchases/purchase-record';
-import { type PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
+import { PurchaseQueueSendError } from '../queue/purchase-queue';
+import type { ApplyContext } from './apply-context';
 import { loadOrgFor } from './org-access';
 import { loadPlanFor } from './plan-access';
 import {
@@ -16,8 +16,10 @@ import {
   decideApplication,
   notApplicable,
 } from './plan-application-decision';
-import type { ContextWith, PlanComputation, PlanContent } from './ports';
+import type { ContextWith, PlanContent } from './ports';
 import { purchaseMessageOf } from './purchase-messages';
+
+export type { ApplyContext, ApplyRepository } from './apply-context';
 
 /**
  * Applying a plan (#8) and purchasing one for a user (#13), docs/purchases.md: the plan moves to
@@ -29,20 +31,8 @@ import { purchaseMessageOf } from './purchase-messages';
  * (the claim stays the same caller's); a lost message is sent again by the sweep.
  */
 
-/** The repositories applying and purchasing use. */
-export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases' | 'usage' | 'users';
-
 /** The scope that lets a token make a non-member a member through #13 (besides `plans:apply`). */
 const MEMBERSHIP_SCOPE = 'org:write';
-
-export interface ApplyContext extends ContextWith<ApplyRepository> {
-  readonly purchaseQueue: PurchaseQueue;
-  readonly catalog: () => Promise<Catalog>;
-  /** Told about messages the queue did not take (the sweep sends them again). */
-  readonly onUnsentPurchases?: (error: PurchaseQueueSendError) => void;
-  /** Computes the successor of an outdated plan, to name it in the refusal. */
-  readonly planComputation?: PlanComputation;
-}
 
 /** Spec #8: applies the plan as the calling user. */
 export async function applyPlan(

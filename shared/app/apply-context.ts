@@ -1,0 +1,16 @@
+import type { Catalog } from '../domain/catalog/catalog';
+import type { PurchaseQueue, PurchaseQueueSendError } from '../queue/purchase-queue';
+import type { ContextWith, PlanComputation } from './ports';
+
+/** The repositories applying and purchasing use. */
+export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases' | 'usage' | 'users';
+
+/** What applying a plan (#8) and purchasing one for a user (#13) run with (plan-application.ts). */
+export interface ApplyContext extends ContextWith<ApplyRepository> {
+  readonly purchaseQueue: PurchaseQueue;
+  readonly catalog: () => Promise<Catalog>;
+  /** Told about messages the queue did not take (the sweep sends them again). */
+  readonly onUnsentPurchases?: (error: PurchaseQueueSendError) => void;
+  /** Computes the successor of an outdated plan, to name it in the refusal. */
+  readonly planComputation?: PlanComputation;
+}
