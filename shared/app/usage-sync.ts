@@ -10,7 +10,12 @@ import { isoHour } from '../domain/usage/local-time';
 import { monthStartHour } from '../domain/usage/usage-months';
 import { awsOwnedCommitmentIds } from '../domain/usage-sources/aws-owned-commitments';
 import type { ExportFile } from '../domain/usage-sources/export-files';
-import { type SyncOutcome, syncWork, type UsageSyncState } from '../domain/usage-sources/sync-state';
+import {
+  ownedCommitmentsToWrite,
+  type SyncOutcome,
+  syncWork,
+  type UsageSyncState,
+} from '../domain/usage-sources/sync-state';
 import { type ImportProgress, refreshImportedPlans, requireOrg } from './import-files';
 import { inImportSessions } from './import-sessions';
 import { storeProviderUsage } from './import-usage';
@@ -112,8 +117,7 @@ export async function syncUsage(
   const account = awsUsageAccountOf(await ctx.repos.onboarding.get(orgId));
   const before = await ctx.syncStates.get(orgId, provider);
   try {
-    const summary = await syncAccount(ctx, request, account, before);
-    return summary;
+    return await syncAccount(ctx, request, account, before);
   } catch (error) {
     const failure =
       error instanceof UsageSyncFailure
@@ -256,19 +260,15 @@ async function storeOwnedCommitments(
   before: UsageSyncState | null,
 ): Promise<string[]> {
   const previous = new Set(before?.commitmentIds ?? []);
-  const storedOtherwise = new Set(
-    (await ctx.repos.commitments.listCommitments(orgId, 'aws'))
-      .map((commitment) => commitment.id)
-      .filter((id) => !previous.has(id)),
+  const storedIds = new Set(
+    (await ctx.repos.commitments.listCommitments(orgId, 'aws')).map((commitment) => commitment.id),
   );
-  const purchased = new Set(
+  const purchasedIds = new Set(
     (await ctx.repos.purchases.listByOrg(orgId))
       .filter((purchase) => purchase.provider === 'aws' && purchase.status === 'completed')
       .flatMap((purchase) => purchase.providerIds.flatMap((id) => awsOwnedCommitmentIds(accountId, id))),
   );
-  const written = owned.filter(
-    (commitment) => !purchased.has(commitment.id) && !storedOtherwise.has(commitment.id),
-  );
+  const written = ownedCommitmentsToWrite(owned, { storedIds, previousSyncIds: previous, purchasedIds });
   const writtenIds = new Set(written.map((commitment) => commitment.id));
   await inImportSessions(ctx, orgId, ['aws'], {}, async ([session]) => {
     for (const commitment of written) await ctx.repos.commitments.putCommitment(orgId, commitment);

@@ -54,15 +54,38 @@ export function syncWork(current: readonly ExportFile[], state: UsageSyncState |
       changed.add(file.billingPeriod);
     }
   }
-  const currentKeys = new Set(current.map((file) => file.key));
-  const currentPeriods = new Set(current.map((file) => file.billingPeriod));
+  const currentPeriodOf = new Map(current.map((file) => [file.key, file.billingPeriod]));
+  const currentPeriods = new Set(currentPeriodOf.values());
   for (const file of stored.values()) {
     // A period the export no longer lists is left as stored: providers keep past periods' files.
-    if (!currentKeys.has(file.key) && currentPeriods.has(file.billingPeriod)) changed.add(file.billingPeriod);
+    const gone = currentPeriodOf.get(file.key) !== file.billingPeriod;
+    if (gone && currentPeriods.has(file.billingPeriod)) changed.add(file.billingPeriod);
   }
   return {
     periods: [...changed].sort(),
     read: current.filter((file) => changed.has(file.billingPeriod)),
     skipped: current.filter((file) => !changed.has(file.billingPeriod)),
   };
+}
+
+/**
+ * The owned commitments a sync writes: every describe answer except those the org holds another
+ * way, so that none counts twice: a commitment stored by an imported commitments file (same id),
+ * or bought by the service (`purchasedIds`: the ids the describe calls give the provider ids its
+ * completed purchases recorded). The previous sync's own commitments are not "another way":
+ * they are replaced.
+ */
+export function ownedCommitmentsToWrite<T extends { readonly id: string }>(
+  owned: readonly T[],
+  held: {
+    readonly storedIds: ReadonlySet<string>;
+    readonly previousSyncIds: ReadonlySet<string>;
+    readonly purchasedIds: ReadonlySet<string>;
+  },
+): T[] {
+  return owned.filter(
+    (commitment) =>
+      !held.purchasedIds.has(commitment.id) &&
+      (held.previousSyncIds.has(commitment.id) || !held.storedIds.has(commitment.id)),
+  );
 }
