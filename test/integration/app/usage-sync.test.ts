@@ -262,6 +262,27 @@ describe('syncing usage from a connected AWS account', () => {
     );
   });
 
+  it('records a refused role as the failed outcome, keeping the files stored before', async () => {
+    // Prepare: one successful sync, then the customer deletes the role.
+    const { orgId, accountId } = await connectedOrg();
+    await deliver(accountId, 'june.parquet', fleetParquet(june, HOURS), '2026-06');
+    await syncUsage(syncCtx, { orgId, provider: 'aws' });
+    const before = await syncCtx.syncStates.get(orgId, 'aws');
+    await changeSimulatedCloud(dir, (cloud) => {
+      (cloud.aws[accountId] as { role: unknown }).role = null;
+    });
+
+    // Act
+    const failed = syncUsage(syncCtx, { orgId, provider: 'aws' });
+
+    // Assess
+    await expect(failed).rejects.toThrow('not authorized to perform: sts:AssumeRole');
+    const after = await syncCtx.syncStates.get(orgId, 'aws');
+    expect(after?.outcome).toMatchObject({ status: 'failed', file: null });
+    expect(after?.files).toEqual(before?.files);
+    expect(after?.lastSuccessAt).toBe(before?.lastSuccessAt);
+  });
+
   it('refuses an org without a verified AWS export, and Azure', async () => {
     // Prepare
     const org = await createOrg(ctx, `Unconnected ${randomIds.uuid()}`, null);
