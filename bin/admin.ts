@@ -82,9 +82,12 @@ import {
 } from '../shared/domain/usage/exports/export-formats';
 import { fileExportSource } from '../shared/exports/file-export-source';
 import { readExport } from '../shared/exports/read-export';
-import { createAwsAppContext, readAwsConfig } from '../shared/runtime/aws';
+import { createAppContext } from '../shared/runtime/app-context';
+import { createAwsTable, readAwsConfig } from '../shared/runtime/aws';
 import { createAwsUsagePlanKeys } from '../shared/runtime/aws-usage-plan';
 import { awsDeadLetters, awsPurchaseQueue } from '../shared/runtime/purchasing';
+import type { TableClient } from '../shared/store/table-client';
+import { syncCommand, syncUsageText } from './admin/sync-command';
 
 const usage = `Usage: npm run admin -- <command> [options]
 
@@ -145,6 +148,8 @@ Commands:
                                                            the file names
   repair-usage --org <org_id> --provider <provider>        drop the provider's stored usage after the
                                                            present hour (imported with future-dated rows)
+
+${syncUsageText}
 
   simulate-cloud aws --account <id> [--org <org_id> | --external-id <id>] [changes]
                                                            add or change an AWS account of the local
@@ -380,6 +385,8 @@ async function importUsageFile(
 /** Where the CLI works: the store, and on AWS the usage plan that throttles each key. */
 interface Target {
   readonly ctx: AppContext;
+  /** The table the context stores in (the usage sync's state is read there too). */
+  readonly table: TableClient;
   /**
    * The deployed API's usage plan keys; null on the local store, whose server throttles by the
    * usage identifier alone (nothing to register).
@@ -575,6 +582,7 @@ const simulatedPermissions = ['exports', 'bucket', 'cost_explorer', 'purchase'] 
 
 const commands: Record<string, (target: Target, options: Options, args: string[]) => Promise<object>> = {
   'simulate-cloud': simulateCloud,
+  sync: syncCommand,
   'create-partner': async ({ ctx, usagePlanKeys }, options) => {
     const plan = usagePlanKeys();
     const { org, key } = await createPartner(ctx, required(options, 'name'));
@@ -778,9 +786,11 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
   if (process.env.TABLE_NAME) {
     const config = readAwsConfig(process.env);
     const usagePlanKeys = createAwsUsagePlanKeys(process.env, config);
-    const ctx = createAwsAppContext(config);
+    const table = createAwsTable(config);
+    const ctx = createAppContext(table);
     return work({
       ctx,
+      table,
       purchasing: async () => {
         const deadLetters = awsDeadLetters(process.env);
         return {
@@ -813,6 +823,7 @@ async function withTarget<T>(work: (target: Target) => Promise<T>): Promise<T> {
   try {
     return await work({
       ctx: runtime.ctx,
+      table: runtime.table,
       usagePlanKeys: () => null,
       purchasing: async () => {
         // The same pipeline as `npm start`, in this process, on the same context.

@@ -112,8 +112,8 @@ export async function deliverSimulatedAwsFile(
         bytes: `${JSON.stringify(manifestBody, null, 2)}\n`,
       },
     );
-    for (const each of removed)
-      written.push({ path: simulatedObjectPath(dir, layout.bucket, each), bytes: '' });
+    // The replaced files go (a new file may take a replaced one's key: it is written after).
+    for (const each of removed) removedPaths.push(simulatedObjectPath(dir, layout.bucket, each));
     delivered = { key, manifest, files };
   });
   // The files go in after the document names them: a sync between the two finds a manifest naming

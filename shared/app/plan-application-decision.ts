@@ -57,6 +57,7 @@ export async function decideApplication(
   if (held && held.planId !== planId) throw siblingApplied(planId, held.planId);
   const reapplying = held !== null && stored.plan.status === 'needs_review';
   if (held && held.appliedBy !== appliedBy && !reapplying) throw beingApplied(planId, held.appliedBy);
+  checkSomethingToBuy(content);
 
   const at = ctx.clock.now().toISOString();
   let records: PurchaseRecord[];
@@ -111,6 +112,10 @@ export function notApplicable(planId: string, status: PlanStatus): ConflictError
 function checkApplicable(stored: StoredPlan, content: PlanContent): void {
   if (!applicableStatuses.includes(stored.plan.status))
     throw notApplicable(content.planId, stored.plan.status);
+}
+
+/** After the outdated check: an outdated plan with nothing to buy is refused as outdated, naming its successor. */
+function checkSomethingToBuy(content: PlanContent): void {
   if (selectedLineItems(content.lineItems).length === 0) {
     throw new ConflictError(
       `Commitment plan ${content.planId} has no selected line item: there is nothing to buy`,

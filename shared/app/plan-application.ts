@@ -19,6 +19,8 @@ import type { ContextWith, PlanContent } from './ports';
 import { PurchaseQueueSendError } from './ports/purchase-queue';
 import { purchaseMessageOf } from './purchase-messages';
 
+export type { ApplyContext, ApplyRepository } from './apply-context';
+
 /**
  * Applying a plan (#8) and purchasing one for a user (#13), docs/purchases.md: the plan moves to
  * `scheduled` with one purchase record per selected line item, and one queue message per record
@@ -28,8 +30,6 @@ import { purchaseMessageOf } from './purchase-messages';
  * records, the plan's status, the messages. A request that stops half-way is completed by its retry
  * (the claim stays the same caller's); a lost message is sent again by the sweep.
  */
-
-export type { ApplyContext, ApplyRepository } from './apply-context';
 
 /** The scope that lets a token make a non-member a member through #13 (besides `plans:apply`). */
 const MEMBERSHIP_SCOPE = 'org:write';

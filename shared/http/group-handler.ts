@@ -151,7 +151,9 @@ function requestThrottleOf(
   return (
     options.requestThrottle ??
     (() => {
-      throw new Error(`${operationId} got a Bearer request, but its group handler was given no requestThrottle`);
+      throw new Error(
+        `${operationId} got a Bearer request, but its group handler was given no requestThrottle`,
+      );
     })
   );
 }

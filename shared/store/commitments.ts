@@ -42,6 +42,16 @@ export function createCommitmentRepository(table: TableClient): CommitmentReposi
       await upsert(table, keyOf(orgId, commitment), toAttributes(commitment));
     },
 
+    async deleteCommitments(orgId, provider, ids) {
+      const gone = new Set(ids);
+      for (const item of await list(orgId, provider)) {
+        if (!gone.has(item.id as string)) continue;
+        await table.client.send(
+          new DeleteCommand({ TableName: table.tableName, Key: { PK: item.PK, SK: item.SK } }),
+        );
+      }
+    },
+
     async listCommitments(orgId, provider) {
       return (await list(orgId, provider)).map(toCommitment);
     },

@@ -226,6 +226,14 @@ export function onboardingKey(orgId: string): ItemKey {
   return { PK: orgPartition(orgId), SK: 'ONBOARDING' };
 }
 
+/**
+ * What the usage sync of one provider remembers for the org (docs/usage-sync.md): beside the
+ * usage state, outside its `USAGE#` prefix.
+ */
+export function usageSyncKey(orgId: string, provider: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: `USAGE_SYNC#${id(provider)}` };
+}
+
 function selfKey(partition: string): ItemKey {
   return { PK: partition, SK: partition };
 }

@@ -15,7 +15,8 @@ import { alwaysOn, fleet, linesOf, usageLines } from '../support/usage-files';
  * invocation scope, leaving purchases queued).
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+// The refusals compare snapshots of the whole table, slow on a loaded machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let server: InProcessApi;
 let baseUrl: string;

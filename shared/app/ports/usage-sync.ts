@@ -1,6 +1,7 @@
 import type { AsyncBuffer } from 'hyparquet';
-import type { ExistingCommitment } from '../../domain/engine/model';
+import type { ExistingCommitment, Provider } from '../../domain/engine/model';
 import type { ExportFile } from '../../domain/usage-sources/export-files';
+import type { UsageSyncState } from '../../domain/usage-sources/sync-state';
 
 /**
  * What a usage sync reads from a connected cloud (docs/onboarding.md, What the sync reads): the
@@ -71,4 +72,11 @@ export interface AwsUsageSources {
 export interface AzureUsageSources {
   /** Signs in to the tenant (the identity platform's error before admin consent). */
   connect(subscription: AzureUsageSubscription): Promise<UsageSourceSession>;
+}
+
+/** What the usage sync remembers per org and provider (docs/usage-sync.md). */
+export interface UsageSyncStateRepository {
+  get(orgId: string, provider: Provider): Promise<UsageSyncState | null>;
+  /** Writes the whole state. */
+  put(orgId: string, provider: Provider, state: UsageSyncState): Promise<void>;
 }

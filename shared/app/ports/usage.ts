@@ -89,6 +89,8 @@ export interface CommitmentRepository {
   ): Promise<void>;
   /** Writes one commitment (a purchase's): rewriting the same id changes nothing. */
   putCommitment(orgId: string, commitment: ExistingCommitment): Promise<void>;
+  /** Deletes the provider's commitments with these ids (absent ones are no error). */
+  deleteCommitments(orgId: string, provider: Provider, ids: readonly string[]): Promise<void>;
   /** The org's commitments, or one provider's, ordered by provider, then end, then id. */
   listCommitments(orgId: string, provider?: Provider): Promise<ExistingCommitment[]>;
 }

@@ -16,6 +16,13 @@ export interface OfferChoice {
   readonly value: number;
 }
 
+/**
+ * Below this a quantity is what subtracting owned commitments from usage leaves in floating
+ * point, not usage (a savings plan bought for exactly the spend leaves 1e-16 $/h of it); every
+ * real quantity is a step of a reservation or a cent-scale commitment, far above it.
+ */
+const NEGLIGIBLE_QUANTITY = 1e-9;
+
 /** `offers` sorted by id. */
 export function bestOffer(
   curve: CoverageCurve,
@@ -26,7 +33,8 @@ export function bestOffer(
   let best: OfferChoice | null = null;
   for (const offer of offers) {
     const { quantity, value } = chooseQuantity(curve, ladder, economicsOf(offer));
-    if (value > 0 && (!best || value > best.value)) best = { offer, quantity, value };
+    if (value > 0 && quantity > NEGLIGIBLE_QUANTITY && (!best || value > best.value))
+      best = { offer, quantity, value };
   }
   return best;
 }

@@ -104,6 +104,21 @@ export function unreachableChecks(reason: string): CheckResult[] {
     .map((feature) => check(feature, 'unknown', `not checked: ${reason}`));
 }
 
+const dataExportsLabel = 'Data Exports';
+const legacyCurLabel = 'legacy Cost and Usage Report';
+
+/**
+ * Which kind of export the last verification found, from its `cur_export` item (written by
+ * exportChecks below): null when it found none.
+ */
+export function verifiedExportSource(items: readonly CheckResult[]): CostExport['source'] | null {
+  const found = items.find((item) => item.feature === 'cur_export');
+  if (!found || (found.status !== 'available' && found.status !== 'warning')) return null;
+  if (found.detail.startsWith(`${dataExportsLabel} `)) return 'data-exports';
+  if (found.detail.startsWith(`${legacyCurLabel} `)) return 'legacy-cur';
+  return null;
+}
+
 /** What the export found (or not found) means for `cur_export`, `cur_hourly` and `cur_resource_ids`. */
 export function exportChecks(found: CostExport | null, reportName: string | null): CheckResult[] {
   if (!found) {
@@ -114,7 +129,7 @@ export function exportChecks(found: CostExport | null, reportName: string | null
       check('cur_resource_ids', 'missing', 'no export to read the columns of'),
     ];
   }
-  const source = found.source === 'data-exports' ? 'Data Exports' : 'legacy Cost and Usage Report';
+  const source = found.source === 'data-exports' ? dataExportsLabel : legacyCurLabel;
   const exportItem =
     found.format === 'parquet'
       ? check('cur_export', 'available', `${source} ${found.name}, Parquet`)

@@ -11,6 +11,26 @@ import { isoTimestamp } from '../iso-timestamps';
  * reservation) is left out, by the caller asking for active ones and by these functions.
  */
 
+/** What the describe calls answer: EC2 reservations, RDS reservations, savings plans. */
+const ownedKinds = ['aws-reserved-instances', 'aws-reserved-db-instances', 'aws-savings-plan'] as const;
+
+/** The commitment id of an owned reservation or savings plan: stable across syncs. */
+export function awsOwnedCommitmentId(
+  kind: (typeof ownedKinds)[number],
+  accountId: string,
+  providerId: string,
+): string {
+  return deterministicUuid(kind, accountId, providerId);
+}
+
+/**
+ * The ids a describe answer would give the reservation or savings plan `providerId` of the
+ * account (one per kind: a provider id alone does not say which it is).
+ */
+export function awsOwnedCommitmentIds(accountId: string, providerId: string): string[] {
+  return ownedKinds.map((kind) => awsOwnedCommitmentId(kind, accountId, providerId));
+}
+
 export interface Ec2ReservedInstances {
   readonly ReservedInstancesId?: string;
   readonly InstanceType?: string;
@@ -147,7 +167,7 @@ export function ec2ReservationCommitment(
   const paymentOption = paymentOptionOf(reservation.OfferingType);
   const zonal = reservation.Scope === 'Availability Zone' && reservation.AvailabilityZone;
   return {
-    id: deterministicUuid('aws-reserved-instances', where.accountId, id),
+    id: awsOwnedCommitmentId('aws-reserved-instances', where.accountId, id),
     provider: 'aws',
     accountId: where.accountId,
     region: where.region,
@@ -184,7 +204,7 @@ export function rdsReservationCommitment(
   const end = start + required(reservation.Duration, `Duration of ${id}`) * 1000;
   const paymentOption = paymentOptionOf(reservation.OfferingType);
   return {
-    id: deterministicUuid('aws-reserved-db-instances', where.accountId, id),
+    id: awsOwnedCommitmentId('aws-reserved-db-instances', where.accountId, id),
     provider: 'aws',
     accountId: where.accountId,
     region: where.region,
@@ -230,7 +250,7 @@ export function savingsPlanCommitment(plan: AwsSavingsPlan, accountId: string): 
   const instancePlan = plan.savingsPlanType === 'EC2Instance';
   const paymentOption = paymentOptionOf(plan.paymentOption);
   return {
-    id: deterministicUuid('aws-savings-plan', accountId, id),
+    id: awsOwnedCommitmentId('aws-savings-plan', accountId, id),
     provider: 'aws',
     accountId,
     region: instancePlan ? required(plan.region, `region of ${id}`) : '',

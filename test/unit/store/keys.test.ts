@@ -42,6 +42,7 @@ import {
   usageSeriesKey,
   usageStateKey,
   usageStatePrefix,
+  usageSyncKey,
   userKey,
 } from '../../../shared/store/keys';
 
@@ -75,6 +76,9 @@ describe('single-table keys', () => {
     });
     expect(purchaseKey('pl1', 'l1')).toEqual({ PK: 'PLAN#pl1', SK: 'PURCHASE#l1' });
     expect(onboardingKey('o1')).toEqual({ PK: 'ORG#o1', SK: 'ONBOARDING' });
+    expect(usageSyncKey('o1', 'aws')).toEqual({ PK: 'ORG#o1', SK: 'USAGE_SYNC#aws' });
+    // Beside the usage state, never under its prefix (a query of `USAGE#` does not find it).
+    expect(usageSyncKey('o1', 'aws').SK.startsWith(usageStatePrefix)).toBe(false);
     expect(oauthClientKey('cl1')).toEqual({ PK: 'OAUTH#CLIENT#cl1', SK: 'OAUTH#CLIENT#cl1' });
     expect(oauthCodeKey('ab12')).toEqual({ PK: 'OAUTH#CODE#ab12', SK: 'OAUTH#CODE#ab12' });
     expect(oauthRefreshTokenKey('cd34')).toEqual({ PK: 'OAUTH#RT#cd34', SK: 'OAUTH#RT#cd34' });
