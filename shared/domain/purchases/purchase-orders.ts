@@ -68,7 +68,7 @@ export function purchaseRecordsOf(
       quantity,
       instanceType: offer.scope.kind === 'family' ? familySizeToBuy(item.id, offer, quantity, catalog) : null,
       limitPrice: { upfront: offer.upfront, hourly: effectiveHourly(offer) },
-      startsAt: item.startsAt,
+      startsAt: item.startsAt ?? null,
       clientToken: clientToken(plan.planId, item.id),
       plannedUpfrontCost: quantity * offer.upfront,
       plannedRecurringCost: quantity * offer.recurring,
