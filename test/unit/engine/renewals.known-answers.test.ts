@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/model';
 import { computePlans } from '../../../shared/domain/engine/plans';
-import { commitment, engineInput, hourly, instanceScope, offer, stream } from './builders';
+import { commitment, engineInput, HIGH_SAVINGS, hourly, instanceScope, offer, stream } from './builders';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -111,5 +111,34 @@ describe('renewal lines', () => {
     expect(c5?.selected_quantity).toBe(2);
     expect(c5?.startsAt).toBeNull();
     expect(result.purchasePlan?.plan_type).toBe('renewal');
+  });
+
+  it("works docs/plan-engine.md's example: High Savings' line of 4 renews C and starts at its end", () => {
+    // Prepare: 8 m5.large always on over 2025-06-01T00:00Z + 720 h; T = 2025-07-01T03:00Z, H = 30 days.
+    // A: 4 from 2025-07-01T02:00Z for a year (counted); B: 2 from 2024-06-15 to 2025-06-15 (ended:
+    // not counted); C: 3 until 2025-07-20 (renewed: ends 19 days after T).
+    const year = (start: string) => new Date(Date.parse(start) + 365 * DAY_MS).toISOString();
+    const owned = (id: string, quantity: number, start: string, end: string) =>
+      commitment({ id, quantity, recurringCost: 0.5 * quantity, start, end, lockinEnd: end });
+    const input = engineInput({
+      hours: 720,
+      window: { start: '2025-06-01T00:00:00.000Z', hours: 720 },
+      streams: [stream({ usage: hourly(720, () => 8) })],
+      offers: [offer({ id: 'o-m5', recurring: 0.5 })],
+      commitments: [
+        owned('A', 4, '2025-07-01T02:00:00.000Z', year('2025-07-01T02:00:00.000Z')),
+        owned('B', 2, '2024-06-15T00:00:00.000Z', '2025-06-15T00:00:00.000Z'),
+        owned('C', 3, '2024-07-20T00:00:00.000Z', '2025-07-20T00:00:00.000Z'),
+      ],
+      profiles: [HIGH_SAVINGS],
+      createdAt: '2025-07-01T03:00:00.000Z',
+    });
+
+    // Act
+    const [only] = computePlans(input).plans;
+
+    // Assess: residual 8 - 4 = 4 in every hour, one line of 4 in C's group, starting at C's end.
+    expect(only?.lineItems).toHaveLength(1);
+    expect(only?.lineItems[0]).toMatchObject({ selected_quantity: 4, startsAt: '2025-07-20T00:00:00.000Z' });
   });
 });
