@@ -7,6 +7,7 @@ import {
   type PurchaseRecord,
   planOutcome,
   purchasingStatuses,
+  waitsForStart,
 } from '../domain/purchases/purchase-record';
 import type { AppContext, ContextWith, PlanComputation, PurchaseOutcome } from './ports';
 import {
@@ -15,6 +16,7 @@ import {
   PurchaseOutcomeUnknown,
   type PurchaseRequest,
   type PurchaseResult,
+  queuesPurchase,
 } from './ports/marketplace';
 import type { PurchaseMessage } from './ports/purchase-queue';
 
@@ -42,7 +44,10 @@ export interface ProcessorContext extends ContextWith<ProcessorRepository> {
 export type ProcessedPurchase =
   /** No such record (the plan was never applied, or was deleted): nothing to do. */
   | { readonly outcome: 'unknown_record' }
-  /** The record's plan is not scheduled: left queued, to be sent again when it is. */
+  /**
+   * The record's plan is not scheduled, or the record starts later and its provider cannot queue
+   * the purchase: left queued (not claimed), to be sent again when it is (purchase-sweep.ts).
+   */
   | { readonly outcome: 'waiting'; readonly reason: string }
   /** The record is where it ends for now (bought, refused, waiting for an operator). */
   | { readonly outcome: 'settled'; readonly record: PurchaseRecord };
@@ -70,6 +75,8 @@ export async function processPurchase(
   let record = found;
 
   if (record.status === 'queued') {
+    const notYet = await startToWaitFor(ctx, record);
+    if (notYet) return notYet;
     const decision = await guardRails(ctx, record);
     if (decision.decision === 'wait') return { outcome: 'waiting', reason: decision.reason };
     if (decision.decision === 'refuse') {
@@ -84,10 +91,28 @@ export async function processPurchase(
   }
 
   if (record.status === 'queued' || record.status === 'purchasing') {
+    // Read again after a refusal lost its race: a queued record is never bought before its start.
+    const notYet = record.status === 'queued' ? await startToWaitFor(ctx, record) : null;
+    if (notYet) return notYet;
     record = await buy(ctx, record);
   }
   await settlePlan(ctx, record);
   return { outcome: 'settled', record };
+}
+
+/**
+ * A delayed record (docs/purchases.md, Delayed starts) whose provider cannot queue its purchase
+ * waits, unclaimed, until its start; one whose offer is gone goes on to the guard rails, which
+ * refuse it.
+ */
+async function startToWaitFor(
+  ctx: ProcessorContext,
+  record: PurchaseRecord,
+): Promise<ProcessedPurchase | null> {
+  if (record.startsAt === null) return null;
+  const offer = (await ctx.catalog()).offerById(record.offerId);
+  if (!offer || !waitsForStart(record, queuesPurchase(offer), ctx.clock.now().getTime())) return null;
+  return { outcome: 'waiting', reason: `purchase ${record.id} starts at ${record.startsAt}` };
 }
 
 /** Guard rails run only while no attempt has reached the provider: a resumed attempt must learn what the first one did. */
@@ -175,6 +200,17 @@ async function askProvider(ctx: ProcessorContext, request: PurchaseRequest): Pro
   }
 }
 
+/**
+ * A delayed record's start, sent where the provider queues purchases. Judged against the first
+ * claim, not the clock: every attempt of one line item then sends the same request.
+ */
+function queuedStart(record: PurchaseRecord, offer: Offer): { startsAt?: string } {
+  const since = Date.parse(record.firstClaimedAt ?? record.updatedAt);
+  return record.startsAt !== null && queuesPurchase(offer) && Date.parse(record.startsAt) > since
+    ? { startsAt: record.startsAt }
+    : {};
+}
+
 function purchaseRequest(record: PurchaseRecord, offer: Offer): PurchaseRequest {
   return {
     orgId: record.orgId,
@@ -187,6 +223,7 @@ function purchaseRequest(record: PurchaseRecord, offer: Offer): PurchaseRequest 
     ...(record.instanceType ? { instanceType: record.instanceType } : {}),
     limitPrice: record.limitPrice,
     clientToken: record.clientToken,
+    ...queuedStart(record, offer),
     // A resumed attempt tells the provider adapter since when an earlier one may have bought.
     ...(record.attempts > 1 && record.firstClaimedAt ? { earlierAttemptsSince: record.firstClaimedAt } : {}),
   };

@@ -8,7 +8,7 @@ import { purchaseMessageOf } from './purchase-messages';
  * processor, so a message lost between writing a record and sending it (or dropped after its
  * last receive) would leave a purchase waiting forever. Run on a schedule, the sweep sends again
  * the message of every record that should be moving and is not: queued for longer than
- * `quietSeconds`, or claimed by an attempt whose claim expired. Duplicates cost nothing: the
+ * `quietSeconds` (and due: its start, if any, has come), or claimed by an attempt whose claim expired. Duplicates cost nothing: the
  * processor claims each record with a conditional write.
  */
 
@@ -75,9 +75,20 @@ export async function sweepPurchases(
  */
 export function isStuck(record: PurchaseRecord, now: number, quietBefore: number): boolean {
   return (
-    (record.status === 'queued' && Date.parse(record.updatedAt) < quietBefore) ||
+    (record.status === 'queued' && Date.parse(record.updatedAt) < quietBefore && isDue(record, now)) ||
     (record.status === 'purchasing' && record.claim !== null && Date.parse(record.claim.expiresAt) < now)
   );
+}
+
+/**
+ * A queued record is due once its start has come (or it has none). SQS FIFO queues delay no single
+ * message, so the processor acknowledges a record that must wait for its start and the sweep is
+ * what sends it again when due (docs/purchase-queue.md). Until then it is not stuck; the sweep
+ * does not ask the catalog whether the provider queues purchases, so one that could be queued but
+ * whose message was lost is bought when due, and then not queued but at once.
+ */
+function isDue(record: PurchaseRecord, now: number): boolean {
+  return record.startsAt === null || Date.parse(record.startsAt) <= now;
 }
 
 /** Every purchase that is stuck now (operators' view; what the next sweep sends again). */

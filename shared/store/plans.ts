@@ -198,10 +198,18 @@ function toStoredPlan(item: StoredItem): StoredPlan {
   };
 }
 
+/** A stored line item; one stored before renewals had a start is bought now (startsAt null). */
+function storedLineItem(item: StoredItem): LineItem {
+  const lineItem = JSON.parse(item.lineItem as string) as Omit<LineItem, 'startsAt'> & {
+    startsAt?: string | null;
+  };
+  return { ...lineItem, startsAt: lineItem.startsAt ?? null };
+}
+
 function toPlanContent(stored: StoredPlan, items: readonly StoredItem[]): PlanContent {
   const lineItems = [...items]
     .sort((a, b) => (a.position as number) - (b.position as number))
-    .map((item) => JSON.parse(item.lineItem as string) as LineItem);
+    .map(storedLineItem);
   return {
     planId: stored.plan.id,
     orgId: stored.orgId,

@@ -250,6 +250,8 @@ function toRecord(item: StoredItem): PurchaseRecord {
     quantity: item.quantity as number,
     instanceType: (item.instanceType as string | null | undefined) ?? null,
     limitPrice: { upfront: limit.upfront, hourly: limit.hourly },
+    // Records written before delayed starts start when bought.
+    startsAt: (item.startsAt as string | null | undefined) ?? null,
     clientToken: item.clientToken as string,
     plannedUpfrontCost: item.plannedUpfrontCost as number,
     plannedRecurringCost: item.plannedRecurringCost as number,

@@ -19,6 +19,7 @@ export function aPurchaseRecord(overrides: Partial<PurchaseRecord> = {}): Purcha
     quantity: 2,
     instanceType: null,
     limitPrice: { upfront: 0, hourly: 0.06 },
+    startsAt: null,
     clientToken: purchaseClientToken(planId, lineItemId),
     plannedUpfrontCost: 0,
     plannedRecurringCost: 0.12,

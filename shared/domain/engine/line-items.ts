@@ -130,6 +130,7 @@ export function buildLineItem(
   streams: readonly UsageStream[],
   hours: number,
   beforeReservedCost: number,
+  startsAt: string | null,
 ): LineItem {
   const { line, tally } = coverage;
   const offer = line.offer;
@@ -172,5 +173,6 @@ export function buildLineItem(
     payment_option: offer.paymentOption,
     contract_spec: contractSpec(offer),
     offer: offerView(offer),
+    startsAt,
   };
 }

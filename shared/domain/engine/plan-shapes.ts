@@ -150,6 +150,12 @@ export interface LineItem {
   readonly payment_option: PaymentOption;
   readonly contract_spec: ContractSpec;
   readonly offer: LineItemOffer;
+  /**
+   * Internal, not in the spec's line item (so camel case, and left out of every response): when a
+   * renewal line's purchase starts, ISO 8601 (the end of the commitment it renews); null for a
+   * line bought now (docs/plan-engine.md, Renewals).
+   */
+  readonly startsAt: string | null;
 }
 
 /** The resource inside a resource match. Dates are `YYYY-MM-DD`. */

@@ -21,6 +21,7 @@ import { economicsCache } from './planned-line';
 import { buildPlanningContext, type PlanningContext } from './planning-context';
 import { portfolioTotals } from './portfolio';
 import { buildPurchasePlan } from './purchase-plan';
+import { lineStart, type RenewalEnds, renewalEnds } from './renewal-starts';
 import { type ReservationResult, type ReservationStage, reservationStage } from './reservation-stage';
 import { type ResidualArena, residualArena } from './residual-arena';
 import { buildResourceMatches, type MatchRange, type MatchTable, matchRange } from './resource-matches';
@@ -86,6 +87,7 @@ interface SharedWork {
   readonly reservations: ReservationStage;
   readonly savingsPlans: SavingsPlanStage;
   readonly view: MatchRange;
+  readonly renewalEnds: RenewalEnds;
 }
 
 /** A profile's lines, chosen and applied; their tallies are filled for all profiles at once. */
@@ -112,6 +114,7 @@ function planForProfile(shared: SharedWork, { profile, reserved, spent }: Staged
   const ids = coverages.map((coverage, k) => lineItemId(id, coverage.line.offer, buyers[k] as string));
   const matchSet = buildResourceMatches(portfolio, view, coverages, ids);
   const figures: LineFigures[] = coverages.map((coverage) => coverageFigures(coverage, portfolio.hours));
+  const ends = shared.renewalEnds;
   const lineItems = coverages.map((coverage, k) =>
     buildLineItem(
       id,
@@ -121,6 +124,7 @@ function planForProfile(shared: SharedWork, { profile, reserved, spent }: Staged
       portfolio.streams,
       portfolio.hours,
       matchSet.beforeReservedCost[k] ?? 0,
+      lineStart(ends, coverage.line.pool),
     ),
   );
   const plan: CommitmentPlan = {
@@ -163,6 +167,7 @@ function plansOf(context: PlanningContext): ProviderPlans {
     reservations: reservationStage(context.portfolio),
     savingsPlans: savingsPlanStage(context),
     view: matchRange(context.portfolio, input.orgId, fullRange(input.window)),
+    renewalEnds: renewalEnds(context.portfolio),
   };
   const staged = (input.profiles ?? DEFAULT_PROFILES).map((profile) => stageProfile(shared, profile));
   tallyLines(

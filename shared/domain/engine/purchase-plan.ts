@@ -121,6 +121,8 @@ export function buildPurchasePlan(source: PurchasePlanInput): RecommendedPurchas
     plans: source.plans.map(reference),
   };
   const windowStartMs = parseInstant(input.window.start, 'window.start');
+  // A plan with a line that renews an owned commitment is a renewal (docs/plan-engine.md, Renewals).
+  const isRenewal = lineItems.some((item) => item.startsAt !== null);
   return {
     id: plan.id,
     data_source: 'engine',
@@ -130,7 +132,7 @@ export function buildPurchasePlan(source: PurchasePlanInput): RecommendedPurchas
     meta_plan_id: metaPlanId,
     org_id: input.orgId,
     last_modified: null,
-    plan_type: 'purchase',
+    plan_type: isRenewal ? 'renewal' : 'purchase',
     coverage_id: null,
     created_at: plan.created_at,
     is_calculating: false,
@@ -147,7 +149,7 @@ export function buildPurchasePlan(source: PurchasePlanInput): RecommendedPurchas
     status: plan.status,
     is_recommended: true,
     is_default: true,
-    is_renewal: false,
+    is_renewal: isRenewal,
     execution_policy: executionPolicy,
     segment: {
       id: segmentId,

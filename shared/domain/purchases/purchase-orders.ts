@@ -68,6 +68,7 @@ export function purchaseRecordsOf(
       quantity,
       instanceType: offer.scope.kind === 'family' ? familySizeToBuy(item.id, offer, quantity, catalog) : null,
       limitPrice: { upfront: offer.upfront, hourly: effectiveHourly(offer) },
+      startsAt: item.startsAt ?? null,
       clientToken: clientToken(plan.planId, item.id),
       plannedUpfrontCost: quantity * offer.upfront,
       plannedRecurringCost: quantity * offer.recurring,
@@ -127,13 +128,16 @@ const HOUR_MS = 3_600_000;
 /**
  * The commitment a completed purchase owns from now on: the same item a commitments import
  * writes, so the chart shows it and plans are computed around it. Its id is the record's, so
- * writing it again after a redelivery changes nothing.
+ * writing it again after a redelivery changes nothing. It starts at the record's start when it
+ * has one and completed before it (a queued renewal: the next plan counts it from then), else
+ * when it completed.
  */
 export function commitmentOf(record: PurchaseRecord, offer: Offer): ExistingCommitment {
   if (record.status !== 'completed' || record.completedAt === null) {
     throw new TypeError(`purchase ${record.id} is ${record.status}, not completed`);
   }
-  const start = Date.parse(record.completedAt);
+  // A queued purchase starts at its start; one bought at or after it, when it was bought.
+  const start = Math.max(Date.parse(record.completedAt), record.startsAt ? Date.parse(record.startsAt) : 0);
   const spend = offer.scope.kind === 'spend';
   return {
     id: record.id,

@@ -54,6 +54,12 @@ export interface PurchaseRecord {
   /** The size bought for a size-flexible reservation; null otherwise. */
   readonly instanceType: string | null;
   readonly limitPrice: PurchaseLimitPrice;
+  /**
+   * When the commitment starts, for a renewal (the line item's startsAt: docs/purchases.md,
+   * Delayed starts); null: when bought. A provider that queues purchases is asked to start it
+   * then; otherwise the processor does not buy before it.
+   */
+  readonly startsAt: string | null;
   /** The token every attempt of this line item sends to the provider. */
   readonly clientToken: string;
   /** What the plan expects to pay: one-off total, and per hour. */
@@ -83,6 +89,18 @@ export interface PurchaseRecord {
 
 export function purchaseRecordId(planId: string, lineItemId: string): string {
   return deterministicUuid('purchase-record', planId, lineItemId);
+}
+
+/**
+ * Whether the record must wait for its start before it is bought: it starts later than `nowMs` and
+ * its provider cannot queue the purchase (`queues`). Never buying such a line early is this check.
+ */
+export function waitsForStart(
+  record: Pick<PurchaseRecord, 'startsAt'>,
+  queues: boolean,
+  nowMs: number,
+): boolean {
+  return record.startsAt !== null && !queues && Date.parse(record.startsAt) > nowMs;
 }
 
 /** Statuses in which nothing more happens without an operator. */

@@ -172,6 +172,29 @@ describe('the commitment a purchase owns', () => {
     });
   });
 
+  it("starts at a renewal's start when bought before it (queued), at completion when bought after it", () => {
+    // Prepare: a renewal line starting 2026-12-04T12:00Z; one purchase completes 10 days before
+    // it (the provider queued it), one 5 minutes after it (the processor waited for the start).
+    const startsAt = '2026-12-04T12:00:00.000Z';
+    const [record] = purchaseRecordsOf(
+      plan([line('a', exact, 2, { startsAt })]),
+      catalog,
+      purchaseClientToken,
+      at,
+    );
+    if (!record) throw new Error('no record');
+    const completedAt = (time: string) => ({ ...record, status: 'completed' as const, completedAt: time });
+
+    // Act
+    const queued = commitmentOf(completedAt('2026-11-24T12:00:00.000Z'), exact);
+    const waited = commitmentOf(completedAt('2026-12-04T12:05:00.000Z'), exact);
+
+    // Assess: a one-year term from each start (8760 h = 365 days).
+    expect(record.startsAt).toBe(startsAt);
+    expect(queued).toMatchObject({ start: startsAt, end: '2027-12-04T12:00:00.000Z' });
+    expect(waited).toMatchObject({ start: '2026-12-04T12:05:00.000Z', end: '2027-12-04T12:05:00.000Z' });
+  });
+
   it('carries what decides its coverage: the platform and tenancy of a reservation, the family and payment of an EC2 Instance Savings Plan', () => {
     // Prepare
     const windows: Offer = {
