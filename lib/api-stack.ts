@@ -115,7 +115,7 @@ const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
 /** The sender of sign-in codes until the operator names a verified one. */
 const defaultMailFrom = 'sign-in@example.com';
 
-/** API key items live under `KEY#<keyId>` (DESIGN §6). */
+/** API key items live under `KEY#<keyId>` (docs/data-model.md). */
 const apiKeyPartitionPrefix = 'KEY#';
 /** The one attribute the authorizer writes: an API key's last use. */
 const apiKeyLastUsedAttribute = 'lastUsedAt';

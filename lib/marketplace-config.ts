@@ -1,7 +1,7 @@
 import type { Node } from 'constructs';
 
 /**
- * Which marketplace the purchase processor buys from (DESIGN §9), chosen at synthesis from CDK
+ * Which marketplace the purchase processor buys from (docs/purchases.md), chosen at synthesis from CDK
  * context so that `cdk deploy` alone decides whether a deployment spends money: `simulated`
  * unless the operator passes `-c marketplace=aws` with the role. The ExternalId the role's trust
  * requires is the org's own (its onboarding record), read by the processor per purchase.

@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import { PURCHASE_CLAIM_SECONDS } from '../shared/app/purchase-processing';
 
 /**
- * Timings of the purchase pipeline (DESIGN §9) that the two stacks must agree on: the queue lives
+ * Timings of the purchase pipeline (docs/purchases.md) that the two stacks must agree on: the queue lives
  * in the stateful stack, the processor that consumes it in the API stack. The claim duration is
  * imported from the use case (a pure module: it loads no SDK and reads no environment), so the
  * queue cannot drift from what the processor does.
@@ -29,7 +29,7 @@ export const purchaseQueueVisibilityTimeout = purchaseVisibilityTimeout(
   PURCHASE_CLAIM_SECONDS,
 );
 
-/** Receives of one message before it moves to the dead-letter queue (DESIGN §9). */
+/** Receives of one message before it moves to the dead-letter queue (docs/purchases.md). */
 export const purchaseMaxReceiveCount = 5;
 
 /** How often the sweep re-sends the messages of purchases that stopped moving. */

@@ -19,8 +19,8 @@ export interface StatefulStackProps extends StackProps {
 }
 
 /**
- * What outlives deployments: the single DynamoDB table (DESIGN §6), the purchase queue with its
- * dead-letter queue (DESIGN §9) and the OAuth signing keys (tokens signed before an API redeploy
+ * What outlives deployments: the single DynamoDB table (docs/data-model.md), the purchase queue with its
+ * dead-letter queue (docs/purchases.md) and the OAuth signing keys (tokens signed before an API redeploy
  * must still verify after it). Kept apart from the API stack so that replacing or deleting the
  * API never touches data nor drops a queued purchase.
  */

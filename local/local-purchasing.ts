@@ -24,7 +24,7 @@ export interface LocalPurchasing {
 }
 
 /**
- * The local purchase pipeline (DESIGN §9, local column): an in-process FIFO queue with SQS's
+ * The local purchase pipeline (docs/purchases.md, local column): an in-process FIFO queue with SQS's
  * semantics delivers SQS-shaped events to the same processor handler Lambda runs, which buys from
  * the simulated marketplace; the same sweep handler runs on a timer. Both are built by their
  * functions' factories on `ctx`, the queue and the marketplace.

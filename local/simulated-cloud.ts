@@ -10,7 +10,7 @@ import { onboardingRoleName } from '../shared/domain/onboarding/aws-checks';
 import { type AzurePermission, permits } from '../shared/domain/onboarding/azure-checks';
 
 /**
- * The simulated cloud (DESIGN §11): the local default and the tests' cloud. A JSON document under
+ * The simulated cloud (docs/onboarding.md): the local default and the tests' cloud. A JSON document under
  * LOCAL_DIR (`simulated-cloud.json`) of AWS accounts and Azure tenants, read on every call, so
  * that `admin simulate-cloud` changes what the next verification finds. The probes answer as the
  * providers do, with their error codes and messages.

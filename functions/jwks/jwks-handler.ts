@@ -9,7 +9,7 @@ import { withHeaders } from '../../shared/http/operation';
 import type { OAuthKeys } from '../../shared/runtime/oauth-keys';
 
 /**
- * Clients and verifiers may keep these documents 5 minutes (DESIGN §10); a rotation publishes the
+ * Clients and verifiers may keep these documents 5 minutes (docs/oauth.md); a rotation publishes the
  * new key as the current one and keeps the previous one published, so a cached set still verifies
  * every unexpired token, and verifiers read the keys again on an unknown `kid`.
  */

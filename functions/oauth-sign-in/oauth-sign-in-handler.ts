@@ -31,7 +31,7 @@ export type OAuthSignInContext = Pick<OAuthContext, 'clock' | 'ids' | 'issuer' |
   ContextWith<'oauth' | 'memberships' | 'orgs'>;
 
 /**
- * The authorization server's browser side (DESIGN §10, docs/oauth.md): authorize (#1), and the
+ * The authorization server's browser side (docs/oauth.md, docs/oauth.md): authorize (#1), and the
  * sign-in and consent pages up to the redirect back to the client. Tokens are issued by the
  * oauth-token function, clients registered by oauth-registration.
  */

@@ -4,7 +4,7 @@ import { scopeDescriptions } from '../../shared/domain/scopes';
 import { escapeHtml, htmlPage } from '../../shared/http/html';
 
 /**
- * The sign-in and consent page (DESIGN §10): one page per step of a pending authorization, plain
+ * The sign-in and consent page (docs/oauth.md): one page per step of a pending authorization, plain
  * HTML forms that work without JavaScript, labelled fields, the client named as registered
  * (marked unverified when anyone could have registered it).
  */

@@ -13,7 +13,7 @@ export type OAuthTokenContext = Pick<OAuthContext, 'clock' | 'ids' | 'issuer' | 
   ContextWith<'oauth' | 'memberships'>;
 
 /**
- * The authorization server's token endpoint (#2, DESIGN §10, docs/oauth.md) and revocation
+ * The authorization server's token endpoint (#2, docs/oauth.md, docs/oauth.md) and revocation
  * (RFC 7009): the only function that signs access tokens.
  */
 export function createOAuthTokenHandler(tokenContext: () => OAuthTokenContext) {

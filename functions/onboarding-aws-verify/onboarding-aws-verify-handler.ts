@@ -6,7 +6,7 @@ import { createGroupHandler } from '../../shared/http/group-handler';
 import { jsonBodies } from '../../shared/http/request-bodies';
 
 /**
- * #18: verifies a customer's AWS account through its onboarding role (DESIGN §11). The only
+ * #18: verifies a customer's AWS account through its onboarding role (docs/onboarding.md). The only
  * function with the AWS clients of the checks; the EC2 client of the DryRun purchase makes most
  * of its bundle.
  */

@@ -6,7 +6,7 @@ import { createGroupHandler } from '../../shared/http/group-handler';
 import { jsonBodies } from '../../shared/http/request-bodies';
 
 /**
- * #19: verifies a customer's Azure tenant and subscription (DESIGN §11): a token of the service's
+ * #19: verifies a customer's Azure tenant and subscription (docs/onboarding.md): a token of the service's
  * application from the Microsoft identity platform, then ARM's REST API. The only function that
  * reads the application's client secret.
  */

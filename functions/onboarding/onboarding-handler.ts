@@ -30,7 +30,7 @@ export type OnboardingFunctionContext = OnboardingContext &
 
 /**
  * Onboarding of a partner's customers and their clouds (#16, #17, #20, #21, the role template and
- * the consent callback; DESIGN §11). The verifications (#18, #19) are functions of their own.
+ * the consent callback; docs/onboarding.md). The verifications (#18, #19) are functions of their own.
  */
 export function createOnboardingHandler(
   onboardingContext: () => OnboardingFunctionContext,

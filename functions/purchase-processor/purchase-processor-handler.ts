@@ -7,7 +7,7 @@ import { type ProcessorContext, processPurchase } from '../../shared/app/purchas
 import { PurchaseMessageFormatError, parsePurchaseMessage } from '../../shared/queue/purchase-queue';
 
 /**
- * The purchase processor (DESIGN §9): an SQS FIFO event source with ReportBatchItemFailures.
+ * The purchase processor (docs/purchases.md): an SQS FIFO event source with ReportBatchItemFailures.
  * Each record is one line item's purchase; a record that cannot finish now (another attempt holds
  * it, or the provider did not answer) is reported as failed and comes back after the visibility
  * timeout, and the rest of its org's group with it (FIFO order); other orgs' records go on.

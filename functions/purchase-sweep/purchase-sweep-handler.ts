@@ -10,7 +10,7 @@ export interface PurchaseSweepContext extends ContextWith<'plans' | 'purchases'>
 }
 
 /**
- * The purchase sweep (DESIGN §9), run on a schedule: sends again the message of every purchase
+ * The purchase sweep (docs/purchases.md), run on a schedule: sends again the message of every purchase
  * that should be moving and is not (its message was lost, or dropped after its last receive).
  */
 export function createPurchaseSweepHandler(appContext: () => PurchaseSweepContext) {

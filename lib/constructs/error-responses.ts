@@ -4,7 +4,7 @@ import { unauthenticatedChallenge, wwwAuthenticateHeader } from '../../shared/ht
 import { apiKeyRetryAfterSeconds, retryAfterHeader } from '../../shared/http/error-response';
 
 /**
- * The service's error body (DESIGN §4) for the responses API Gateway answers itself, without a
+ * The service's error body (docs/http.md) for the responses API Gateway answers itself, without a
  * Lambda: unknown routes, rejected credentials, throttling, oversized requests, integration
  * failures. Clients then see one error shape whoever answered.
  */
@@ -19,7 +19,7 @@ export function errorBodyTemplate(status: number, messageJson: string): string {
   return `{"code":${status},"status":${JSON.stringify(reason)},"message":${messageJson},"errors":{}}`;
 }
 
-/** Header carrying the request id on every response (DESIGN §4), as API Gateway maps it. */
+/** Header carrying the request id on every response (docs/http.md), as API Gateway maps it. */
 export const requestIdHeader = 'x-request-id';
 export const requestIdSource = 'context.requestId';
 

@@ -25,7 +25,7 @@ export interface PurchasePipelineProps {
 }
 
 /**
- * The consumer side of the purchase pipeline (DESIGN §9): the processor on the queue's event
+ * The consumer side of the purchase pipeline (docs/purchases.md): the processor on the queue's event
  * source with partial batch responses, the sweep on a schedule, and an alarm on dead letters.
  * Table access is the caller's to grant on `processor.role` and `sweep.role`, as for every function.
  */

@@ -155,7 +155,7 @@ export class ServiceRestApi extends Construct {
     Validations.of(this.restApi).acknowledge({
       id: 'AwsSolutions-APIG2',
       reason:
-        'Requests are validated by the functions with strict schemas, answering 422 with each field named (DESIGN §4); an API Gateway validator would answer 400 in another shape first.',
+        'Requests are validated by the functions with strict schemas, answering 422 with each field named (docs/http.md); an API Gateway validator would answer 400 in another shape first.',
     });
     Validations.of(this.restApi).acknowledge({
       id: 'AwsSolutions-COG4',
@@ -167,7 +167,7 @@ export class ServiceRestApi extends Construct {
   /**
    * Serves every route with the integration `integrationFor` gives it, guarded by `authorizer`
    * and the tenants' usage plan (API key required: the authorizer's usage identifier) unless the
-   * route is public; other methods on a served path are answered 405 (DESIGN §4).
+   * route is public; other methods on a served path are answered 405 (docs/http.md).
    */
   serveRoutes(
     routes: readonly Route[],

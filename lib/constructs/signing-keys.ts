@@ -17,7 +17,7 @@ export interface SigningKeysProps {
 }
 
 /**
- * The access tokens' signing keys (DESIGN §10): asymmetric KMS keys (ECC_NIST_P256, SIGN_VERIFY)
+ * The access tokens' signing keys (docs/oauth.md): asymmetric KMS keys (ECC_NIST_P256, SIGN_VERIFY)
  * whose private halves never leave KMS, named by two aliases. Grants are per key, so a function
  * may sign (`grantSign`) or only read public keys (`grantPublicKeys`).
  */

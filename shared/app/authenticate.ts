@@ -33,7 +33,7 @@ export interface PresentedCredentials {
 
 /**
  * Authenticates a request by its API key or, when it sends none, its Bearer access token
- * (DESIGN §5): both are accepted wherever either is. Answers null for every refusal alike.
+ * (docs/http.md): both are accepted wherever either is. Answers null for every refusal alike.
  */
 export async function authenticateRequest(
   ctx: ContextWith<'apiKeys' | 'memberships' | 'orgs' | 'tokenFamilyRevocations'>,

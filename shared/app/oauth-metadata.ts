@@ -7,7 +7,7 @@ import type {
 import { oauthScopes } from '../domain/scopes';
 
 /**
- * The OAuth documents (DESIGN §10), all derived from the issuer, the API's base URL, so that the
+ * The OAuth documents (docs/oauth.md), all derived from the issuer, the API's base URL, so that the
  * metadata, the tokens' `iss` and `aud` and the 401 challenges always agree. The authorization
  * server lives at the API's root: its metadata is `<issuer>/.well-known/oauth-authorization-server`.
  */

@@ -29,7 +29,7 @@ import { loadOrgAsPartnerFor } from './org-access';
 import { registerChildOrg } from './partner-orgs';
 import type { AwsVerifier, AzureVerifier, ContextWith } from './ports';
 
-/** The scope every onboarding endpoint needs (DESIGN §5). */
+/** The scope every onboarding endpoint needs (docs/http.md). */
 export const PARTNER_SCOPE = 'partner:write';
 
 /** What onboarding's template and consent use cases need beside the store: the service's identities. */

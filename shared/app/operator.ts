@@ -88,7 +88,7 @@ export async function revokeKey(ctx: AppContext, keyId: string): Promise<ApiKeyR
 }
 
 /**
- * Sets whose usage the org's commitments cover (DESIGN §7, Sharing scope), then makes the plans of
+ * Sets whose usage the org's commitments cover (docs/plan-engine.md, Sharing scope), then makes the plans of
  * every provider with plan inputs stale and computes them again. A provider whose import is
  * running is left to that import, whose end computes its plans with the new setting. Setting
  * the value the org has already recomputes too: a run interrupted half-way can be run again.

@@ -21,7 +21,7 @@ import {
 import type { PurchaseMessage } from './ports/purchase-queue';
 
 /**
- * The purchase processor's use case (DESIGN §9): one queue message names one line item's
+ * The purchase processor's use case (docs/purchases.md): one queue message names one line item's
  * purchase record; the record, not the message, says what to do. Messages may come twice, out of
  * order, or long after the fact: every step below is a conditional write or a repeatable one, so
  * running it again (after a crash anywhere) finishes the work without buying twice.

@@ -4,7 +4,7 @@ import { type PurchaseQueue, PurchaseQueueSendError } from './ports/purchase-que
 import { purchaseMessageOf } from './purchase-messages';
 
 /**
- * The sweep (DESIGN §9): the purchase records are the truth and the queue only wakes the
+ * The sweep (docs/purchases.md): the purchase records are the truth and the queue only wakes the
  * processor, so a message lost between writing a record and sending it (or dropped after its
  * last receive) would leave a purchase waiting forever. Run on a schedule, the sweep sends again
  * the message of every record that should be moving and is not: queued for longer than

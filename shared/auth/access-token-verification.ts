@@ -68,7 +68,7 @@ function accessTokenClaimsOf(payload: Readonly<Record<string, unknown>>): Access
 const clockToleranceSeconds = 5;
 
 /**
- * Verifies access tokens (RFC 9068 profile, DESIGN §10) with the published public keys, kept in
+ * Verifies access tokens (RFC 9068 profile, docs/oauth.md) with the published public keys, kept in
  * memory: ES256 only (so `alg: none` and HMAC confusion are refused before any key is looked
  * at), `typ` `at+jwt`, `iss` and `aud` the API's base URL, `exp` in the future, and the claims
  * of our tokens present. The keys are read again after `keysCacheMs`, or sooner when a token

@@ -1,9 +1,9 @@
 import type { Signer } from './signers/signer';
 
-/** Access tokens live 15 minutes (DESIGN §10). */
+/** Access tokens live 15 minutes (docs/oauth.md). */
 export const ACCESS_TOKEN_SECONDS = 900;
 
-/** The claims of an access token (DESIGN §10; RFC 9068's profile). */
+/** The claims of an access token (docs/oauth.md; RFC 9068's profile). */
 export interface AccessTokenClaims {
   /** The issuer: the API's base URL. */
   readonly iss: string;

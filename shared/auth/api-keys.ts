@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
- * API keys (DESIGN §5): `cpk_<keyId>_<secret>`, keyId 16 and secret 40 base62 characters.
+ * API keys (docs/http.md): `cpk_<keyId>_<secret>`, keyId 16 and secret 40 base62 characters.
  * Only the SHA-256 of the secret is stored, under the key id; the full key is shown once.
  * A key belongs to a user (a member of one org) or to a partner org.
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { described, named } from './schema-registry';
 
-/** The error body every endpoint answers failures with (DESIGN §4). */
+/** The error body every endpoint answers failures with (docs/http.md). */
 export const errorBody = named('Error', () =>
   z.object({
     code: described(z.int().check(z.gte(400), z.lte(599)), 'the HTTP status'),

@@ -53,7 +53,7 @@ export interface OperationContract {
    */
   readonly oauth?: true;
   /**
-   * The OAuth scope a Bearer token needs for the operation (DESIGN §5); API keys carry every
+   * The OAuth scope a Bearer token needs for the operation (docs/http.md); API keys carry every
    * scope. Every operation behind the authorizer states one: the group handler refuses to load
    * without it, and checks it before the operation runs, so no use case can forget it.
    */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { named } from './schema-registry';
 
-/** The `X-Pagination` header of list responses (DESIGN §4), a JSON object. */
+/** The `X-Pagination` header of list responses (docs/http.md), a JSON object. */
 export const paginationHeader = named(
   'Pagination',
   () =>

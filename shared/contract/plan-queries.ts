@@ -4,7 +4,7 @@ import { uuid } from './formats';
 import { booleanParam, dateParam, integerParam, listParam, singleValue, sortFieldParam } from './query';
 import { described } from './schema-registry';
 
-/** Query parameters of the v1 plan endpoints (#5, #6, #7, #9), named as DESIGN §4 decides. */
+/** Query parameters of the v1 plan endpoints (#5, #6, #7, #9), named as docs/http.md decides. */
 
 /** #5 and #6: the provider whose plans are asked for. */
 export const providerQuery = z.lazy(() => z.strictObject({ provider: singleValue(cloudProvider) }));

@@ -5,7 +5,7 @@ import { dateTime, uuid } from './formats';
 import { page, pageSize } from './plan-queries';
 import { described, named } from './schema-registry';
 
-/** Purchase records (an extension of the interface, DESIGN §9): what applying a plan bought, line by line. */
+/** Purchase records (an extension of the interface, docs/purchases.md): what applying a plan bought, line by line. */
 
 export const purchaseStatus = named(
   'PurchaseStatus',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Principal } from './principal';
 
 /**
- * The rules of the `Idempotency-Key` header of the money-moving POSTs (DESIGN §9, Stripe's rules;
+ * The rules of the `Idempotency-Key` header of the money-moving POSTs (docs/purchases.md, Stripe's rules;
  * docs/purchases.md, Idempotency-Key): what a key may be, whose keys collide, what counts as the
  * same request, and how long a record counts. Pure: the store and the HTTP middleware apply them.
  */

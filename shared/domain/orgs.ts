@@ -35,7 +35,7 @@ export interface Organization {
   /** Partner orgs may register and act on child orgs. */
   readonly isPartner: boolean;
   /**
-   * Whose usage the org's commitments cover (DESIGN §7, Sharing scope): every account of the org
+   * Whose usage the org's commitments cover (docs/plan-engine.md, Sharing scope): every account of the org
    * (`organization`, the providers' default) or only the buying account's (`account`). Set by
    * operators (`admin set-org --sharing`); plans are computed with it.
    */
@@ -49,7 +49,7 @@ export interface Organization {
   /**
    * The execution policy's cap on what one plan's purchases may pay upfront in total (USD), set
    * by operators (`admin set-org --max-upfront-cost`); null: no cap. The purchase processor
-   * refuses a line item of a plan over it (DESIGN §9, guard rails).
+   * refuses a line item of a plan over it (docs/purchases.md, guard rails).
    */
   readonly maxUpfrontCost: number | null;
   readonly createdAt: string;

@@ -2,7 +2,7 @@ import type { MembershipRole, OrgPlacement } from './orgs';
 import type { Principal } from './principal';
 
 /**
- * Who may do what (DESIGN §5). Reads are open to every member; applying a plan needs `admin` or
+ * Who may do what (docs/http.md). Reads are open to every member; applying a plan needs `admin` or
  * `user`; managing an org (invites, settings, purchases) needs `admin`. A partner acts on its own
  * org and on the orgs it registered, with every permission; never on anyone else's.
  */
@@ -43,7 +43,7 @@ export function roleMayApply(role: MembershipRole): boolean {
 }
 
 /**
- * Whether the caller's token allows `scope` (DESIGN §5): a Bearer token may do only what its
+ * Whether the caller's token allows `scope` (docs/http.md): a Bearer token may do only what its
  * scopes name; API-key callers carry every scope (`*`).
  */
 export function hasScope(principal: Principal, scope: string): boolean {

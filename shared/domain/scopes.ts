@@ -1,5 +1,5 @@
 /**
- * The OAuth scopes of the API (DESIGN §5). A Bearer token may do only what both its user's role
+ * The OAuth scopes of the API (docs/http.md). A Bearer token may do only what both its user's role
  * and its scopes allow; API-key callers carry every scope (`*`, see `hasScope`).
  */
 export const oauthScopes = ['plans:read', 'plans:apply', 'org:write', 'partner:write'] as const;

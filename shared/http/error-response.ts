@@ -3,7 +3,7 @@ import { DomainError, type DomainErrorCode, ReasonedConflictError } from '../dom
 import { unauthenticatedChallenge, wwwAuthenticateHeader } from './bearer-challenge';
 
 /**
- * The one error body of the API (DESIGN §4), used by the Lambda handlers, the local server and the
+ * The one error body of the API (docs/http.md), used by the Lambda handlers, the local server and the
  * API Gateway gateway responses alike: `errors` maps field paths to messages and is `{}` when the
  * error concerns no field.
  */

@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { type PurchaseMessage, PurchaseMessageFormatError, parsePurchaseMessage } from './purchase-queue';
 
-/** A message the queue gave up on after its last receive (DESIGN §9: max receives 5). */
+/** A message the queue gave up on after its last receive (docs/purchases.md: max receives 5). */
 export interface DeadLetter {
   readonly messageId: string;
   /** The purchase it names; null when the body is not a purchase message. */

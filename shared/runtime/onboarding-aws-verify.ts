@@ -8,7 +8,7 @@ import { awsFunctionContext, onFirstUse } from './function-context';
 const repositories = awsFunctionContext({ onboarding: onboardingRepository, orgs: orgRepository });
 
 /**
- * What the AWS verification function runs with (DESIGN §11): the checks through the AWS SDK
+ * What the AWS verification function runs with (docs/onboarding.md): the checks through the AWS SDK
  * adapter (STS AssumeRole into the customer's onboarding role, then Data Exports, CUR, S3, Cost
  * Explorer and EC2's DryRun purchase), in the function's region (`AWS_REGION`). Built on the first
  * invocation; the local server and tests hand theirs (the simulated cloud) to the function's

@@ -9,7 +9,7 @@ import { secretsManagerSecret } from './secrets-manager-secret';
 const repositories = awsFunctionContext({ onboarding: onboardingRepository, orgs: orgRepository });
 
 /**
- * What the Azure verification function runs with (DESIGN §11): ARM's REST API with tokens of the
+ * What the Azure verification function runs with (docs/onboarding.md): ARM's REST API with tokens of the
  * service's application from the Microsoft identity platform. Built on the first
  * invocation; the local server and tests hand theirs (the simulated cloud) to the function's
  * factory.

@@ -12,7 +12,7 @@ import { awsFunctionContext, onFirstUse } from './function-context';
 import { secretsManagerSecret } from './secrets-manager-secret';
 
 /**
- * What the onboarding function runs with (DESIGN §11): the service's identities from the
+ * What the onboarding function runs with (docs/onboarding.md): the service's identities from the
  * environment (set by the CDK API stack). It verifies no cloud: the verifications run in their own
  * functions (onboarding-aws-verify.ts, onboarding-azure-verify.ts), so this one bundles no
  * verifier. The local server and tests hand theirs to the function's factory.

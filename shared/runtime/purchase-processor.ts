@@ -19,7 +19,7 @@ export type MarketplaceFromEnvironment = (
 ) => Marketplace;
 
 /**
- * The purchase processor on AWS (DESIGN §9): its repositories on the service's table, the
+ * The purchase processor on AWS (docs/purchases.md): its repositories on the service's table, the
  * marketplace it buys from and the catalog, built on the first invocation. Which marketplace is
  * chosen at synthesis (lib/marketplace-config.ts): each kind has its own processor entry, so the
  * default simulated processor bundles no purchase client, and the aws one carries the EC2, RDS

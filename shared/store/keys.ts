@@ -1,7 +1,7 @@
 import { normalizeEmail } from '../domain/orgs';
 
 /**
- * Key builders for every item of the single table (DESIGN §6, docs/data-model.md). Keys are made
+ * Key builders for every item of the single table (docs/data-model.md, docs/data-model.md). Keys are made
  * of `#`-separated segments. Identifier segments (org, plan, line, key ids, providers, dates,
  * resource ids, principals) may not contain `#`: otherwise `ORG#a#USAGE#aws` could be both an org
  * partition and a usage partition. Free text (e-mails, names, client-chosen idempotency keys) only

@@ -368,7 +368,7 @@ function toCode(codeHash: string, item: StoredItem): AuthorizationCode {
 
 /**
  * The family item. Its `type`, `familyId`, `revoked` (a boolean, always present) and `revokedAt`
- * are what the authorizer reads (DESIGN §10): keep their names and types.
+ * are what the authorizer reads (docs/oauth.md): keep their names and types.
  */
 function toFamilyItem(family: TokenFamily): StoredItem {
   return {

@@ -17,7 +17,7 @@ import { getItem, queryAll, type StoredItem, type TableClient } from './table-cl
 /**
  * Purchase records (one per applied line item, under its plan's partition) and the markers of
  * plans whose purchases are under way (docs/data-model.md). Every state change is one conditional
- * write on the record's expected status (DESIGN §9): two processors can never both hold a claim,
+ * write on the record's expected status (docs/purchases.md): two processors can never both hold a claim,
  * and a completed purchase can never be claimed again.
  */
 export function createPurchaseRepository(table: TableClient): PurchaseRepository {

@@ -1,5 +1,5 @@
 /**
- * The single table's definition (DESIGN §6): one constant read by the CDK stateful stack and by
+ * The single table's definition (docs/data-model.md): one constant read by the CDK stateful stack and by
  * the local runtime's CreateTable, so the deployed table and the local one have the same keys.
  */
 export const tableDefinition = {

@@ -9,7 +9,7 @@ import { type LocalServer, startLocalServer } from '../support/local-server';
 import { alwaysOn, type FleetResource, fleet, gcpN2Standard8, usageLines } from '../support/usage-files';
 
 /**
- * Inputs that cannot be trusted (DESIGN §7), over the admin CLI and HTTP against the real local
+ * Inputs that cannot be trusted (docs/plan-engine.md), over the admin CLI and HTTP against the real local
  * server: a future-dated row, an import killed half-way, and the plan ids an import supersedes.
  */
 

@@ -7,7 +7,7 @@ import { alwaysOn, fleet, linesOf, usageLines } from '../support/usage-files';
 
 /**
  * Applying plans (#8) and purchasing them for a user (#13) over HTTP, against the local API with
- * its in-process purchase queue and simulated marketplace (DESIGN §9): what is bought, what the
+ * its in-process purchase queue and simulated marketplace (docs/purchases.md): what is bought, what the
  * reads show afterwards, and every refusal leaving the store as it was.
  *
  * Reads after an apply poll while the processor runs, as a client would: purchases must complete

@@ -13,7 +13,7 @@ import type { ContextWith } from '../ports';
 import type { OAuthContext } from './oauth-context';
 
 /**
- * #1, the authorization endpoint (DESIGN §10, RFC 9700): the client and its redirect URI are
+ * #1, the authorization endpoint (docs/oauth.md, RFC 9700): the client and its redirect URI are
  * checked first, and while either is in doubt nothing is redirected anywhere (an error page);
  * every later error goes back to the client with `error`, `state` and `iss` (RFC 9207). A valid
  * request is stored server-side and the browser goes to the consent page with its id only.

@@ -8,7 +8,7 @@ import { fixedWindow } from '../../domain/oauth/sign-in-limits';
 import type { ContextWith } from '../ports';
 
 /**
- * OAuth clients (DESIGN §10): registered by operators (confidential with a secret shown once, or
+ * OAuth clients (docs/oauth.md): registered by operators (confidential with a secret shown once, or
  * public) or by anyone through dynamic registration (RFC 7591; public clients only, their names
  * shown as unverified). Revoking a client revokes every token family it holds.
  */

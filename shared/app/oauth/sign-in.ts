@@ -26,7 +26,7 @@ import { authorizationResponse, type PendingAuthorization, pendingAuthorization 
 import type { OAuthContext } from './oauth-context';
 
 /**
- * The sign-in and consent pages' steps (DESIGN §10): a browser session (a cookie holding a random
+ * The sign-in and consent pages' steps (docs/oauth.md): a browser session (a cookie holding a random
  * id, stored hashed) carries a CSRF token every form posts; the user asks for a one-time code by
  * e-mail, enters it, then allows or denies the pending request for one of their orgs.
  */

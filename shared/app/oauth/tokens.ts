@@ -15,7 +15,7 @@ import type { ContextWith, Repositories } from '../ports';
 import type { OAuthContext } from './oauth-context';
 
 /**
- * #2, the token endpoint (DESIGN §10, RFC 9700 §4.14): codes are single-use, 60 s, bound to the
+ * #2, the token endpoint (docs/oauth.md, RFC 9700 §4.14): codes are single-use, 60 s, bound to the
  * client, the redirect URI and the PKCE challenge, and a replayed code revokes what it issued;
  * refresh tokens rotate on every use and a reused one revokes its whole family. Every token of
  * one authorization belongs to its family; access tokens name it in their `fam` claim, which the

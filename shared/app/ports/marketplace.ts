@@ -1,5 +1,5 @@
 /**
- * The Marketplace port (DESIGN §9): buys one line item's commitment from its provider. Adapters:
+ * The Marketplace port (docs/purchases.md): buys one line item's commitment from its provider. Adapters:
  * `simulated` (the default everywhere) and `aws` (the customer's account, through its role).
  *
  * A purchase is named by its client token, derived from (plan id, line item id) only: every

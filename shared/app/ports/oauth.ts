@@ -17,7 +17,7 @@ export type SingleUse<T> =
   | { readonly kind: 'unknown' };
 
 /**
- * The authorization server's items (DESIGN §6, docs/oauth.md). Single-use items (codes, refresh
+ * The authorization server's items (docs/data-model.md, docs/oauth.md). Single-use items (codes, refresh
  * tokens) are spent with one conditional write, so two concurrent uses cannot both succeed.
  */
 export interface OAuthRepository {

@@ -10,7 +10,7 @@ import type {
 
 /** Ports of onboarding: the onboarding records and the verifiers of customers' clouds. */
 
-/** Onboarding records, one per org (DESIGN §11, docs/onboarding.md). */
+/** Onboarding records, one per org (docs/onboarding.md, docs/onboarding.md). */
 export interface OnboardingRepository {
   get(orgId: string): Promise<OnboardingRecord | null>;
   /** Stores `record` unless the org has one; answers the record as stored either way. */
@@ -66,7 +66,7 @@ export interface AzureVerificationRequest {
 }
 
 /**
- * Checks a customer's AWS account (DESIGN §11): one result per checklist feature, in the
+ * Checks a customer's AWS account (docs/onboarding.md): one result per checklist feature, in the
  * checklist's order. A failing provider call becomes its check's `missing` or `unknown` with the
  * provider's message; the verification itself does not fail for it.
  */

@@ -1,5 +1,5 @@
 /**
- * The purchase queue port (DESIGN §9): one message per line item to buy. The purchase records in
+ * The purchase queue port (docs/purchases.md): one message per line item to buy. The purchase records in
  * the table are the truth; a message only wakes the processor, so a lost or duplicated message
  * costs a retry, never a purchase (the processor claims each record with a conditional write).
  */

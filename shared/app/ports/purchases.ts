@@ -29,7 +29,7 @@ export interface PurchasingPlan {
 }
 
 /**
- * Purchase records (DESIGN §9, docs/purchases.md). Each state change is a conditional write on
+ * Purchase records (docs/purchases.md). Each state change is a conditional write on
  * the expected status; methods answer the record as stored after the change, or null when the
  * record was not in that status (someone else moved it first).
  */

@@ -1,5 +1,5 @@
 /**
- * The Signer port (DESIGN §10): signs access tokens with an ES256 key the service never exports.
+ * The Signer port (docs/oauth.md): signs access tokens with an ES256 key the service never exports.
  * Adapters: KMS (an asymmetric ECC_NIST_P256 key; on AWS) and local (a P-256 key pair generated
  * once under `.local/`). Verifiers never call a signer: they read the public keys (the JWKS).
  */

@@ -9,8 +9,8 @@ export interface AccountRoleMarketplaceOptions {
    */
   readonly roleArnTemplate: string;
   /**
-   * The ExternalId the buying org's role trusts: each org's own (its onboarding record, DESIGN
-   * §11); null when the org has not onboarded AWS, so no role of it can be assumed.
+   * The ExternalId the buying org's role trusts: each org's own (its onboarding record,
+   * docs/onboarding.md); null when the org has not onboarded AWS, so no role of it can be assumed.
    */
   readonly externalIdOf: (orgId: string) => Promise<string | null>;
 }

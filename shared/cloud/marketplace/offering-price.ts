@@ -1,6 +1,6 @@
 /**
  * A provider offering's price per engine unit, checked against the line item's limit price
- * before anything is bought (DESIGN §9: the offer's price has not moved).
+ * before anything is bought (docs/purchases.md: the offer's price has not moved).
  */
 import { type LimitPrice, PriceAboveLimit } from '../../app/ports/marketplace';
 

@@ -48,7 +48,7 @@ async function attempt<T>(call: () => Promise<T>): Promise<Outcome<T>> {
 }
 
 /**
- * Runs the AWS checks (DESIGN §11): the role first (nothing else can run without it), then every
+ * Runs the AWS checks (docs/onboarding.md): the role first (nothing else can run without it), then every
  * other call at once. A failed call decides its own checks only; the result lists every feature.
  */
 export async function runAwsChecks(

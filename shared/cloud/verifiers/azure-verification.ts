@@ -49,7 +49,7 @@ function azureErrorStatus(failure: ProviderFailure, deniedMeansMissing: boolean)
   return awsErrorKind(name) === 'not_found' ? 'missing' : 'unknown';
 }
 
-/** Runs the Azure checks (DESIGN §11): the sign-in first, then the subscription's reads at once. */
+/** Runs the Azure checks (docs/onboarding.md): the sign-in first, then the subscription's reads at once. */
 export async function runAzureChecks(
   probe: AzureTenantProbe,
   request: AzureVerificationRequest,

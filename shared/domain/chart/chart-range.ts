@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors';
 
-/** DESIGN §4: the chart shows the last 30 days unless asked otherwise. */
+/** docs/http.md: the chart shows the last 30 days unless asked otherwise. */
 export const DEFAULT_CHART_DAYS = 30;
 /** Longest range one chart covers (about ten years: 120 monthly points). */
 export const MAX_CHART_DAYS = 3660;

@@ -1,6 +1,6 @@
 /**
  * The commitments chart: the portfolio of commitments owned, and the usage they cover, as daily
- * points for ranges up to 92 days and monthly points beyond (DESIGN §4).
+ * points for ranges up to 92 days and monthly points beyond (docs/http.md).
  *
  * Each point stands for a period P (a UTC day or calendar month, clipped to the range) and its
  * `date` is P's first day. With r_c = upfront_c / term_c + recurring_c the amortized hourly cost of
@@ -59,7 +59,7 @@ export interface ChartInput {
   readonly today: string;
 }
 
-/** DESIGN §4: daily points up to this many days, monthly beyond. */
+/** docs/http.md: daily points up to this many days, monthly beyond. */
 export const MAX_DAILY_POINTS = 92;
 
 interface Period {

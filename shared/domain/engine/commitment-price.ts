@@ -1,5 +1,5 @@
 /**
- * What a commitment covers of a stream's on-demand price (DESIGN §7, What a commitment covers).
+ * What a commitment covers of a stream's on-demand price (docs/plan-engine.md, What a commitment covers).
  *
  * Azure reservations and the Azure savings plan cover the compute meter only: a Windows (or other
  * licensed) VM keeps paying its license on demand, so covering one of its hours avoids only the

@@ -9,7 +9,7 @@
  * so the mean over the H hours is
  *   Cov(q) = v_1 q - (1/H) sum_j (v_j - v_{j+1}) G_j(q),   G_j(q) = sum_t max(0, q - S_j[t]),
  * and G_j(q) = q n - (sum of the n smallest S_j), n = #{t : S_j[t] < q}, read from the sorted S_j.
- * With one tier of price p this is Cov(q) = p * mean_t min(R[t], q) (DESIGN §7). Covered units:
+ * With one tier of price p this is Cov(q) = p * mean_t min(R[t], q) (docs/plan-engine.md). Covered units:
  *   Units(q) = mean_t min(S_J[t], q) = q - G_J(q) / H.
  * Cov is concave (each C_t is: its slopes v_j decrease), so the value of one more unit never rises.
  */

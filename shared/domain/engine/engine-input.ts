@@ -46,7 +46,7 @@ export interface EngineInput {
   readonly createdBy?: PlanUser;
 }
 
-/** DESIGN §7: the three default plans and their monthly hazards. */
+/** docs/plan-engine.md: the three default plans and their monthly hazards. */
 export const DEFAULT_PROFILES: readonly PlanProfile[] = [
   { name: 'Recommended', hazard: 0.03 },
   { name: 'Balanced', hazard: 0.01 },

@@ -1,5 +1,5 @@
 /**
- * Existing commitments, applied to usage before anything is planned (DESIGN §7), hour by hour and
+ * Existing commitments, applied to usage before anything is planned (docs/plan-engine.md), hour by hour and
  * only in hours t with start <= start of hour t < end.
  *
  * - A reservation covers the usage of its platform, tenancy, engine and deployment in its coverage

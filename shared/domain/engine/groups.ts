@@ -56,7 +56,7 @@ export function sharingKey(accountId: string, sharing: CommitmentSharing): strin
   return sharing === 'account' ? joinKey('account', accountId) : ORGANIZATION_WIDE;
 }
 
-/** RDS engines whose reserved DB instances are size flexible within their family (DESIGN §7). */
+/** RDS engines whose reserved DB instances are size flexible within their family (docs/plan-engine.md). */
 export const SIZE_FLEXIBLE_RDS_ENGINES: readonly string[] = ['MySQL', 'PostgreSQL', 'MariaDB'];
 
 /**

@@ -17,7 +17,7 @@ export function lineItemId(planId: string, offer: Offer, accountId: string): str
 }
 
 /**
- * The account that should buy a line (DESIGN §7, Sharing scope): the one whose usage it covers the
+ * The account that should buy a line (docs/plan-engine.md, Sharing scope): the one whose usage it covers the
  * most on-demand dollars of; when it covers nothing, the one with the most usage left before it;
  * ties to the lowest account id. Under `account` sharing every member is of one account.
  */

@@ -11,7 +11,7 @@ import type { CloudProvider } from '../cloud-providers';
 export type Provider = CloudProvider;
 
 /**
- * Which usage a commitment covers (DESIGN §7, Sharing scope): every account of the org and provider
+ * Which usage a commitment covers (docs/plan-engine.md, Sharing scope): every account of the org and provider
  * (`organization`: AWS consolidated billing, Azure shared scope and GCP billing-account sharing do
  * this by default), or only the account that bought it (`account`: sharing turned off).
  */
@@ -214,7 +214,7 @@ export interface Offer {
   readonly illustrative: boolean;
 }
 
-/** A default plan's risk profile (DESIGN §7). */
+/** A default plan's risk profile (docs/plan-engine.md). */
 export interface PlanProfile {
   readonly name: 'Recommended' | 'Balanced' | 'High Savings';
   /** h: monthly hazard that the usage goes away. */

@@ -1,5 +1,5 @@
 /**
- * Per group, the allowed offer of greatest total value (DESIGN §7): each offer's quantity by the
+ * Per group, the allowed offer of greatest total value (docs/plan-engine.md): each offer's quantity by the
  * risk-aware rule, then the offer whose W(q) is largest; none when no offer has W > 0. Ties go to
  * the lowest offer id.
  */

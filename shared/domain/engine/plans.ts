@@ -1,5 +1,5 @@
 /**
- * computePlans: the default plans of one provider (DESIGN §7), their line items and resource
+ * computePlans: the default plans of one provider (docs/plan-engine.md), their line items and resource
  * matches, which of them is recommended, and the recommended purchase plan (v2).
  *
  * Per profile: reservations per group on the residual after existing commitments, then savings

@@ -1,5 +1,5 @@
 /**
- * DESIGN §7: how many units of an offer to buy (exact, not averaged).
+ * docs/plan-engine.md: how many units of an offer to buy (exact, not averaged).
  *
  * Effective hourly rate of one unit: r = upfront / T + recurring. Units are bought along a ladder of
  * levels 0 = l_0 < l_1 < ... < l_N (reservations: multiples of the group's step; savings plans:

@@ -3,7 +3,7 @@
  * under `account` sharing), the spend offer of greatest total value over the eligible residual usage
  * it shares (highest discount first). Quantities are chosen
  * by the same rule as reservations, over the levels where the coverage curve bends: the observed
- * hourly commitment needed to cover each hour's eligible usage, tier by tier (DESIGN §7: "candidate
+ * hourly commitment needed to cover each hour's eligible usage, tier by tier (docs/plan-engine.md: "candidate
  * levels taken from the observed hourly spend"). Between two such levels Cov is linear, so the best
  * level is the exact optimum over all real commitment amounts. One spend line per sharing key at most;
  * ties go to the spend table first in key order, then to the lowest offer id.

@@ -1,5 +1,5 @@
 /**
- * DESIGN §7 hazard sums. Usage may fade: with monthly hazard h it survives t hours with probability
+ * docs/plan-engine.md hazard sums. Usage may fade: with monthly hazard h it survives t hours with probability
  *   S(t) = (1 - h)^(t / 730).
  * Over an offer's term T with lock-in L:
  *   A = sum_{t<T} S(t)              expected hours the usage is still there to be covered,

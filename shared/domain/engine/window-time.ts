@@ -7,7 +7,7 @@ import type { UsageWindow } from './model';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
-/** DESIGN §4: monthly figures are hourly figures x 730. */
+/** docs/http.md: monthly figures are hourly figures x 730. */
 export const HOURS_PER_MONTH = 730;
 
 /** A half-open range [start, end) of hour indices of a window. */

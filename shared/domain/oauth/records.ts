@@ -1,7 +1,7 @@
 import type { OAuthScope } from './scopes';
 
 /**
- * What the authorization server stores (DESIGN §6 and §10; docs/oauth.md). Secrets (client
+ * What the authorization server stores (docs/data-model.md and §10; docs/oauth.md). Secrets (client
  * secrets, codes, refresh tokens, session ids, one-time codes) are stored as their SHA-256 only.
  */
 

@@ -1,6 +1,6 @@
 import { type CheckResult, check } from './checklist';
 
-/** The AWS checklist (DESIGN §11), in the order it is answered. */
+/** The AWS checklist (docs/onboarding.md), in the order it is answered. */
 export const awsFeatures = [
   'role_assumable',
   'cur_export',

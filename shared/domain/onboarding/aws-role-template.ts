@@ -1,7 +1,7 @@
 import { onboardingRoleName } from './aws-checks';
 
 /**
- * The CloudFormation template a customer deploys in its AWS account (DESIGN §11): the onboarding
+ * The CloudFormation template a customer deploys in its AWS account (docs/onboarding.md): the onboarding
  * role, trusting the service's account only with the org's external id, with two policies named
  * apart: reading cost data (what the verifier checks and the usage sync reads: the export and the
  * commitments owned) and purchasing

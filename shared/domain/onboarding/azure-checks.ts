@@ -1,6 +1,6 @@
 import { type CheckResult, check } from './checklist';
 
-/** The Azure checklist (DESIGN §11), in the order it is answered. */
+/** The Azure checklist (docs/onboarding.md), in the order it is answered. */
 export const azureFeatures = [
   'admin_consent',
   'subscription_access',

@@ -1,5 +1,5 @@
 /**
- * Onboarding checklists (DESIGN §11): one item per feature, with a status and a message saying
+ * Onboarding checklists (docs/onboarding.md): one item per feature, with a status and a message saying
  * why. `available`: works; `warning`: works, but not as recommended (a daily or CSV export);
  * `missing`: absent or refused; `unknown`: could not be checked (the check itself was denied,
  * throttled, or a step it depends on failed).

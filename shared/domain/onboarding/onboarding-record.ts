@@ -38,7 +38,7 @@ export interface AzureOnboarding {
 export type OnboardingProvider = 'aws' | 'azure';
 
 /**
- * One org's onboarding (DESIGN §11), `ORG#<org>` / `ONBOARDING`: created by #17 (start), then
+ * One org's onboarding (docs/onboarding.md), `ORG#<org>` / `ONBOARDING`: created by #17 (start), then
  * filled in per provider by the verifications and the Azure consent.
  */
 export interface OnboardingRecord {

@@ -9,7 +9,7 @@ import { latestPresentHour, planInputsUnchanged, type UsageState } from '../usag
  * `usageVersion`; they stay current until an import raises it.
  */
 
-/** DESIGN §7: plans look back over the 30 days (720 hours) ending at the last hour of stored usage. */
+/** docs/plan-engine.md: plans look back over the 30 days (720 hours) ending at the last hour of stored usage. */
 export const LOOKBACK_HOURS = 720;
 
 const HOUR_MS = 3_600_000;
@@ -56,7 +56,7 @@ export interface StoredPlan {
   readonly window: UsageWindow;
   readonly plan: CommitmentPlan;
   readonly lineItemCount: number;
-  /** Who applied the plan and when (DESIGN §9); null while nobody has. */
+  /** Who applied the plan and when (docs/purchases.md); null while nobody has. */
   readonly application: PlanApplication | null;
 }
 

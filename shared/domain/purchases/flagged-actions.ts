@@ -1,7 +1,7 @@
 import type { FlaggedAction, PlanStatus } from '../engine';
 import type { PurchaseRecord, PurchaseStatus } from './purchase-record';
 
-/** How a purchase shows as a flagged action of the v2 purchase plan (DESIGN §9, #13). */
+/** How a purchase shows as a flagged action of the v2 purchase plan (docs/purchases.md, #13). */
 const actionStatus: Readonly<Record<PurchaseStatus, string>> = {
   queued: 'submitted',
   purchasing: 'submitted',

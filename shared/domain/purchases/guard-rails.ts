@@ -51,7 +51,7 @@ export function upfrontCapReason(upfront: number, maxUpfrontCost: number): strin
 
 /**
  * What the processor checks before buying a record that no attempt has sent to the provider yet
- * (DESIGN §9): `wait` leaves the record queued (its plan is not scheduled: an apply that stopped
+ * (docs/purchases.md): `wait` leaves the record queued (its plan is not scheduled: an apply that stopped
  * half-way, which its retry completes); `refuse` fails it, with the reason, nothing bought.
  */
 export type GuardRailDecision =

@@ -2,7 +2,7 @@ import { deterministicUuid } from '../deterministic-id';
 import type { LineItem, PlanStatus, Provider } from '../engine';
 
 /**
- * One line item's purchase (DESIGN §9): the record is the truth of what was asked and what
+ * One line item's purchase (docs/purchases.md): the record is the truth of what was asked and what
  * happened; queue messages only wake the processor. Its life:
  *
  *   queued --claim--> purchasing --bought--> completed
@@ -115,7 +115,7 @@ export function selectedLineItems(lineItems: readonly LineItem[]): LineItem[] {
   );
 }
 
-/** Plan statuses from which a plan may be applied (DESIGN §9); any other is a 409. */
+/** Plan statuses from which a plan may be applied (docs/purchases.md); any other is a 409. */
 export const applicableStatuses: readonly PlanStatus[] = ['new', 'reviewed', 'needs_review'];
 
 /** Plan statuses in which the processor may buy the plan's line items. */

@@ -1,5 +1,5 @@
 /**
- * The org setting `commitment_sharing` (DESIGN §7, Sharing scope): plans are computed with it,
+ * The org setting `commitment_sharing` (docs/plan-engine.md, Sharing scope): plans are computed with it,
  * and setting it makes the org's plans stale and computes them again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -27,7 +27,7 @@ import type { PurchaseMessage, PurchaseQueue } from '../../../shared/queue/purch
 import { MemoryPurchaseRepository } from '../../support/memory-purchase-store';
 
 /**
- * Exactly once (DESIGN §9, issue 11): random histories of applying one plan and processing its
+ * Exactly once (docs/purchases.md, issue 11): random histories of applying one plan and processing its
  * purchases, with duplicated, reordered and redelivered messages, two consumers handling the same
  * message at once, concurrent applies, crashes before and after every storage write and around
  * the provider call, provider answers lost after buying, time passing, and sweeps. After the

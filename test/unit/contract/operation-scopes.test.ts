@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type OperationContract, runsWithoutAuthorizer } from '../../../shared/contract/operation-contract';
 import { operationIds, operations } from '../../../shared/contract/operations';
 
-describe('the scopes of the operations (DESIGN §5)', () => {
-  it('asks each operation behind the authorizer for the scope DESIGN names, and public ones for none', () => {
+describe('the scopes of the operations (docs/http.md)', () => {
+  it('asks each operation behind the authorizer for the scope docs/http.md names, and public ones for none', () => {
     // Prepare
     const expected: Record<string, string> = {
       getRecommendedCommitmentPlan: 'plans:read', // #5

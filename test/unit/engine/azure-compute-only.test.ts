@@ -1,5 +1,5 @@
 /**
- * Azure reservations and the Azure savings plan cover the compute meter only (DESIGN §7): a Windows
+ * Azure reservations and the Azure savings plan cover the compute meter only (docs/plan-engine.md): a Windows
  * VM is valued at the Linux rate of its size and its license stays on demand.
  */
 import { describe, expect, it } from 'vitest';

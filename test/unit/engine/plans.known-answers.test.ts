@@ -23,7 +23,7 @@ function onlyPlan(input: Parameters<typeof computePlans>[0]) {
   return plans[0] as (typeof plans)[number];
 }
 
-describe('quantities (DESIGN §7)', () => {
+describe('quantities (docs/plan-engine.md)', () => {
   it('commits 10 units when r/p = 0.55 and 4 when r/p = 0.65 (h = 0, no fee)', () => {
     // Prepare
     const planFor = (recurring: number) =>
@@ -110,7 +110,7 @@ describe('quantities (DESIGN §7)', () => {
   });
 });
 
-describe('figures (DESIGN §7)', () => {
+describe('figures (docs/plan-engine.md)', () => {
   it('fills a line item and its plan from the formulas', () => {
     // Prepare: q = 10 of an offer with r = 0.3 * 8760 / 8760 + 0.25 = 0.55 (partial upfront), fee 0.2.
     const input = engineInput({

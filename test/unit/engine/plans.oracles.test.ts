@@ -1,6 +1,6 @@
 /**
  * Plan figures recomputed by independent oracles: a naive hour-by-hour simulation, written here
- * from the rules of DESIGN §7, of what the existing commitments and the plan's line items cover.
+ * from the rules of docs/plan-engine.md, of what the existing commitments and the plan's line items cover.
  * It does not read what the engine summed: from the engine it takes only the line items (offer,
  * account, quantity) and compares the plan's commitment_coverage, minimum_commitment_cost and
  * breakeven_hours with what the simulation gives.

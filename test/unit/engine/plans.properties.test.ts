@@ -1,5 +1,5 @@
 /**
- * The identities of DESIGN §7, checked on random inputs: the engine's contract.
+ * The identities of docs/plan-engine.md, checked on random inputs: the engine's contract.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

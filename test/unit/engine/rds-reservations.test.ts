@@ -1,5 +1,5 @@
 /**
- * RDS reserved DB instances (DESIGN §7, What a commitment covers): size flexible within a family
+ * RDS reserved DB instances (docs/plan-engine.md, What a commitment covers): size flexible within a family
  * for MySQL, PostgreSQL and MariaDB, in EC2's normalization units (db.m5.large = 4).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Sharing scope (DESIGN §7): commitments cover every account of the org and provider by default
+ * Sharing scope (docs/plan-engine.md): commitments cover every account of the org and provider by default
  * (`organization`), or one account each (`account`). Known answers worked by hand, then a property
  * on random fleets.
  */

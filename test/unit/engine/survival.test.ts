@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { survivalSums } from '../../../shared/domain/engine/survival';
 
-/** A and B summed hour by hour, as DESIGN §7 writes them. */
+/** A and B summed hour by hour, as docs/plan-engine.md writes them. */
 function directSums(hazard: number, termHours: number, lockinHours: number) {
   let live = 0;
   let billed = lockinHours;

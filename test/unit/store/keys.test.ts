@@ -47,7 +47,7 @@ import {
 } from '../../../shared/store/keys';
 
 describe('single-table keys', () => {
-  it('builds each item’s keys as DESIGN §6 lays them out', () => {
+  it('builds each item’s keys as docs/data-model.md lays them out', () => {
     expect(orgKey('o1')).toEqual({ PK: 'ORG#o1', SK: 'ORG' });
     expect(orgListIndexKey('acme corp')).toEqual({ GSI1PK: 'ORGS', GSI1SK: 'acme corp' });
     expect(membershipKey('o1', 'ada@example.com')).toEqual({ PK: 'ORG#o1', SK: 'MEMBER#ada@example.com' });
