@@ -45,10 +45,15 @@ export interface ProviderPlans {
   readonly purchasePlan: RecommendedPurchasePlan | null;
 }
 
+/**
+ * What each default profile means, said by lock-in: the hazard is what orders the profiles (a higher
+ * chance that usage goes away weighs a longer lock-in down more), while their coverage can come out
+ * in any order, so a description never ranks it.
+ */
 const PROFILE_MEANINGS: Readonly<Record<PlanProfile['name'], string>> = {
-  Recommended: 'flexible: prefers short lock-ins; lowest coverage',
-  Balanced: 'between flexibility and savings',
-  'High Savings': 'maximum savings on the lookback; highest coverage',
+  Recommended: 'weighs lock-in the most: prefers the shortest lock-ins',
+  Balanced: 'weighs lock-in less: takes longer lock-ins than Recommended where they save more',
+  'High Savings': 'ignores lock-in: takes the lock-ins that save the most on the lookback, however long',
 };
 
 export function planId(planSeed: string, profile: PlanProfile): string {

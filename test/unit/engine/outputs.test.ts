@@ -65,6 +65,28 @@ describe('engine outputs', () => {
     expect(ids(reseeded).some((id) => ids(first).includes(id))).toBe(false);
   });
 
+  it('describes each default profile by its hazard and how it weighs lock-in, never by coverage', () => {
+    // Act
+    const { plans } = computePlans(input);
+
+    // Assess: the profiles are ordered by hazard (docs/plan-engine.md), which is what the text ranks
+    expect(plans.map((entry) => [entry.plan.name, entry.plan.description])).toEqual([
+      [
+        'Recommended',
+        'Assumes usage goes away with a 3% chance per month; weighs lock-in the most: prefers the shortest lock-ins.',
+      ],
+      [
+        'Balanced',
+        'Assumes usage goes away with a 1% chance per month; weighs lock-in less: takes longer lock-ins than Recommended where they save more.',
+      ],
+      [
+        'High Savings',
+        'Assumes usage goes away with a 0% chance per month; ignores lock-in: takes the lock-ins that save the most on the lookback, however long.',
+      ],
+    ]);
+    expect(plans.some((entry) => /coverage/i.test(entry.plan.description ?? ''))).toBe(false);
+  });
+
   it('fills a line item with its offer, contract spec and deterministic lease menu item', () => {
     // Act
     const { lineItems, plan } = computePlans(input).plans[0] as ReturnType<
