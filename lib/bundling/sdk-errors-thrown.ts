@@ -4,9 +4,10 @@
  * documentation). test/infra/sdk-errors-thrown.test.ts derives the same list from the commands
  * `shared/` imports and fails when they differ.
  *
- * Only RDS is listed: its client registers 151 error classes when it loads (about 60 KB of the aws
- * purchase processor), of which the three commands of `shared/cloud/marketplace/aws-rds-reservations.ts`
- * can throw four. The other clients' error registries are a few KB each.
+ * Only RDS is listed: its client registers every one of its service's error classes when it loads,
+ * a large part of the aws purchase processor (figures: docs/benchmarks.md, Cold start), of which the
+ * three commands of `shared/cloud/marketplace/aws-rds-reservations.ts` can throw four. The other
+ * clients' error registries are small.
  */
 export const sdkErrorsThrown: Readonly<Record<string, readonly string[]>> = {
   '@aws-sdk/client-rds': [

@@ -8,7 +8,7 @@ const sdkPackageJson = /[\\/]node_modules[\\/]@aws-sdk[\\/][^\\/]+[\\/]package\.
  * Bundles an AWS SDK package's package.json as its version alone. Each client imports its
  * package.json whole (`import packageInfo from "../package.json"`) to put `packageInfo.version` in
  * its user agent, and esbuild keeps all of a JSON module imported by default: scripts, dependencies,
- * keywords, 1.8 to 3.5 KB per client. The version is the only field the SDK reads;
+ * keywords, in every client. The version is the only field the SDK reads;
  * test/infra/sdk-package-versions.test.ts holds every import of a package.json in the SDK to that.
  */
 export function sdkPackageVersions(): Plugin {

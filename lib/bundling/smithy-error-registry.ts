@@ -8,8 +8,7 @@ const serviceErrorRegistration = /^n\d+_registry\.registerError\((\w+)\$, \1\);$
 /**
  * The module's text registering only the listed errors. Registering an error is the only use the
  * module makes of its class and its schema, and the registration runs when the module loads, so
- * esbuild keeps every modeled error of a client (RDS: 151 classes, about 60 KB minified) for any
- * command of it. Without its registration an error still arrives as the client's base exception
+ * esbuild keeps every modeled error of a client (RDS has over a hundred) for any command of it. Without its registration an error still arrives as the client's base exception
  * with the wire's error code as its name and `$fault` from the HTTP status (client below 500);
  * the listed errors keep their class, name and traits.
  *

@@ -10,8 +10,8 @@ const computedKey = /([{,]\s*)\[(_\w+)\]:/g;
 /**
  * The module's text with every computed key that names one of its string constants written plainly.
  * esbuild treats `{ [_e]: x }` as code that may run (a computed key converts its value to a property
- * key), so it keeps every schema of a client that holds one: the whole of EC2's (about 530 KB
- * minified), SES's (48 KB), API Gateway's (35 KB). `{ "error": x }` is the same object and is pure.
+ * key), so it keeps every schema of a client that holds one: the whole of EC2's, SES's, API
+ * Gateway's (figures: docs/benchmarks.md, Cold start). `{ "error": x }` is the same object and is pure.
  * Only keys naming a string constant of the same module are rewritten; anything else is left as it
  * is. Upstream: aws/aws-sdk-js-v3#7607 and evanw/esbuild#4373; drop this once the SDK writes plain keys.
  */

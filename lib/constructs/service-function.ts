@@ -52,8 +52,8 @@ const applicationLogLevels: Record<LogLevel, ApplicationLogLevel> = {
  *
  * The bundle is esbuild's, with the options and the plugin of lib/bundling/bundle-function.ts:
  * NodejsFunction runs the esbuild command line, which takes no plugins, and the plugin that lets
- * esbuild drop the SDK schemas a function does not use is worth 45 to 530 KB in the functions that
- * use SES, API Gateway or EC2 (docs/architecture.md, Bundles and cold start).
+ * esbuild drop the SDK schemas a function does not use matters most in the functions that use
+ * SES, API Gateway or EC2 (docs/deploy.md, Bundling; figures: docs/benchmarks.md, Cold start).
  */
 export class ServiceFunction extends Construct {
   readonly function: LambdaFunction;

@@ -9,8 +9,8 @@ export interface InvocationAnswer {
 /**
  * Invokes functions synchronously (RequestResponse) with a JSON event, through one client.
  * Imported statically, by name: loaded through a dynamic `import()` the client's modules would be
- * bundled whole (every command's schema and the waiters, 92 KB against 32), as esbuild does not
- * tree-shake modules it initializes lazily.
+ * bundled whole (every command's schema and the waiters), as esbuild does not tree-shake modules it
+ * initializes lazily (figures: docs/benchmarks.md, Cold start).
  */
 export function lambdaInvoker(region: string | undefined) {
   const client = new LambdaClient({ region });

@@ -4,8 +4,8 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
  * A Secrets Manager secret's string, read on first use and kept for the container; a failed read
  * is tried again next time. It asks the region the ARN names, where the secret is. The client is
  * created with the first read, and imported statically by name: loaded through a dynamic
- * `import()` it was bundled whole, 15.8 KB more, and its lazily initialized modules made the
- * function's init slower, not faster (onboarding 1.19 -> 1.13 of the floor, 21 runs each).
+ * `import()` it was bundled whole, and its lazily initialized modules made the function's init
+ * slower, not faster (figures: docs/benchmarks.md, Cold start).
  */
 export function secretsManagerSecret(secretArn: string): () => Promise<string> {
   const region = regionInArn(secretArn);

@@ -90,7 +90,7 @@ export function awsSdkProbe(options: AwsSdkProbeOptions): AwsAccountProbe {
 /**
  * STS AssumeRole through the SDK's assumed-role credential provider, as the purchase adapter
  * assumes the customer's role: it calls the STS client already in every function's bundle (the one
- * the default credential chain carries), where `@aws-sdk/client-sts` would add a second (19 KB).
+ * the default credential chain carries), where `@aws-sdk/client-sts` would add a second.
  * Resolved at once, so the check sees AWS's refusal, not a later client's. The provider builds an
  * STS client per verification; they all send through one HTTP handler, so a warm function keeps
  * its connection to STS between verifications, as one shared STS client would.

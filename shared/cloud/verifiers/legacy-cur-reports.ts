@@ -6,8 +6,8 @@ import { type AwsHttpAnswer, type SignedServiceOptions, signedAwsCalls } from '.
  * `DescribeReportDefinitions`, in AWS's JSON protocol (awsJson1_1), signed with SigV4 by the SDK's
  * own signer and sent by its own HTTP handler (signed-aws-calls.ts). Why not `@aws-sdk/client-cost-and-usage-report-service`:
  * the registry we install from holds it only at 3.332, a generation older than every other client,
- * carrying its own SDK core, credential chain and STS/SSO clients: 167 KB of the verify function's
- * bundle and a sixth of its module init (measured with `npm run bench:cold`). Everything but the
+ * carrying its own SDK core, credential chain and STS/SSO clients, a large part of the verify
+ * function's bundle and module init (figures: docs/benchmarks.md, Cold start). Everything but the
  * operation's shape stays the SDK's: signing, hashing, the HTTP connection.
  */
 

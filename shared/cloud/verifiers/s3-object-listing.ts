@@ -8,9 +8,8 @@ import { type AwsHttpAnswer, type SignedServiceOptions, signedAwsCalls } from '.
  * (signed-aws-calls.ts), its answer read by the SDK's own XML parser.
  *
  * Why not `@aws-sdk/client-s3`: for this one read of a bucket whose region the export names, the
- * client brings its endpoint rules, checksum, S3 Express and XML-serialization middleware: 64 KB of
- * the verify function's bundle, which with them misses the cold-start targets (docs/benchmarks.md,
- * Cold start). What it would add here and this call does not do: access points, FIPS and dual-stack
+ * client brings its endpoint rules, checksum, S3 Express and XML-serialization middleware, with
+ * which the verify function's bundle misses the cold-start targets (docs/benchmarks.md, Cold start). What it would add here and this call does not do: access points, FIPS and dual-stack
  * endpoints, other partitions (the role is assumed in the `aws` partition, so an export's bucket is
  * in it), and following a region redirect, which the client does not do by default either.
  */

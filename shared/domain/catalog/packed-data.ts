@@ -4,7 +4,7 @@ import type { PackedCatalogFileName } from './packed-files';
 
 /**
  * The catalog's data files as the functions ship them: one compressed string instead of the JSON
- * text (about 6 KB against 55 KB of a bundle that Node parses when the function starts),
+ * text, which Node would parse when the function starts though the catalog runs only on first use;
  * unpacked on first use. `npm run catalog:pack` writes it from the JSON files in ./data, which
  * stay the source to edit.
  */

@@ -2,10 +2,10 @@
  * Memory for the residual arrays existing commitments leave (existing-commitments.ts): lent to one
  * plan computation at a time, and kept for the next.
  *
- * Why: a stream that a commitment covers gets its own residual array, some 35 MB for a fleet of
- * 10,000 streams. Fresh memory costs more than the covering written into it: the system maps and
- * zeroes every page on first touch. Covering 6,000 streams x 720 hours took 38 ms into fresh blocks
- * and 17 ms into reused ones on the benchmark machine. A warm Lambda computes plan after plan, so
+ * Why: a stream that a commitment covers gets its own residual array (one value per hour of the
+ * window). Fresh memory costs more than the covering written into it: the system maps and zeroes
+ * every page on first touch, so covering into reused blocks is the faster (figures:
+ * docs/benchmarks.md, `npm run bench`). A warm Lambda computes plan after plan, so
  * reuse is the common case: the process's composition root owns one arena and passes it to every
  * computation (computePlans resets it first). The engine itself keeps no memory between calls.
  *
