@@ -6,36 +6,34 @@
  */
 export class MarketplaceError extends Error {
   static code = 'ERR_MARKETPLACE';
-  readonly code: string = MarketplaceError.code;
+  /** The `static code` of the class the error was made as, so a subclass states its code once. */
+  readonly code: string;
 
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
+    this.code = (new.target as typeof MarketplaceError).code;
   }
 }
 
 /** The request is not a purchase of its own line item (token, provider or quantity do not fit). */
 export class InvalidPurchaseRequest extends MarketplaceError {
   static override code = 'ERR_MARKETPLACE_INVALID_REQUEST';
-  override readonly code: string = InvalidPurchaseRequest.code;
 }
 
 /** The units do not make a whole number of instances of the size to buy: never buy a fraction. */
 export class FractionalQuantity extends MarketplaceError {
   static override code = 'ERR_MARKETPLACE_FRACTIONAL_QUANTITY';
-  override readonly code: string = FractionalQuantity.code;
 }
 
 /** The provider lists no offering matching the offer. */
 export class OfferingNotFound extends MarketplaceError {
   static override code = 'ERR_MARKETPLACE_OFFERING_NOT_FOUND';
-  override readonly code: string = OfferingNotFound.code;
 }
 
 /** The provider's price is above the limit price: the offer moved since it was planned. */
 export class PriceAboveLimit extends MarketplaceError {
   static override code = 'ERR_MARKETPLACE_PRICE_ABOVE_LIMIT';
-  override readonly code: string = PriceAboveLimit.code;
 }
 
 /**
@@ -44,7 +42,6 @@ export class PriceAboveLimit extends MarketplaceError {
  */
 export class PurchaseOutcomeUnknown extends MarketplaceError {
   static override code = 'ERR_MARKETPLACE_OUTCOME_UNKNOWN';
-  override readonly code: string = PurchaseOutcomeUnknown.code;
 }
 
 /**
@@ -60,7 +57,6 @@ export class PurchaseOutcomeUnknown extends MarketplaceError {
  */
 export class AmbiguousEarlierPurchase extends PurchaseOutcomeUnknown {
   static override code = 'ERR_MARKETPLACE_AMBIGUOUS_EARLIER_PURCHASE';
-  override readonly code: string = AmbiguousEarlierPurchase.code;
   /** The provider's ids of the purchases that could be the earlier attempt's. */
   readonly candidates: readonly string[];
 
