@@ -96,54 +96,84 @@ function productAttribute(product: unknown, key: string): string {
   return '';
 }
 
-function cur2Mapper(batch: ExportBatch): RowMapper {
-  const c = cur2Columns;
-  const col = (name: string): Column => batch.column(name);
-  const [type, start, end, code, usageType, operation, resource, account, amount, region, instance, rate] = [
-    col(c.lineItemType),
-    col(c.usageStart),
-    col(c.usageEnd),
-    col(c.productCode),
-    col(c.usageType),
-    col(c.operation),
-    col(c.resourceId),
-    col(c.accountId),
-    col(c.usageAmount),
-    col(c.region),
-    col(c.instanceType),
-    col(c.publicOnDemandRate),
-  ];
-  const product = col(c.product);
+/** The batch's column of each of the format's names, under the same keys (undefined when the file has none). */
+function batchColumns<K extends string>(
+  batch: ExportBatch,
+  names: Readonly<Record<K, string>>,
+): Record<K, Column> {
+  const columns = {} as Record<K, Column>;
+  for (const key of Object.keys(names) as K[]) columns[key] = batch.column(names[key]);
+  return columns;
+}
+
+/** The line item columns CUR 2.0 and the legacy CUR both have, each under its own name. */
+type CurLineColumns = Record<
+  | 'lineItemType'
+  | 'usageStart'
+  | 'usageEnd'
+  | 'productCode'
+  | 'usageType'
+  | 'operation'
+  | 'resourceId'
+  | 'accountId'
+  | 'usageAmount'
+  | 'publicOnDemandRate',
+  Column
+>;
+
+/**
+ * The two CUR formats read a row alike; they differ in where the product's attributes and the
+ * region stand (CUR 2.0: a product map; the legacy CUR: columns of their own).
+ */
+function curRowMapper(
+  columns: CurLineColumns,
+  attributesAt: (index: number) => AwsProductAttributes,
+  regionAt: (index: number) => string,
+): RowMapper {
+  const { lineItemType, usageStart, usageEnd, productCode, usageType, operation, resourceId, accountId } =
+    columns;
+  const { usageAmount, publicOnDemandRate } = columns;
   return (i) => {
-    if (!usageLineItemTypes.has(exportText(type?.[i]))) return 'not_usage';
-    let map = product?.[i];
-    if (typeof map === 'string') map = map.startsWith('{') ? safeJson(map) : undefined;
-    const attributes: AwsProductAttributes = {
-      instanceType: exportText(instance?.[i]),
-      operatingSystem: productAttribute(map, 'operating_system'),
-      tenancy: productAttribute(map, 'tenancy'),
-      databaseEngine: productAttribute(map, 'database_engine'),
-      deploymentOption: productAttribute(map, 'deployment_option'),
-    };
+    if (!usageLineItemTypes.has(exportText(lineItemType?.[i]))) return 'not_usage';
     const description = awsInstanceHour(
-      exportText(code?.[i]),
+      exportText(productCode?.[i]),
       exportText(usageType?.[i]),
       exportText(operation?.[i]),
-      attributes,
+      attributesAt(i),
     );
     if (typeof description === 'string') return description;
     return instanceRow(
       'aws',
       description,
-      exportText(resource?.[i]),
-      exportText(account?.[i]),
-      exportText(region?.[i]),
-      start?.[i],
-      end?.[i],
-      amount?.[i],
-      rate?.[i],
+      exportText(resourceId?.[i]),
+      exportText(accountId?.[i]),
+      regionAt(i),
+      usageStart?.[i],
+      usageEnd?.[i],
+      usageAmount?.[i],
+      publicOnDemandRate?.[i],
     );
   };
+}
+
+function cur2Mapper(batch: ExportBatch): RowMapper {
+  const columns = batchColumns(batch, cur2Columns);
+  const { product, instanceType, region } = columns;
+  return curRowMapper(
+    columns,
+    (i) => {
+      let map = product?.[i];
+      if (typeof map === 'string') map = map.startsWith('{') ? safeJson(map) : undefined;
+      return {
+        instanceType: exportText(instanceType?.[i]),
+        operatingSystem: productAttribute(map, 'operating_system'),
+        tenancy: productAttribute(map, 'tenancy'),
+        databaseEngine: productAttribute(map, 'database_engine'),
+        deploymentOption: productAttribute(map, 'deployment_option'),
+      };
+    },
+    (i) => exportText(region?.[i]),
+  );
 }
 
 function safeJson(text: string): unknown {
@@ -155,56 +185,20 @@ function safeJson(text: string): unknown {
 }
 
 function legacyCurMapper(batch: ExportBatch): RowMapper {
-  const c = legacyCurColumns;
-  const col = (name: string): Column => batch.column(name);
-  const [type, start, end, code, usageType, operation, resource, account, amount] = [
-    col(c.lineItemType),
-    col(c.usageStart),
-    col(c.usageEnd),
-    col(c.productCode),
-    col(c.usageType),
-    col(c.operation),
-    col(c.resourceId),
-    col(c.accountId),
-    col(c.usageAmount),
-  ];
-  const [regionCode, region, instance, os, tenancy, engine, deployment, rate] = [
-    col(c.regionCode),
-    col(c.region),
-    col(c.instanceType),
-    col(c.operatingSystem),
-    col(c.tenancy),
-    col(c.databaseEngine),
-    col(c.deploymentOption),
-    col(c.publicOnDemandRate),
-  ];
-  return (i) => {
-    if (!usageLineItemTypes.has(exportText(type?.[i]))) return 'not_usage';
-    const description = awsInstanceHour(
-      exportText(code?.[i]),
-      exportText(usageType?.[i]),
-      exportText(operation?.[i]),
-      {
-        instanceType: exportText(instance?.[i]),
-        operatingSystem: exportText(os?.[i]),
-        tenancy: exportText(tenancy?.[i]),
-        databaseEngine: exportText(engine?.[i]),
-        deploymentOption: exportText(deployment?.[i]),
-      },
-    );
-    if (typeof description === 'string') return description;
-    return instanceRow(
-      'aws',
-      description,
-      exportText(resource?.[i]),
-      exportText(account?.[i]),
-      exportText(regionCode?.[i]) || exportText(region?.[i]),
-      start?.[i],
-      end?.[i],
-      amount?.[i],
-      rate?.[i],
-    );
-  };
+  const columns = batchColumns(batch, legacyCurColumns);
+  const { regionCode, region, instanceType, operatingSystem, tenancy, databaseEngine, deploymentOption } =
+    columns;
+  return curRowMapper(
+    columns,
+    (i) => ({
+      instanceType: exportText(instanceType?.[i]),
+      operatingSystem: exportText(operatingSystem?.[i]),
+      tenancy: exportText(tenancy?.[i]),
+      databaseEngine: exportText(databaseEngine?.[i]),
+      deploymentOption: exportText(deploymentOption?.[i]),
+    }),
+    (i) => exportText(regionCode?.[i]) || exportText(region?.[i]),
+  );
 }
 
 /** FOCUS `ServiceName` of the AWS services whose instances plans cover, as `x_ServiceCode` names them. */
@@ -220,29 +214,18 @@ const noNullText = (value: unknown): string => {
 };
 
 function focusMapper(batch: ExportBatch): RowMapper {
-  const c = focusColumns;
-  const col = (name: string): Column => batch.column(name);
-  const [category, chargeClass, pricing, start, end, providerName, serviceName, chargeDescription] = [
-    col(c.chargeCategory),
-    col(c.chargeClass),
-    col(c.pricingCategory),
-    col(c.chargePeriodStart),
-    col(c.chargePeriodEnd),
-    col(c.providerName),
-    col(c.serviceName),
-    col(c.chargeDescription),
-  ];
-  const [resource, account, region, quantity, unit, listPrice, serviceCode, usageType, operation] = [
-    col(c.resourceId),
-    col(c.subAccountId),
-    col(c.regionId),
-    col(c.consumedQuantity),
-    col(c.consumedUnit),
-    col(c.listUnitPrice),
-    col(c.awsServiceCode),
-    col(c.awsUsageType),
-    col(c.awsOperation),
-  ];
+  const columns = batchColumns(batch, focusColumns);
+  const {
+    chargeCategory: category,
+    chargeClass,
+    pricingCategory: pricing,
+    providerName,
+    serviceName,
+  } = columns;
+  const { chargePeriodStart: start, chargePeriodEnd: end, chargeDescription, consumedUnit: unit } = columns;
+  const { resourceId: resource, subAccountId: account, regionId: region } = columns;
+  const { consumedQuantity: quantity, listUnitPrice: listPrice } = columns;
+  const { awsServiceCode: serviceCode, awsUsageType: usageType, awsOperation: operation } = columns;
   return (i) => {
     if (noNullText(category?.[i]) !== 'Usage') return 'not_usage';
     if (noNullText(chargeClass?.[i]) === 'Correction') return 'correction';
