@@ -1,56 +1,20 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminOrgStore } from '../support/admin-org-store';
 
 const fixtures = join(import.meta.dirname, '../fixtures/import');
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 describe('admin CLI imports', () => {
-  let localDir: string;
-  let orgId: string;
-
-  /** Runs `npm run admin -- <args>` (the same entry, without npm) on the test's local store. */
-  async function admin(...args: string[]): Promise<Run> {
-    const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_DIR: localDir };
-    delete env.TABLE_NAME;
-    try {
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', 'bin/admin.ts', ...args],
-        { env },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
-
-  beforeAll(async () => {
-    localDir = await mkdtemp(join(tmpdir(), 'admin-import-'));
-    orgId = JSON.parse((await admin('create-org', '--name', 'Importing Co')).stdout).org_id;
-  });
-
-  afterAll(async () => {
-    await rm(localDir, { recursive: true, force: true });
-  });
+  const store = useAdminOrgStore('admin-import-', 'Importing Co');
 
   it('imports a usage file and prints what it stored per provider', async () => {
     // Act
-    const run = await admin('import-usage', '--org', orgId, '--file', join(fixtures, 'usage.csv'));
+    const run = await store.run('import-usage', '--org', store.orgId, '--file', join(fixtures, 'usage.csv'));
 
     // Assess
-    expect(run.code).toBe(0);
+    expect(run.exitCode).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
-      org_id: orgId,
+      org_id: store.orgId,
       rows: 5,
       providers: [
         {
@@ -77,18 +41,18 @@ describe('admin CLI imports', () => {
 
   it('imports a commitments file and prints the count per provider', async () => {
     // Act
-    const run = await admin(
+    const run = await store.run(
       'import-commitments',
       '--org',
-      orgId,
+      store.orgId,
       '--file',
       join(fixtures, 'commitments.csv'),
     );
 
     // Assess
-    expect(run.code).toBe(0);
+    expect(run.exitCode).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
-      org_id: orgId,
+      org_id: store.orgId,
       rows: 4,
       providers: [
         { provider: 'aws', commitments: 3, usage_version: 2 },
@@ -99,10 +63,16 @@ describe('admin CLI imports', () => {
 
   it('rejects a file with bad rows with exit code 1, listing them by line on stderr', async () => {
     // Act
-    const run = await admin('import-usage', '--org', orgId, '--file', join(fixtures, 'usage-bad.csv'));
+    const run = await store.run(
+      'import-usage',
+      '--org',
+      store.orgId,
+      '--file',
+      join(fixtures, 'usage-bad.csv'),
+    );
 
     // Assess
-    expect(run.code).toBe(1);
+    expect(run.exitCode).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(
       [
