@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
-import { type InProcessApi, startInProcessApi } from '../support/in-process-api';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiRequest, ApiResponse } from '../support/api-client';
+import { useSeededApi } from '../support/seeded-api';
 
 /**
  * Issue 24: an Idempotency-Key is about the request the route serves, not the bytes of its path.
@@ -11,38 +11,24 @@ import { type InProcessApi, startInProcessApi } from '../support/in-process-api'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-let server: InProcessApi;
-let baseUrl: string;
-let orgId: string;
-let adminKey: string;
-
-beforeAll(async () => {
-  server = await startInProcessApi();
-  const { credentials } = server.api;
-  baseUrl = credentials.base_url;
-  orgId = credentials.org.org_id;
-  adminKey = credentials.org.api_key;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-const plansPath = () => `/v1/org/${orgId}/commitment-plans`;
+const seeded = useSeededApi();
 const call = (path: string, request: ApiRequest = {}): Promise<ApiResponse> =>
-  callApi(baseUrl, path, { apiKey: adminKey, ...request });
+  seeded.call(path, { apiKey: seeded.adminKey, ...request });
 
 describe('Idempotency-Key and the spelling of a plan id', () => {
   it('replays the first apply when the repeat spells the plan id in upper case', async () => {
     // Prepare
-    const recommended = await call(`${plansPath()}/recommended?provider=aws`);
+    const recommended = await call(`${seeded.plansPath}/recommended?provider=aws`);
     expect(recommended.status).toBe(200);
     const planId: string = recommended.body.id;
     const headers = { 'idempotency-key': `apply-case-${planId}` };
 
     // Act
-    const first = await call(`${plansPath()}/${planId}/apply`, { method: 'POST', headers });
-    const repeat = await call(`${plansPath()}/${planId.toUpperCase()}/apply`, { method: 'POST', headers });
+    const first = await call(`${seeded.plansPath}/${planId}/apply`, { method: 'POST', headers });
+    const repeat = await call(`${seeded.plansPath}/${planId.toUpperCase()}/apply`, {
+      method: 'POST',
+      headers,
+    });
 
     // Assess
     expect(first.status, JSON.stringify(first.body)).toBe(200);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
-import { type InProcessApi, startInProcessApi } from '../support/in-process-api';
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiResponse } from '../support/api-client';
+import { settledPlan, useSeededApi } from '../support/seeded-api';
 
 /**
  * Executing plans over HTTP (docs/purchases.md): a completed purchase is owned and the plans are
@@ -11,60 +11,28 @@ import { type InProcessApi, startInProcessApi } from '../support/in-process-api'
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
-let server: InProcessApi;
-let baseUrl: string;
-let orgId: string;
-let adminKey: string;
-let partnerKey: string;
-
-beforeAll(async () => {
-  server = await startInProcessApi();
-  const { credentials } = server.api;
-  baseUrl = credentials.base_url;
-  orgId = credentials.org.org_id;
-  adminKey = credentials.org.api_key;
-  partnerKey = credentials.partner.api_key;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-function call(path: string, request: ApiRequest = {}): Promise<ApiResponse> {
-  return callApi(baseUrl, path, request);
-}
-
-const plansPath = () => `/v1/org/${orgId}/commitment-plans`;
-const repos = () => server.api.runtime.ctx.repos;
+const seeded = useSeededApi();
+const { call } = seeded;
+const repos = () => seeded.server.api.runtime.ctx.repos;
 
 async function defaultPlans(provider: 'aws' | 'azure') {
-  const response = await call(`${plansPath()}/default?provider=${provider}`, { apiKey: adminKey });
+  const response = await call(`${seeded.plansPath}/default?provider=${provider}`, {
+    apiKey: seeded.adminKey,
+  });
   expect(response.status).toBe(200);
   return response.body as { id: string; name: string; status: string }[];
 }
 
 function apply(planId: string): Promise<ApiResponse> {
-  return call(`${plansPath()}/${planId}/apply`, { method: 'POST', apiKey: adminKey });
+  return call(`${seeded.plansPath}/${planId}/apply`, { method: 'POST', apiKey: seeded.adminKey });
 }
 
 function purchaseFor(planId: string, email: string): Promise<ApiResponse> {
-  return call(`/v2/org/${orgId}/partners/purchase-plans-v2/${planId}/purchase`, {
+  return call(`/v2/org/${seeded.orgId}/partners/purchase-plans-v2/${planId}/purchase`, {
     method: 'POST',
-    apiKey: partnerKey,
+    apiKey: seeded.partnerKey,
     json: { email },
   });
-}
-
-async function settledPlan(planId: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const response = await call(`${plansPath()}/${planId}`, { apiKey: adminKey });
-    expect(response.status).toBe(200);
-    if (response.body.status === 'completed' || response.body.status === 'needs_review')
-      return response.body.status;
-    if (Date.now() > deadline) throw new Error(`plan ${planId} is still ${response.body.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('apply -> processor -> owned and recomputed', () => {
@@ -72,18 +40,18 @@ describe('apply -> processor -> owned and recomputed', () => {
     // Prepare
     const [recommended] = await defaultPlans('aws');
     if (!recommended) throw new Error('no AWS plan');
-    const versionBefore = (await repos().usage.usageState(orgId, 'aws'))?.usageVersion ?? 0;
+    const versionBefore = (await repos().usage.usageState(seeded.orgId, 'aws'))?.usageVersion ?? 0;
     // Act
     const applied = await apply(recommended.id);
     // Assess
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-    expect(await settledPlan(recommended.id)).toBe('completed');
+    expect((await settledPlan(seeded, recommended.id)).status).toBe('completed');
     const records = await repos().purchases.listByPlan(recommended.id);
-    const owned = await repos().commitments.listCommitments(orgId, 'aws');
+    const owned = await repos().commitments.listCommitments(seeded.orgId, 'aws');
     for (const record of records) expect(owned.map((each) => each.id)).toContain(record.id);
     const [usageState, planSet] = await Promise.all([
-      repos().usage.usageState(orgId, 'aws'),
-      repos().plans.planSet(orgId, 'aws'),
+      repos().usage.usageState(seeded.orgId, 'aws'),
+      repos().plans.planSet(seeded.orgId, 'aws'),
     ]);
     expect(usageState?.usageVersion).toBeGreaterThan(versionBefore);
     expect(planSet?.computed?.usageVersion).toBe(usageState?.usageVersion);
@@ -96,7 +64,7 @@ describe('an outdated plan', () => {
     // Prepare: the org's inputs change after the plans were computed (as an import does).
     const [plan] = await defaultPlans('aws');
     if (!plan) throw new Error('no AWS plan');
-    await repos().usage.raisePlanInputsVersion(orgId, 'aws', new Date().toISOString());
+    await repos().usage.raisePlanInputsVersion(seeded.orgId, 'aws', new Date().toISOString());
     // Act
     const response = await apply(plan.id);
     // Assess
@@ -113,8 +81,8 @@ describe('an outdated plan', () => {
 describe('one plan per computation', () => {
   it('answers 409 plan_sibling_applied to a sibling of an applied plan, and three concurrent #13 calls on it make no one a member', async () => {
     // Prepare: #13 buys the recommended plan; another default plan of the same set is applied first.
-    const v2 = await call(`/v2/org/${orgId}/partners/purchase-plans-v2/recommended?provider=azure`, {
-      apiKey: partnerKey,
+    const v2 = await call(`/v2/org/${seeded.orgId}/partners/purchase-plans-v2/recommended?provider=azure`, {
+      apiKey: seeded.partnerKey,
     });
     expect(v2.status).toBe(200);
     const recommendedId: string = v2.body.id;
@@ -122,11 +90,13 @@ describe('one plan per computation', () => {
     if (!applied) throw new Error('no second Azure plan');
     // The provider refuses the applied plan's offers: nothing is owned, so nothing recomputes
     // the plans and the sibling stays served (a completed purchase would supersede it: 404).
-    const lines = await call(`${plansPath()}/${applied.id}/line-items?page_size=100`, { apiKey: adminKey });
+    const lines = await call(`${seeded.plansPath}/${applied.id}/line-items?page_size=100`, {
+      apiKey: seeded.adminKey,
+    });
     const offerIds = [...new Set((lines.body as { offer_id: string }[]).map((line) => line.offer_id))];
-    for (const offerId of offerIds) server.api.purchasing.marketplace.failOffer(offerId, 'sold out');
+    for (const offerId of offerIds) seeded.server.api.purchasing.marketplace.failOffer(offerId, 'sold out');
     expect((await apply(applied.id)).status).toBe(200);
-    expect(await settledPlan(applied.id)).toBe('needs_review');
+    expect((await settledPlan(seeded, applied.id)).status).toBe('needs_review');
     const emails = ['x@newcomer.example', 'y@newcomer.example', 'z@newcomer.example'];
     // Act
     const direct = await apply(recommendedId);
@@ -138,8 +108,8 @@ describe('one plan per computation', () => {
       expect(response.status).toBe(409);
       expect(response.body.reason).toBe('plan_sibling_applied');
     }
-    for (const email of emails) expect(await repos().memberships.get(orgId, email)).toBeNull();
+    for (const email of emails) expect(await repos().memberships.get(seeded.orgId, email)).toBeNull();
     expect(await repos().purchases.listByPlan(recommendedId)).toEqual([]);
-    for (const offerId of offerIds) server.api.purchasing.marketplace.stopFailing(offerId);
+    for (const offerId of offerIds) seeded.server.api.purchasing.marketplace.stopFailing(offerId);
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { importUsage } from '../../shared/app/import-usage';
 import { createOrg, createUserKey } from '../../shared/app/operator';
-import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
-import { type InProcessApi, startInProcessApi } from '../support/in-process-api';
+import type { ApiRequest, ApiResponse } from '../support/api-client';
+import { settledPlan, useSeededApi } from '../support/seeded-api';
 import { alwaysOn, fleet, linesOf, usageLines } from '../support/usage-files';
 
 /**
@@ -18,39 +18,19 @@ import { alwaysOn, fleet, linesOf, usageLines } from '../support/usage-files';
 // The refusals compare snapshots of the whole table, slow on a loaded machine.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-let server: InProcessApi;
-let baseUrl: string;
-let orgId: string;
-let adminKey: string;
-let partnerKey: string;
+const seeded = useSeededApi();
+const { call } = seeded;
 
-beforeAll(async () => {
-  server = await startInProcessApi();
-  const { credentials } = server.api;
-  baseUrl = credentials.base_url;
-  orgId = credentials.org.org_id;
-  adminKey = credentials.org.api_key;
-  partnerKey = credentials.partner.api_key;
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-function call(path: string, request: ApiRequest = {}): Promise<ApiResponse> {
-  return callApi(baseUrl, path, request);
-}
-
-const plansPath = () => `/v1/org/${orgId}/commitment-plans`;
-
-async function recommendedPlan(provider: 'aws' | 'azure', key = adminKey) {
-  const response = await call(`${plansPath()}/recommended?provider=${provider}`, { apiKey: key });
+async function recommendedPlan(provider: 'aws' | 'azure', key = seeded.adminKey) {
+  const response = await call(`${seeded.plansPath}/recommended?provider=${provider}`, { apiKey: key });
   expect(response.status).toBe(200);
   return response.body as { id: string; status: string };
 }
 
 async function selectedLineItems(planId: string) {
-  const response = await call(`${plansPath()}/${planId}/line-items?page_size=100`, { apiKey: adminKey });
+  const response = await call(`${seeded.plansPath}/${planId}/line-items?page_size=100`, {
+    apiKey: seeded.adminKey,
+  });
   expect(response.status).toBe(200);
   // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
   return (response.body as any[]).filter(
@@ -59,13 +39,13 @@ async function selectedLineItems(planId: string) {
 }
 
 function apply(planId: string, request: ApiRequest = {}): Promise<ApiResponse> {
-  return call(`${plansPath()}/${planId}/apply`, { method: 'POST', apiKey: adminKey, ...request });
+  return call(`${seeded.plansPath}/${planId}/apply`, { method: 'POST', apiKey: seeded.adminKey, ...request });
 }
 
 function purchaseFor(planId: string, json: unknown, request: ApiRequest = {}): Promise<ApiResponse> {
-  return call(`/v2/org/${orgId}/partners/purchase-plans-v2/${planId}/purchase`, {
+  return call(`/v2/org/${seeded.orgId}/partners/purchase-plans-v2/${planId}/purchase`, {
     method: 'POST',
-    apiKey: partnerKey,
+    apiKey: seeded.partnerKey,
     json,
     ...request,
   });
@@ -73,22 +53,11 @@ function purchaseFor(planId: string, json: unknown, request: ApiRequest = {}): P
 
 // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
 async function purchases(planId: string): Promise<any[]> {
-  const response = await call(`${plansPath()}/${planId}/purchases?page_size=100`, { apiKey: adminKey });
+  const response = await call(`${seeded.plansPath}/${planId}/purchases?page_size=100`, {
+    apiKey: seeded.adminKey,
+  });
   expect(response.status).toBe(200);
   return response.body;
-}
-
-/** Polls the plan until it ends (completed or needs_review), reading its purchases meanwhile. */
-async function settledPlan(planId: string): Promise<{ id: string; status: string }> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const response = await call(`${plansPath()}/${planId}`, { apiKey: adminKey });
-    expect(response.status).toBe(200);
-    if (response.body.status === 'completed' || response.body.status === 'needs_review') return response.body;
-    if (Date.now() > deadline) throw new Error(`plan ${planId} is still ${response.body.status}`);
-    await purchases(planId);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**
@@ -96,7 +65,7 @@ async function settledPlan(planId: string): Promise<{ id: string; status: string
  * hour, and an admin key: its plans have a line per family to buy.
  */
 async function orgOfTwoFamilies(name: string): Promise<{ plans: string; key: { apiKey: string } }> {
-  const ctx = server.api.runtime.ctx;
+  const ctx = seeded.server.api.runtime.ctx;
   const org = await createOrg(ctx, `${name} ${ctx.ids.uuid()}`, null);
   const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 720 * 3_600_000).toISOString();
   const onAws = {
@@ -122,7 +91,7 @@ async function orgOfTwoFamilies(name: string): Promise<{ plans: string; key: { a
 /** The marketplace purchases of one plan, counted by client token. */
 function marketplacePurchasesOf(planId: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const purchase of server.api.purchasing.marketplace.purchases()) {
+  for (const purchase of seeded.server.api.purchasing.marketplace.purchases()) {
     if (purchase.request.planId !== planId) continue;
     counts.set(purchase.clientToken, (counts.get(purchase.clientToken) ?? 0) + 1);
   }
@@ -136,8 +105,8 @@ function isoDay(offsetDays: number): string {
 /** The commitment the chart shows over the next 30 days, summed. */
 async function futureCommitment(): Promise<number> {
   const response = await call(
-    `/v1/org/${orgId}/commitments/chart?provider=aws&start_date=${isoDay(0)}&end_date=${isoDay(30)}`,
-    { apiKey: adminKey },
+    `/v1/org/${seeded.orgId}/commitments/chart?provider=aws&start_date=${isoDay(0)}&end_date=${isoDay(30)}`,
+    { apiKey: seeded.adminKey },
   );
   expect(response.status).toBe(200);
   return (
@@ -154,26 +123,31 @@ describe('refused requests change nothing', () => {
   beforeAll(async () => {
     planId = (await recommendedPlan('aws')).id;
     const { key } = await createUserKey(
-      server.api.runtime.ctx,
-      orgId,
+      seeded.server.api.runtime.ctx,
+      seeded.orgId,
       'viewer@demo-customer.example',
       'restricted_user',
     );
     restrictedKey = key.apiKey;
-    await createUserKey(server.api.runtime.ctx, orgId, 'helpdesk@demo-customer.example', 'support');
+    await createUserKey(
+      seeded.server.api.runtime.ctx,
+      seeded.orgId,
+      'helpdesk@demo-customer.example',
+      'support',
+    );
   });
 
   /** Sends the request and expects `status`, with the table as it was before. */
   async function refused(send: () => Promise<ApiResponse>, status: number): Promise<ApiResponse> {
     // Prepare
-    const before = await server.snapshot();
+    const before = await seeded.server.snapshot();
     // Act
     const response = await send();
     // Assess
     expect(response.status, JSON.stringify(response.body)).toBe(status);
     expect(response.body.code).toBe(status);
-    expect(await server.snapshot()).toEqual(before);
-    expect(server.api.purchasing.marketplace.purchases()).toEqual([]);
+    expect(await seeded.server.snapshot()).toEqual(before);
+    expect(seeded.server.api.purchasing.marketplace.purchases()).toEqual([]);
     return response;
   }
 
@@ -183,7 +157,7 @@ describe('refused requests change nothing', () => {
 
   it("answers 403 to a restricted_user's apply, and to a partner's (partners purchase with #13)", async () => {
     await refused(() => apply(planId, { apiKey: restrictedKey }), 403);
-    const partner = await refused(() => apply(planId, { apiKey: partnerKey }), 403);
+    const partner = await refused(() => apply(planId, { apiKey: seeded.partnerKey }), 403);
     expect(partner.body.message).toContain('/purchase');
   });
 
@@ -195,26 +169,26 @@ describe('refused requests change nothing', () => {
   it("answers 404 to another org's plan and to an unknown plan", async () => {
     await refused(
       () =>
-        call(`/v1/org/${server.api.credentials.partner.org_id}/commitment-plans/${planId}/apply`, {
+        call(`/v1/org/${seeded.server.api.credentials.partner.org_id}/commitment-plans/${planId}/apply`, {
           method: 'POST',
-          apiKey: adminKey,
+          apiKey: seeded.adminKey,
         }),
       404,
     );
     await refused(
       () =>
-        call(`/v1/org/${server.api.credentials.partner.org_id}/commitment-plans/${planId}/purchases`, {
-          apiKey: partnerKey,
+        call(`/v1/org/${seeded.server.api.credentials.partner.org_id}/commitment-plans/${planId}/purchases`, {
+          apiKey: seeded.partnerKey,
         }),
       404,
     );
     await refused(
       () =>
         call(
-          `/v2/org/${server.api.credentials.partner.org_id}/partners/purchase-plans-v2/${planId}/purchase`,
+          `/v2/org/${seeded.server.api.credentials.partner.org_id}/partners/purchase-plans-v2/${planId}/purchase`,
           {
             method: 'POST',
-            apiKey: partnerKey,
+            apiKey: seeded.partnerKey,
             json: { email: 'someone@demo-customer.example' },
           },
         ),
@@ -258,7 +232,7 @@ describe('applying the recommended AWS plan', () => {
     // Assess
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body).toMatchObject({ id: planId, status: 'scheduled' });
-    expect((await settledPlan(planId)).status).toBe('completed');
+    expect((await settledPlan(seeded, planId, () => purchases(planId))).status).toBe('completed');
     const records = await purchases(planId);
     expect(records.map((record) => record.line_item_id).sort()).toEqual(
       selected.map((item) => item.id).sort(),
@@ -277,15 +251,15 @@ describe('applying the recommended AWS plan', () => {
   });
 
   it('recommends nothing more once what it recommended is owned (nothing is bought twice)', async () => {
-    const next = await call(`${plansPath()}/recommended?provider=aws`, { apiKey: adminKey });
+    const next = await call(`${seeded.plansPath}/recommended?provider=aws`, { apiKey: seeded.adminKey });
     expect(next.status).toBe(204);
   });
 
   it('answers 409 to applying it again, buying nothing more', async () => {
-    const before = await server.snapshot();
+    const before = await seeded.server.snapshot();
     const again = await apply(planId);
     expect(again.status).toBe(409);
-    expect(await server.snapshot()).toEqual(before);
+    expect(await seeded.server.snapshot()).toEqual(before);
     expect(marketplacePurchasesOf(planId).size).toBe(selected.length);
   });
 });
@@ -293,8 +267,8 @@ describe('applying the recommended AWS plan', () => {
 describe('purchasing the recommended Azure plan for a new user (#13)', () => {
   it('makes the user a member and answers the plan with one submitted purchase action per line item', async () => {
     // Prepare
-    const v2 = await call(`/v2/org/${orgId}/partners/purchase-plans-v2/recommended?provider=azure`, {
-      apiKey: partnerKey,
+    const v2 = await call(`/v2/org/${seeded.orgId}/partners/purchase-plans-v2/recommended?provider=azure`, {
+      apiKey: seeded.partnerKey,
     });
     expect(v2.status).toBe(200);
     const planId: string = v2.body.id;
@@ -313,15 +287,15 @@ describe('purchasing the recommended Azure plan for a new user (#13)', () => {
       expect(action).toMatchObject({
         action_type: 'purchase',
         plan_id: planId,
-        org_id: orgId,
+        org_id: seeded.orgId,
         user_id: email,
       });
       expect(['submitted', 'executed']).toContain(action.status);
     }
-    const membership = await server.api.runtime.ctx.repos.memberships.get(orgId, email);
+    const membership = await seeded.server.api.runtime.ctx.repos.memberships.get(seeded.orgId, email);
     expect(membership?.role).toBe('user');
 
-    expect((await settledPlan(planId)).status).toBe('completed');
+    expect((await settledPlan(seeded, planId, () => purchases(planId))).status).toBe('completed');
     const records = await purchases(planId);
     expect(records.every((record) => record.status === 'completed')).toBe(true);
     const later = await purchaseFor(planId, { email });
@@ -363,11 +337,11 @@ describe('Idempotency-Key on apply', () => {
     expect(bought.size).toBe(records.length);
     expect([...bought.values()].every((count) => count === 1)).toBe(true);
 
-    const before = await server.snapshot();
+    const before = await seeded.server.snapshot();
     const reused = await applyWithKey(recommended.id);
     expect(reused.status).toBe(422);
     expect(Object.keys(reused.body.errors)).toContain('Idempotency-Key');
-    expect(await server.snapshot()).toEqual(before);
+    expect(await seeded.server.snapshot()).toEqual(before);
   });
 });
 
@@ -385,7 +359,7 @@ describe('an offer the provider refuses', () => {
     expect(selected.length).toBeGreaterThan(1);
     const refusedItem = selected[0];
     const message = 'Offering sold out in this region';
-    server.api.purchasing.marketplace.failOffer(refusedItem.offer_id, message);
+    seeded.server.api.purchasing.marketplace.failOffer(refusedItem.offer_id, message);
 
     // Act
     const applied = await call(`${plans}/${planId}/apply`, { method: 'POST', apiKey: key.apiKey });
@@ -413,6 +387,6 @@ describe('an offer the provider refuses', () => {
     const others = records.filter((record) => record.status !== 'failed');
     expect(others.length).toBe(records.length - failed.length);
     expect(others.every((record) => record.status === 'completed')).toBe(true);
-    server.api.purchasing.marketplace.stopFailing(refusedItem.offer_id);
+    seeded.server.api.purchasing.marketplace.stopFailing(refusedItem.offer_id);
   });
 });
