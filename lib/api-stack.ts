@@ -281,10 +281,15 @@ export class ApiStack extends Stack {
       webAclArn: props.webAclArn,
       ...(props.baseUrl ? { baseUrl: props.baseUrl } : {}),
     });
+    const functionOf = (group: FunctionGroup): ServiceFunction => {
+      const found = groupFunctions.get(group);
+      if (!found) throw new Error(`No function for group ${group}`);
+      return found;
+    };
     new OnboardingSettings(this, 'Onboarding', {
-      onboardingFunction: groupFunctions.get('onboarding'),
-      awsVerifyFunction: groupFunctions.get('onboarding-aws-verify'),
-      azureVerifyFunction: groupFunctions.get('onboarding-azure-verify'),
+      onboardingFunction: functionOf('onboarding'),
+      awsVerifyFunction: functionOf('onboarding-aws-verify'),
+      azureVerifyFunction: functionOf('onboarding-azure-verify'),
       apiBaseUrl: this.api.baseUrl,
     });
 
