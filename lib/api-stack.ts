@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { LambdaIntegration, RequestAuthorizer } from 'aws-cdk-lib/aws-apigateway';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -11,7 +10,7 @@ import { groupDeployments } from '../functions/deployments';
 import type { GroupDeployment } from '../functions/group-deployment';
 import { deployment as planComputationDeployment } from '../functions/plan-computation/deployment';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
-import { servedRoutes } from '../shared/contract/operations';
+import { functionGroups, routes } from '../shared/contract/operations';
 import {
   defaultTenantThrottle,
   type TenantThrottle,
@@ -226,10 +225,8 @@ export class ApiStack extends Stack {
     // The processor recomputes the org's plans once a plan's purchases are owned.
     this.allowPlanComputation(this.purchases.processor);
 
-    // A group is deployed once its handler exists; the operations of the others are not routed yet.
-    const routes = servedRoutes((group) => existsSync(functionEntry(group)));
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
-    for (const group of new Set(routes.map((route) => route.group))) {
+    for (const group of functionGroups) {
       const deployment = groupDeployments[group];
       const groupFunction = new ServiceFunction(this, group, {
         ...functionSettings,
@@ -284,10 +281,15 @@ export class ApiStack extends Stack {
       webAclArn: props.webAclArn,
       ...(props.baseUrl ? { baseUrl: props.baseUrl } : {}),
     });
+    const functionOf = (group: FunctionGroup): ServiceFunction => {
+      const found = groupFunctions.get(group);
+      if (!found) throw new Error(`No function for group ${group}`);
+      return found;
+    };
     new OnboardingSettings(this, 'Onboarding', {
-      onboardingFunction: groupFunctions.get('onboarding'),
-      awsVerifyFunction: groupFunctions.get('onboarding-aws-verify'),
-      azureVerifyFunction: groupFunctions.get('onboarding-azure-verify'),
+      onboardingFunction: functionOf('onboarding'),
+      awsVerifyFunction: functionOf('onboarding-aws-verify'),
+      azureVerifyFunction: functionOf('onboarding-azure-verify'),
       apiBaseUrl: this.api.baseUrl,
     });
 

@@ -77,7 +77,7 @@ export const demoOAuthClient = {
 
 /** Registers the demo OAuth client unless it exists (also on starts from an earlier seed). */
 export async function ensureDemoOAuthClient(ctx: AppContext): Promise<void> {
-  if ((await ctx.repos.oauth.getClient(demoOAuthClient.clientId)) !== null) return;
+  if ((await ctx.repos.oauthClients.getClient(demoOAuthClient.clientId)) !== null) return;
   await createOperatorClient(ctx, {
     clientId: demoOAuthClient.clientId,
     name: demoOAuthClient.name,

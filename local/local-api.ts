@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthorizerHandler } from '../functions/authorizer/authorizer-handler';
 import type { Marketplace } from '../shared/app/ports';
 import { createLocalSigner } from '../shared/auth/signers/local-signer';
 import type { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
-import type { FunctionGroup } from '../shared/contract/operation-contract';
-import { servedRoutes } from '../shared/contract/operations';
+import { routes } from '../shared/contract/operations';
 import { oauthKeysOf } from '../shared/runtime/oauth-keys';
 import { dynamoRequestThrottle } from '../shared/store/request-throttle';
 import {
@@ -86,7 +84,7 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   }));
   const server = createLocalServer({
     localPage: (path, query) => (consentPage ? consentPage(path, query) : Promise.resolve(null)),
-    routes: servedRoutes(hasHandler),
+    routes,
     baseUrl: () => baseUrl,
     loadHandler: async (group) => invocationScoped(await localGroupHandler(group, dependencies())),
     authorize: localAuthorization(authorizer, {
@@ -141,16 +139,6 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
       await runtime.close();
     },
   };
-}
-
-/** Where a group's Lambda handler is: `functions/<group>/handler.ts`, as the CDK stack bundles it. */
-function handlerUrl(group: FunctionGroup): URL {
-  return new URL(`../functions/${group}/handler.ts`, import.meta.url);
-}
-
-/** A group is served once its handler exists, as on AWS (lib/api-stack.ts). */
-function hasHandler(group: FunctionGroup): boolean {
-  return existsSync(handlerUrl(group));
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -7,7 +7,7 @@ import { noStoreHeaders, RawResponse } from '../../shared/http/operation';
 import { jsonBodies } from '../../shared/http/request-bodies';
 
 /** What the registration function runs with: the OAuth repository. */
-export type OAuthRegistrationContext = ContextWith<'oauth'>;
+export type OAuthRegistrationContext = ContextWith<'oauthClients'>;
 
 /**
  * Dynamic client registration (RFC 7591, docs/oauth.md): stores the client only. Its tokens share

@@ -28,7 +28,7 @@ const logger = new Logger({ serviceName: 'oauth-sign-in' });
  * and the key their stored HMACs are made with.
  */
 export type OAuthSignInContext = Pick<OAuthContext, 'clock' | 'ids' | 'issuer' | 'mailer' | 'signInCodeKey'> &
-  ContextWith<'oauth' | 'memberships' | 'orgs'>;
+  ContextWith<'signIns' | 'memberships' | 'orgs'>;
 
 /**
  * The authorization server's browser side (docs/oauth.md, docs/oauth.md): authorize (#1), and the

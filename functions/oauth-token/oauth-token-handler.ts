@@ -10,7 +10,7 @@ import { formBodies } from '../../shared/http/request-bodies';
 
 /** What the token function runs with: its repositories, the issuer and the signer. */
 export type OAuthTokenContext = Pick<OAuthContext, 'clock' | 'ids' | 'issuer' | 'signer'> &
-  ContextWith<'oauth' | 'memberships'>;
+  ContextWith<'oauthGrants' | 'memberships'>;
 
 /**
  * The authorization server's token endpoint (#2, docs/oauth.md, docs/oauth.md) and revocation

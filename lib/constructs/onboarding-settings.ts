@@ -13,14 +13,14 @@ export const onboardingContextKeys = {
   azureClientSecretArn: 'azureClientSecretArn',
 } as const;
 
-/** The onboarding functions, each present once its handler exists (lib/api-stack.ts). */
+/** The onboarding functions (lib/api-stack.ts). */
 export interface OnboardingSettingsProps {
   /** The role template, the consent URL and callback, the child orgs. */
-  readonly onboardingFunction?: ServiceFunction;
+  readonly onboardingFunction: ServiceFunction;
   /** #18: assumes the onboarding role in the customers' accounts. */
-  readonly awsVerifyFunction?: ServiceFunction;
+  readonly awsVerifyFunction: ServiceFunction;
   /** #19: signs in to the customers' tenants as the service's Entra application. */
-  readonly azureVerifyFunction?: ServiceFunction;
+  readonly azureVerifyFunction: ServiceFunction;
   /**
    * The API's base URL (the OAuth issuer): where the Azure consent callback is, unless the
    * context `publicApiUrl` names another. Never the request's Host header (docs/onboarding.md).
@@ -37,7 +37,7 @@ export interface OnboardingSettingsProps {
  * its client secret.
  */
 export class OnboardingSettings extends Construct {
-  readonly consentStateSecret: Secret | undefined;
+  readonly consentStateSecret: Secret;
 
   constructor(scope: Construct, id: string, props: OnboardingSettingsProps) {
     super(scope, id);
@@ -48,53 +48,47 @@ export class OnboardingSettings extends Construct {
     const azureClientId = context(onboardingContextKeys.azureClientId);
 
     const { onboardingFunction, awsVerifyFunction, azureVerifyFunction } = props;
-    if (onboardingFunction) {
-      const secret = new Secret(this, 'ConsentStateSecret', {
-        description: 'Signs the state of Azure admin-consent URLs (onboarding #20)',
-        generateSecretString: { passwordLength: 48, excludePunctuation: true },
-      });
-      Validations.of(secret).acknowledge({
-        id: 'AwsSolutions-SMG4',
-        reason:
-          'An HMAC key the function alone reads; rotating it only invalidates consent links issued in the hour before (they expire after one hour anyway). Operators rotate it by hand if it leaks.',
-      });
-      secret.grantRead(onboardingFunction.function);
-      this.consentStateSecret = secret;
-      addEnvironment(onboardingFunction, {
-        // The deployment's own account: the one the customers' roles trust (the role template).
-        SERVICE_AWS_ACCOUNT_ID: Stack.of(this).account,
-        CONSENT_STATE_SECRET_ARN: secret.secretArn,
-        AZURE_CLIENT_ID: azureClientId,
-        AWS_TEMPLATE_URL: context(onboardingContextKeys.templateUrl),
-        PUBLIC_API_URL: context(onboardingContextKeys.publicApiUrl) ?? props.apiBaseUrl,
-      });
-    }
+    const secret = new Secret(this, 'ConsentStateSecret', {
+      description: 'Signs the state of Azure admin-consent URLs (onboarding #20)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(secret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'An HMAC key the function alone reads; rotating it only invalidates consent links issued in the hour before (they expire after one hour anyway). Operators rotate it by hand if it leaks.',
+    });
+    secret.grantRead(onboardingFunction.function);
+    this.consentStateSecret = secret;
+    addEnvironment(onboardingFunction, {
+      // The deployment's own account: the one the customers' roles trust (the role template).
+      SERVICE_AWS_ACCOUNT_ID: Stack.of(this).account,
+      CONSENT_STATE_SECRET_ARN: secret.secretArn,
+      AZURE_CLIENT_ID: azureClientId,
+      AWS_TEMPLATE_URL: context(onboardingContextKeys.templateUrl),
+      PUBLIC_API_URL: context(onboardingContextKeys.publicApiUrl) ?? props.apiBaseUrl,
+    });
 
-    if (awsVerifyFunction) {
-      const roleArns = `arn:aws:iam::*:role/${onboardingRoleName}`;
-      awsVerifyFunction.role.addToPrincipalPolicy(
-        new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [roleArns] }),
+    const roleArns = `arn:aws:iam::*:role/${onboardingRoleName}`;
+    awsVerifyFunction.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [roleArns] }),
+    );
+    Validations.of(awsVerifyFunction.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${roleArns}]`,
+      reason:
+        "The verifier checks the accounts of customers onboarded after deployment, so the account of the onboarding role is a wildcard; the role name is fixed, and each role admits this service only with its org's ExternalId.",
+    });
+
+    // The app's client secret comes from Microsoft Entra: the operator stores it in Secrets Manager.
+    const azureSecretArn = context(onboardingContextKeys.azureClientSecretArn);
+    if (azureSecretArn) {
+      Secret.fromSecretCompleteArn(this, 'AzureClientSecret', azureSecretArn).grantRead(
+        azureVerifyFunction.function,
       );
-      Validations.of(awsVerifyFunction.role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::${roleArns}]`,
-        reason:
-          "The verifier checks the accounts of customers onboarded after deployment, so the account of the onboarding role is a wildcard; the role name is fixed, and each role admits this service only with its org's ExternalId.",
-      });
     }
-
-    if (azureVerifyFunction) {
-      // The app's client secret comes from Microsoft Entra: the operator stores it in Secrets Manager.
-      const azureSecretArn = context(onboardingContextKeys.azureClientSecretArn);
-      if (azureSecretArn) {
-        Secret.fromSecretCompleteArn(this, 'AzureClientSecret', azureSecretArn).grantRead(
-          azureVerifyFunction.function,
-        );
-      }
-      addEnvironment(azureVerifyFunction, {
-        AZURE_CLIENT_ID: azureClientId,
-        AZURE_CLIENT_SECRET_ARN: azureSecretArn,
-      });
-    }
+    addEnvironment(azureVerifyFunction, {
+      AZURE_CLIENT_ID: azureClientId,
+      AZURE_CLIENT_SECRET_ARN: azureSecretArn,
+    });
   }
 }
 

@@ -9,11 +9,7 @@ import type { OAuthScope } from '../domain/scopes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * One Lambda function per group, entry `functions/<group>/handler.ts`. A group is served only once
- * its handler exists; until then its operations are part of the contract (and the OpenAPI
- * document) but not routed.
- */
+/** One Lambda function per group, entry `functions/<group>/handler.ts`, serving every operation of the group. */
 export type FunctionGroup =
   | 'oauth-sign-in'
   | 'oauth-token'

@@ -1,14 +1,14 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Mailer } from '../app/ports';
 import { sesMailer } from '../mail/ses-mailer';
-import { membershipRepository, oauthRepository, orgRepository } from '../store/store';
+import { membershipRepository, orgRepository, signInRepository } from '../store/store';
 import { configuredRegion } from './aws';
 import { awsFunctionContext, onFirstUse } from './function-context';
 import { issuerFromEnvironment } from './oauth-keys';
 import { secretsManagerSecret } from './secrets-manager-secret';
 
 const repositories = awsFunctionContext({
-  oauth: oauthRepository,
+  signIns: signInRepository,
   memberships: membershipRepository,
   orgs: orgRepository,
 });

@@ -1,8 +1,11 @@
-import { membershipRepository, oauthRepository } from '../store/store';
+import { membershipRepository, oauthGrantRepository } from '../store/store';
 import { awsFunctionContext, onFirstUse } from './function-context';
 import { awsOAuthKeys } from './oauth-keys';
 
-const repositories = awsFunctionContext({ oauth: oauthRepository, memberships: membershipRepository });
+const repositories = awsFunctionContext({
+  oauthGrants: oauthGrantRepository,
+  memberships: membershipRepository,
+});
 
 /**
  * The token function (token, revocation) on AWS: its repositories on the service's table, the

@@ -1,6 +1,6 @@
 import type { EventPacing } from '../app/ports';
 import { updateIf } from './conditional-writes';
-import type { ItemKey } from './keys';
+import { type ItemKey, oauthRateKey } from './keys';
 import { getItem, type TableClient } from './table-client';
 
 /**
@@ -33,8 +33,21 @@ export async function countIf(
   });
 }
 
+/** `RateEventCounter.countRateEvent`: one item per window `bucket`, expiring with its window. */
+export function countRateEvent(
+  table: TableClient,
+  bucket: string,
+  limit: number,
+  expiresAt: string,
+): Promise<boolean> {
+  return countIf(table, oauthRateKey(bucket), 'events', limit, {
+    mustExist: false,
+    set: { type: 'oauth_rate', expiresAt: epochSeconds(expiresAt) },
+  });
+}
+
 /**
- * Counts one event of the paced counter at `key` (`OAuthRepository.countPacedEvent`): counted from
+ * Counts one event of the paced counter at `key` (`SignInRepository.countPacedEvent`): counted from
  * the value read, so that of two events at once one waits its turn.
  */
 export async function countPacedEvent(
@@ -77,4 +90,9 @@ export async function refundPacedEvent(table: TableClient, key: ItemKey): Promis
 /** The TTL attribute: epoch seconds, rounded up so that an item never expires early. */
 export function epochSeconds(iso: string): number {
   return Math.ceil(Date.parse(iso) / 1000);
+}
+
+/** A TTL attribute read back as an ISO time. */
+export function isoTime(epochSecondsValue: unknown): string {
+  return new Date(Number(epochSecondsValue) * 1000).toISOString();
 }

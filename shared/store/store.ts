@@ -7,7 +7,9 @@ import { createCommitmentRepository } from './commitments';
 import { createComputedPlanRepository } from './computed-plans';
 import { createIdempotencyRepository } from './idempotency-records';
 import { createMembershipRepository } from './memberships';
-import { createOAuthRepository } from './oauth';
+import { createOAuthClientRepository } from './oauth/clients';
+import { createOAuthGrantRepository } from './oauth/grants';
+import { createSignInRepository } from './oauth/sign-ins';
 import { createOnboardingRepository } from './onboarding';
 import { createOrgUpdateRepository } from './org-updates';
 import { createOrgRepository } from './orgs';
@@ -33,7 +35,9 @@ export function createStore(table: TableClient): Repositories {
     idempotencyRecords: createIdempotencyRepository(table),
     purchases: createPurchaseRepository(table),
     tokenFamilyRevocations: createTokenFamilyRevocations(table),
-    oauth: createOAuthRepository(table),
+    oauthClients: createOAuthClientRepository(table),
+    signIns: createSignInRepository(table),
+    oauthGrants: createOAuthGrantRepository(table),
     onboarding: createOnboardingRepository(table),
   };
 }
@@ -75,7 +79,11 @@ export const idempotencyRepository: RepositoryBuilder<'idempotencyRecords'> = (t
 export const purchaseRepository: RepositoryBuilder<'purchases'> = (table) => createPurchaseRepository(table);
 export const tokenFamilyRevocations: RepositoryBuilder<'tokenFamilyRevocations'> = (table) =>
   createTokenFamilyRevocations(table);
-export const oauthRepository: RepositoryBuilder<'oauth'> = (table) => createOAuthRepository(table);
+export const oauthClientRepository: RepositoryBuilder<'oauthClients'> = (table) =>
+  createOAuthClientRepository(table);
+export const signInRepository: RepositoryBuilder<'signIns'> = (table) => createSignInRepository(table);
+export const oauthGrantRepository: RepositoryBuilder<'oauthGrants'> = (table) =>
+  createOAuthGrantRepository(table);
 export const onboardingRepository: RepositoryBuilder<'onboarding'> = (table) =>
   createOnboardingRepository(table);
 
@@ -98,7 +106,9 @@ export function createCachingStore(table: TableClient, clock: Clock): Repositori
       idempotencyRecords: idempotencyRepository,
       purchases: purchaseRepository,
       tokenFamilyRevocations,
-      oauth: oauthRepository,
+      oauthClients: oauthClientRepository,
+      signIns: signInRepository,
+      oauthGrants: oauthGrantRepository,
       onboarding: onboardingRepository,
     },
     table,

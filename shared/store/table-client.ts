@@ -1,6 +1,8 @@
 import {
+  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   paginateQuery,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -21,6 +23,16 @@ export async function getItem(table: TableClient, key: ItemKey): Promise<StoredI
     new GetCommand({ TableName: table.tableName, Key: { PK: key.PK, SK: key.SK }, ConsistentRead: true }),
   );
   return Item ?? null;
+}
+
+/** Writes the item at `key`, replacing whatever was there (no condition). */
+export async function putItem(table: TableClient, key: ItemKey, item: StoredItem): Promise<void> {
+  await table.client.send(new PutCommand({ TableName: table.tableName, Item: { ...item, ...key } }));
+}
+
+/** Deletes the item at `key`, if any (no condition). */
+export async function deleteItem(table: TableClient, key: ItemKey): Promise<void> {
+  await table.client.send(new DeleteCommand({ TableName: table.tableName, Key: key }));
 }
 
 /** Runs a query to its last page, answering the items page by page (at most 1 MB each) in key order. */

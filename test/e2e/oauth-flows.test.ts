@@ -152,7 +152,7 @@ async function oauthErrorOf(promise: Promise<unknown>): Promise<string> {
 
 async function familyOf(accessToken: string) {
   const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] as string, 'base64url').toString('utf8'));
-  return api.runtime.ctx.repos.oauth.getFamily(payload.fam as string);
+  return api.runtime.ctx.repos.oauthGrants.getFamily(payload.fam as string);
 }
 
 describe('the authorization code flow with PKCE, by oauth4webapi', () => {

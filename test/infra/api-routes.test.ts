@@ -1,7 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { servedGroups as functionGroups, routes } from '../support/served-routes';
+import { functionGroups, routes } from '../../shared/contract/operations';
 import { synthesizeService } from './service-app';
 
 interface CfnMethod {

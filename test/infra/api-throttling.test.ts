@@ -2,8 +2,8 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/app';
 import { oauthClientsUsageIdentifier } from '../../shared/auth/api-keys';
+import { routes } from '../../shared/contract/operations';
 import { defaultTenantThrottle } from '../../shared/http/tenant-rate-limit';
-import { routes } from '../support/served-routes';
 import { appWithoutBundling, synthesizeService } from './service-app';
 
 interface CfnMethod {

@@ -7,7 +7,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../lib/app';
-import { routes } from '../support/served-routes';
+import { routes } from '../../shared/contract/operations';
 import { appWithoutBundling } from './service-app';
 
 /** `path rule` of every acknowledgment recorded in the construct tree. */

@@ -40,10 +40,10 @@ export type AuthorizeOutcome =
   | { readonly kind: 'consent'; readonly requestId: string };
 
 export async function startAuthorization(
-  ctx: ContextWith<'oauth'> & Pick<OAuthContext, 'issuer'>,
+  ctx: ContextWith<'signIns'> & Pick<OAuthContext, 'issuer'>,
   params: AuthorizeParameters,
 ): Promise<AuthorizeOutcome> {
-  const client = params.client_id === undefined ? null : await ctx.repos.oauth.getClient(params.client_id);
+  const client = params.client_id === undefined ? null : await ctx.repos.signIns.getClient(params.client_id);
   if (client === null || client.revokedAt !== null) {
     return { kind: 'error-page', message: 'The application that sent you here is not registered.' };
   }
@@ -95,7 +95,7 @@ export async function startAuthorization(
     resource,
     expiresAt: secondsAfter(ctx.clock.now(), oauthLifetimes.authorizationRequest),
   };
-  await ctx.repos.oauth.putRequest(request);
+  await ctx.repos.signIns.putRequest(request);
   return { kind: 'consent', requestId: request.requestId };
 }
 
@@ -124,17 +124,17 @@ export interface PendingAuthorization {
 
 /** The pending request `requestId` and its client; an OAuthError when either is gone or expired. */
 export async function pendingAuthorization(
-  ctx: ContextWith<'oauth'>,
+  ctx: ContextWith<'signIns'>,
   requestId: string,
 ): Promise<PendingAuthorization> {
-  const request = await ctx.repos.oauth.getRequest(requestId);
+  const request = await ctx.repos.signIns.getRequest(requestId);
   if (request === null || hasExpired(request.expiresAt, ctx.clock.now())) {
     throw new OAuthError(
       'invalid_request',
       'This sign-in request has expired or was completed. Go back to the application and start again.',
     );
   }
-  const client = await ctx.repos.oauth.getClient(request.clientId);
+  const client = await ctx.repos.signIns.getClient(request.clientId);
   if (client === null || client.revokedAt !== null) {
     throw new OAuthError('invalid_request', 'The application is no longer registered.');
   }

@@ -35,7 +35,7 @@ export const registrationLimits = { windowSeconds: 3600, perSourceIp: 10 } as co
  * address: a registration over it is refused (429) before anything is stored.
  */
 export async function registerClient(
-  ctx: ContextWith<'oauth'>,
+  ctx: ContextWith<'oauthClients'>,
   metadata: ClientMetadata,
   sourceIp: string,
 ): Promise<OAuthClient> {
@@ -64,7 +64,7 @@ export async function registerClient(
     throw refused;
   }
   const window = fixedWindow(ctx.clock.now(), registrationLimits.windowSeconds);
-  const withinRate = await ctx.repos.oauth.countRateEvent(
+  const withinRate = await ctx.repos.oauthClients.countRateEvent(
     `register-ip:${secretHash(sourceIp)}:${window.index}`,
     registrationLimits.perSourceIp,
     window.endsAt,
@@ -88,7 +88,7 @@ export async function registerClient(
   // No API Gateway key per client: an account's key quota would let a flood of registrations
   // block new partner keys. Its tokens' requests are throttled per client and org in the service
   // (docs/http.md, "Throttling").
-  await ctx.repos.oauth.createClient(client);
+  await ctx.repos.oauthClients.createClient(client);
   return client;
 }
 
@@ -103,7 +103,7 @@ export interface OperatorClientRequest {
 
 /** An operator's client, and its secret (confidential clients only): shown once, stored hashed. */
 export async function createOperatorClient(
-  ctx: ContextWith<'oauth'>,
+  ctx: ContextWith<'oauthClients'>,
   request: OperatorClientRequest,
 ): Promise<{ readonly client: OAuthClient; readonly secret: string | null }> {
   const uriProblem = redirectUrisProblem(request.redirectUris);
@@ -122,31 +122,34 @@ export async function createOperatorClient(
     createdAt: ctx.clock.now().toISOString(),
     revokedAt: null,
   };
-  await ctx.repos.oauth.createClient(client);
+  await ctx.repos.oauthClients.createClient(client);
   return { client, secret };
 }
 
-export function listClients(ctx: ContextWith<'oauth'>): Promise<OAuthClient[]> {
-  return ctx.repos.oauth.listClients();
+export function listClients(ctx: ContextWith<'oauthClients'>): Promise<OAuthClient[]> {
+  return ctx.repos.oauthClients.listClients();
 }
 
 /** Revokes the client and every token family it holds; answers the client and how many families. */
 export async function revokeClient(
-  ctx: ContextWith<'oauth'>,
+  ctx: ContextWith<'oauthClients' | 'oauthGrants'>,
   clientId: string,
 ): Promise<{ readonly client: OAuthClient; readonly families: number }> {
   const at = ctx.clock.now().toISOString();
-  const client = await ctx.repos.oauth.revokeClient(clientId, at);
-  const familyIds = await ctx.repos.oauth.familyIdsOfClient(clientId);
-  for (const familyId of familyIds) await ctx.repos.oauth.revokeFamily(familyId, at);
+  const client = await ctx.repos.oauthClients.revokeClient(clientId, at);
+  const familyIds = await ctx.repos.oauthGrants.familyIdsOfClient(clientId);
+  for (const familyId of familyIds) await ctx.repos.oauthGrants.revokeFamily(familyId, at);
   return { client, families: familyIds.length };
 }
 
 /** Revokes every token family of the user: its access tokens are refused, its refresh tokens dead. */
-export async function revokeUserTokens(ctx: ContextWith<'oauth'>, email: string): Promise<TokenFamily[]> {
+export async function revokeUserTokens(
+  ctx: ContextWith<'oauthGrants'>,
+  email: string,
+): Promise<TokenFamily[]> {
   const at = ctx.clock.now().toISOString();
-  const families = (await ctx.repos.oauth.familiesOfUser(email)).filter((family) => !family.revoked);
-  for (const family of families) await ctx.repos.oauth.revokeFamily(family.familyId, at);
+  const families = (await ctx.repos.oauthGrants.familiesOfUser(email)).filter((family) => !family.revoked);
+  for (const family of families) await ctx.repos.oauthGrants.revokeFamily(family.familyId, at);
   return families;
 }
 
@@ -166,7 +169,7 @@ export interface ClientCredentials {
  * the form's client_secret. Anything else is `invalid_client`, unknown and revoked clients too.
  */
 export async function authenticateClient(
-  ctx: ContextWith<'oauth'>,
+  ctx: ContextWith<'oauthGrants'>,
   credentials: ClientCredentials,
 ): Promise<OAuthClient> {
   const basic = parseBasic(credentials.authorization);
@@ -178,7 +181,7 @@ export async function authenticateClient(
   }
   const clientId = basic?.clientId ?? credentials.clientId;
   if (clientId === undefined) throw new OAuthError('invalid_client', 'The client is not identified.');
-  const client = await ctx.repos.oauth.getClient(clientId);
+  const client = await ctx.repos.oauthGrants.getClient(clientId);
   const refused = new OAuthError('invalid_client', 'Client authentication failed.');
   if (client === null || client.revokedAt !== null) throw refused;
   const presented: ClientAuthMethod =
@@ -223,6 +226,6 @@ function redirectUrisProblem(uris: readonly string[]): string | null {
   return null;
 }
 
-function newClientId(ctx: ContextWith<'oauth'>): string {
+function newClientId(ctx: ContextWith<'oauthClients'>): string {
   return ctx.ids.uuid();
 }

@@ -2,7 +2,7 @@ import type { Signer } from '../../auth/signers/signer';
 import type { ContextWith, Mailer } from '../ports';
 
 /** The repositories the authorization server's use cases read and write. */
-export type OAuthRepositories = 'oauth' | 'memberships' | 'orgs';
+export type OAuthRepositories = 'oauthClients' | 'signIns' | 'oauthGrants' | 'memberships' | 'orgs';
 
 /**
  * What the authorization server's use cases run with, beside the common context. Each use case

@@ -51,9 +51,12 @@ export interface BrowserSession {
 }
 
 /** The session of the cookie's value, or a new anonymous one when it is absent, unknown or expired. */
-export async function openSession(ctx: ContextWith<'oauth'>, token: string | null): Promise<BrowserSession> {
+export async function openSession(
+  ctx: ContextWith<'signIns'>,
+  token: string | null,
+): Promise<BrowserSession> {
   if (token !== null) {
-    const session = await ctx.repos.oauth.getSession(secretHash(token));
+    const session = await ctx.repos.signIns.getSession(secretHash(token));
     if (session !== null && !hasExpired(session.expiresAt, ctx.clock.now())) {
       return { token, session, isNew: false };
     }
@@ -62,7 +65,7 @@ export async function openSession(ctx: ContextWith<'oauth'>, token: string | nul
 }
 
 async function createSession(
-  ctx: ContextWith<'oauth'>,
+  ctx: ContextWith<'signIns'>,
   state: Pick<SignInSession, 'email' | 'pendingEmail'>,
 ): Promise<BrowserSession> {
   const token = randomSecret();
@@ -72,7 +75,7 @@ async function createSession(
     ...state,
     expiresAt: secondsAfter(ctx.clock.now(), oauthLifetimes.session),
   };
-  await ctx.repos.oauth.putSession(session);
+  await ctx.repos.signIns.putSession(session);
   return { token, session, isNew: true };
 }
 
@@ -93,7 +96,7 @@ export interface SignInPage {
 }
 
 export async function signInPage(
-  ctx: ContextWith<'oauth' | 'memberships' | 'orgs'>,
+  ctx: ContextWith<'signIns' | 'memberships' | 'orgs'>,
   requestId: string,
   sessionToken: string | null,
 ): Promise<SignInPage> {
@@ -131,7 +134,7 @@ export interface PagePost {
  * The session a form was posted in, when its CSRF token is the session's: otherwise the post
  * came from elsewhere (or a stale page) and is refused.
  */
-async function postedSession(ctx: ContextWith<'oauth'>, post: PagePost): Promise<BrowserSession> {
+async function postedSession(ctx: ContextWith<'signIns'>, post: PagePost): Promise<BrowserSession> {
   const refused = new OAuthError('invalid_request', 'The form expired. Reload the page and try again.');
   if (post.sessionToken === null) throw refused;
   const browser = await openSession(ctx, post.sessionToken);
@@ -153,7 +156,7 @@ export interface CodeRequestOutcome {
  * unawaited, so that its sending never shows in the answer (docs/oauth.md, "Sign-in").
  */
 export async function requestSignInCode(
-  ctx: ContextWith<'oauth' | 'memberships'> & Pick<OAuthContext, 'mailer' | 'signInCodeKey'>,
+  ctx: ContextWith<'signIns' | 'memberships'> & Pick<OAuthContext, 'mailer' | 'signInCodeKey'>,
   post: PagePost & { readonly email: string; readonly sourceIp: string },
 ): Promise<CodeRequestOutcome> {
   const { request } = await pendingAuthorization(ctx, post.requestId);
@@ -171,10 +174,10 @@ export async function requestSignInCode(
   const [key, memberships] = await Promise.all([
     ctx.signInCodeKey(),
     ctx.repos.memberships.listByUser(email),
-    ctx.repos.oauth.putSession({ ...browser.session, pendingEmail: email }),
+    ctx.repos.signIns.putSession({ ...browser.session, pendingEmail: email }),
   ]);
   const code = oneTimeCode();
-  await ctx.repos.oauth.putSignInCode({
+  await ctx.repos.signIns.putSignInCode({
     requestId: request.requestId,
     email,
     codeHash: signInCodeHash(key, { requestId: request.requestId, email, code }),
@@ -202,7 +205,7 @@ export async function requestSignInCode(
  * then by e-mail address (the last, so that requests another limit refused never use it up).
  */
 async function withinCodeRequestLimits(
-  ctx: ContextWith<'oauth'>,
+  ctx: ContextWith<'signIns'>,
   asked: {
     readonly email: string;
     readonly sourceIp: string;
@@ -223,16 +226,16 @@ async function withinCodeRequestLimits(
     [`email:${address}:${window.index}`, codeRequestLimits.perAddress],
   ];
   for (const [bucket, limit] of buckets) {
-    if (!(await ctx.repos.oauth.countRateEvent(bucket, limit, window.endsAt))) return false;
+    if (!(await ctx.repos.signIns.countRateEvent(bucket, limit, window.endsAt))) return false;
   }
   return true;
 }
 
 /** Forgets the address awaiting a code, so that the page asks for an address again. */
-export async function restartSignIn(ctx: ContextWith<'oauth'>, post: PagePost): Promise<void> {
+export async function restartSignIn(ctx: ContextWith<'signIns'>, post: PagePost): Promise<void> {
   await pendingAuthorization(ctx, post.requestId);
   const browser = await postedSession(ctx, post);
-  await ctx.repos.oauth.putSession({ ...browser.session, email: null, pendingEmail: null });
+  await ctx.repos.signIns.putSession({ ...browser.session, email: null, pendingEmail: null });
 }
 
 /**
@@ -243,19 +246,19 @@ export async function restartSignIn(ctx: ContextWith<'oauth'>, post: PagePost): 
  * carries a signed-in user).
  */
 export async function verifySignInCode(
-  ctx: ContextWith<'oauth'> & Pick<OAuthContext, 'signInCodeKey'>,
+  ctx: ContextWith<'signIns'> & Pick<OAuthContext, 'signInCodeKey'>,
   post: PagePost & { readonly code: string },
 ): Promise<{ readonly notice: SignInNotice } | { readonly signedIn: BrowserSession }> {
   await pendingAuthorization(ctx, post.requestId);
   const browser = await postedSession(ctx, post);
   const email = browser.session.pendingEmail;
-  const stored = await ctx.repos.oauth.getSignInCode(post.requestId);
+  const stored = await ctx.repos.signIns.getSignInCode(post.requestId);
   if (email === null || stored === null || stored.email !== email) return { notice: 'wrong_code' };
   const now = ctx.clock.now();
   if (hasExpired(stored.expiresAt, now)) return { notice: 'code_expired' };
   const day = fixedWindow(now, codeCheckLimits.windowSeconds);
   const dayBucket = `checks:${secretHash(email)}:${day.index}`;
-  const paced = await ctx.repos.oauth.countPacedEvent(dayBucket, {
+  const paced = await ctx.repos.signIns.countPacedEvent(dayBucket, {
     limit: codeCheckLimits.perAddressPerDay,
     now,
     delaySeconds: checkDelaySeconds,
@@ -263,7 +266,7 @@ export async function verifySignInCode(
   });
   // Capped for the day or not open yet: either way, wait (the code is not even compared).
   if (paced !== 'counted') return { notice: 'try_later' };
-  if (!(await ctx.repos.oauth.countSignInAttempt(post.requestId, signInCodeAttempts))) {
+  if (!(await ctx.repos.signIns.countSignInAttempt(post.requestId, signInCodeAttempts))) {
     return { notice: 'too_many_attempts' };
   }
   const key = await ctx.signInCodeKey();
@@ -274,9 +277,9 @@ export async function verifySignInCode(
   }
 
   // Only wrong codes use up the day's checks.
-  await ctx.repos.oauth.refundPacedEvent(dayBucket);
-  await ctx.repos.oauth.deleteSignInCode(post.requestId);
-  await ctx.repos.oauth.deleteSession(browser.session.sessionHash);
+  await ctx.repos.signIns.refundPacedEvent(dayBucket);
+  await ctx.repos.signIns.deleteSignInCode(post.requestId);
+  await ctx.repos.signIns.deleteSession(browser.session.sessionHash);
   return { signedIn: await createSession(ctx, { email, pendingEmail: null }) };
 }
 
@@ -286,7 +289,7 @@ export async function verifySignInCode(
  * `access_denied`. Either way the pending request is spent, and the answer is the redirect.
  */
 export async function decideAuthorization(
-  ctx: ContextWith<'oauth' | 'memberships'> & Pick<OAuthContext, 'issuer'>,
+  ctx: ContextWith<'signIns' | 'memberships'> & Pick<OAuthContext, 'issuer'>,
   post: PagePost & { readonly decision: 'allow' | 'deny'; readonly orgId: string | undefined },
 ): Promise<{ readonly location: string } | { readonly notice: SignInNotice }> {
   const { request } = await pendingAuthorization(ctx, post.requestId);
@@ -305,7 +308,7 @@ export async function decideAuthorization(
     const membership = post.orgId === undefined ? null : await ctx.repos.memberships.get(post.orgId, email);
     if (membership === null) return { notice: 'not_a_member' };
     const code = randomSecret();
-    await ctx.repos.oauth.putCode({
+    await ctx.repos.signIns.putCode({
       codeHash: secretHash(code),
       clientId: request.clientId,
       redirectUri: request.redirectUri,
@@ -321,7 +324,7 @@ export async function decideAuthorization(
     params = { code, state: request.state };
   }
   // Spent once: a second tab's answer to the same request finds it gone.
-  if (!(await ctx.repos.oauth.takeRequest(request.requestId))) {
+  if (!(await ctx.repos.signIns.takeRequest(request.requestId))) {
     throw new OAuthError('invalid_request', 'This sign-in request was completed already.');
   }
   return { location: authorizationResponse(ctx.issuer, request.redirectUri, params) };

@@ -44,17 +44,17 @@ export interface CodeGrant {
 const invalidCode = 'The authorization code is invalid, expired or used.';
 
 export async function exchangeCode(
-  ctx: TokenSigningContext<'oauth'>,
+  ctx: TokenSigningContext<'oauthGrants'>,
   client: OAuthClient,
   grant: CodeGrant,
 ): Promise<TokenResponse> {
   const now = ctx.clock.now();
   // Spent first, in one conditional write: of two concurrent exchanges exactly one goes on.
-  const spent = await ctx.repos.oauth.spendCode(secretHash(grant.code), now.toISOString());
+  const spent = await ctx.repos.oauthGrants.spendCode(secretHash(grant.code), now.toISOString());
   if (spent.kind === 'unknown') throw new OAuthError('invalid_grant', invalidCode);
   const code = spent.item;
   if (spent.kind === 'again') {
-    await ctx.repos.oauth.revokeFamily(code.familyId, now.toISOString());
+    await ctx.repos.oauthGrants.revokeFamily(code.familyId, now.toISOString());
     throw new OAuthError('invalid_grant', invalidCode);
   }
   if (code.clientId !== client.clientId || hasExpired(code.expiresAt, now)) {
@@ -82,7 +82,7 @@ export async function exchangeCode(
     revokedAt: null,
   };
   // Exists already only when a replay of this code revoked it first.
-  if (!(await ctx.repos.oauth.createFamily(family))) throw new OAuthError('invalid_grant', invalidCode);
+  if (!(await ctx.repos.oauthGrants.createFamily(family))) throw new OAuthError('invalid_grant', invalidCode);
   return issueTokens(ctx, family, family.scopes, now);
 }
 
@@ -96,24 +96,24 @@ export interface RefreshGrant {
 const invalidRefreshToken = 'The refresh token is invalid, expired or revoked.';
 
 export async function refreshTokens(
-  ctx: TokenSigningContext<'oauth' | 'memberships'>,
+  ctx: TokenSigningContext<'oauthGrants' | 'memberships'>,
   client: OAuthClient,
   grant: RefreshGrant,
 ): Promise<TokenResponse> {
   const now = ctx.clock.now();
   const tokenHash = secretHash(grant.refreshToken);
-  const token = await ctx.repos.oauth.getRefreshToken(tokenHash);
+  const token = await ctx.repos.oauthGrants.getRefreshToken(tokenHash);
   // Another client's token is refused before it is spent: presenting it must not end the
   // rightful client's chain.
   if (token === null || token.clientId !== client.clientId) {
     throw new OAuthError('invalid_grant', invalidRefreshToken);
   }
-  const spent = await ctx.repos.oauth.spendRefreshToken(tokenHash, now.toISOString());
+  const spent = await ctx.repos.oauthGrants.spendRefreshToken(tokenHash, now.toISOString());
   if (spent.kind !== 'first') {
-    if (spent.kind === 'again') await ctx.repos.oauth.revokeFamily(token.familyId, now.toISOString());
+    if (spent.kind === 'again') await ctx.repos.oauthGrants.revokeFamily(token.familyId, now.toISOString());
     throw new OAuthError('invalid_grant', invalidRefreshToken);
   }
-  const family = await ctx.repos.oauth.getFamily(token.familyId);
+  const family = await ctx.repos.oauthGrants.getFamily(token.familyId);
   if (
     family === null ||
     family.revoked ||
@@ -124,7 +124,7 @@ export async function refreshTokens(
   }
   // The user may have left the org since: the grant ends with the membership.
   if ((await ctx.repos.memberships.get(family.orgId, family.email)) === null) {
-    await ctx.repos.oauth.revokeFamily(family.familyId, now.toISOString());
+    await ctx.repos.oauthGrants.revokeFamily(family.familyId, now.toISOString());
     throw new OAuthError('invalid_grant', invalidRefreshToken);
   }
   if (grant.resource !== undefined && grant.resource !== family.resource) {
@@ -142,14 +142,14 @@ export async function refreshTokens(
 }
 
 async function issueTokens(
-  ctx: TokenSigningContext<'oauth'>,
+  ctx: TokenSigningContext<'oauthGrants'>,
   family: TokenFamily,
   scopes: readonly OAuthScope[],
   now: Date,
 ): Promise<TokenResponse> {
   const refreshToken = randomSecret();
   const idleEnd = secondsAfter(now, oauthLifetimes.refreshIdle);
-  await ctx.repos.oauth.putRefreshToken({
+  await ctx.repos.oauthGrants.putRefreshToken({
     tokenHash: secretHash(refreshToken),
     familyId: family.familyId,
     clientId: family.clientId,
@@ -185,7 +185,7 @@ async function issueTokens(
  * are unknown, another client's, expired or malformed are answered alike (success), as §2.2 asks.
  */
 export async function revokeToken(
-  ctx: TokenSigningContext<'oauth'>,
+  ctx: TokenSigningContext<'oauthGrants'>,
   client: OAuthClient,
   token: string,
   hint: string | undefined,
@@ -193,15 +193,16 @@ export async function revokeToken(
   const at = ctx.clock.now().toISOString();
   const looksLikeJwt = token.split('.').length === 3;
   if (hint !== 'access_token' || !looksLikeJwt) {
-    const refresh = await ctx.repos.oauth.getRefreshToken(secretHash(token));
+    const refresh = await ctx.repos.oauthGrants.getRefreshToken(secretHash(token));
     if (refresh !== null) {
-      if (refresh.clientId === client.clientId) await ctx.repos.oauth.revokeFamily(refresh.familyId, at);
+      if (refresh.clientId === client.clientId)
+        await ctx.repos.oauthGrants.revokeFamily(refresh.familyId, at);
       return;
     }
   }
   if (!looksLikeJwt) return;
   const familyId = await familyOfAccessToken(ctx, token, client.clientId);
-  if (familyId !== null) await ctx.repos.oauth.revokeFamily(familyId, at);
+  if (familyId !== null) await ctx.repos.oauthGrants.revokeFamily(familyId, at);
 }
 
 /** The family an access token of ours, issued to `clientId`, names; null for any other token. */

@@ -1,7 +1,7 @@
 import type { ResidualArena } from '../../domain/engine';
 import type { Clock, IdGenerator } from './clock-and-ids';
 import type { IdempotencyRepository } from './idempotency';
-import type { OAuthRepository } from './oauth';
+import type { OAuthClientRepository, OAuthGrantRepository, SignInRepository } from './oauth';
 import type { OnboardingRepository } from './onboarding';
 import type {
   ApiKeyRepository,
@@ -31,7 +31,9 @@ export interface Repositories {
   readonly idempotencyRecords: IdempotencyRepository;
   readonly purchases: PurchaseRepository;
   readonly tokenFamilyRevocations: TokenFamilyRevocations;
-  readonly oauth: OAuthRepository;
+  readonly oauthClients: OAuthClientRepository;
+  readonly signIns: SignInRepository;
+  readonly oauthGrants: OAuthGrantRepository;
   readonly onboarding: OnboardingRepository;
 }
 

@@ -8,7 +8,13 @@ import type {
   TokenFamily,
 } from '../../domain/oauth/records';
 
-/** Ports of the authorization server: its stored records and the mailer of sign-in codes. */
+/**
+ * Ports of the authorization server (docs/oauth.md, docs/data-model.md), split by the function that
+ * uses them: the registration function owns the clients, the sign-in function the requests,
+ * sessions and one-time codes, the token function the grants (codes, token families, refresh
+ * tokens); each function builds only its own repository. Single-use items (codes, refresh tokens)
+ * are spent with one conditional write, so two concurrent uses cannot both succeed.
+ */
 
 /** What exchanging a code or rotating a refresh token found: the first use, a second one, or nothing. */
 export type SingleUse<T> =
@@ -16,18 +22,31 @@ export type SingleUse<T> =
   | { readonly kind: 'again'; readonly item: T }
   | { readonly kind: 'unknown' };
 
-/**
- * The authorization server's items (docs/data-model.md, docs/oauth.md). Single-use items (codes, refresh
- * tokens) are spent with one conditional write, so two concurrent uses cannot both succeed.
- */
-export interface OAuthRepository {
+/** Reads a registered client: signing in and authenticating at the token endpoint both check it. */
+export interface OAuthClientLookup {
+  getClient(clientId: string): Promise<OAuthClient | null>;
+}
+
+/** Fixed-window counters, one item per window (`bucket` names its window). */
+export interface RateEventCounter {
+  /**
+   * Counts one event in the fixed window `bucket`, expiring at `expiresAt`: false, counting
+   * nothing, once `limit` events were counted.
+   */
+  countRateEvent(bucket: string, limit: number, expiresAt: string): Promise<boolean>;
+}
+
+/** The clients: registered by anyone (throttled per address) or by operators, listed and revoked by operators. */
+export interface OAuthClientRepository extends OAuthClientLookup, RateEventCounter {
   /** A ConflictError when the client id exists already. */
   createClient(client: OAuthClient): Promise<void>;
-  getClient(clientId: string): Promise<OAuthClient | null>;
   listClients(): Promise<OAuthClient[]>;
   /** Marks the client revoked (the first time is kept); a NotFoundError for an unknown client. */
   revokeClient(clientId: string, at: string): Promise<OAuthClient>;
+}
 
+/** Signing in: the pending requests, the browser sessions, the one-time codes and the codes issued. */
+export interface SignInRepository extends OAuthClientLookup, RateEventCounter {
   putRequest(request: AuthorizationRequest): Promise<void>;
   getRequest(requestId: string): Promise<AuthorizationRequest | null>;
   /** Deletes the request; false when it was gone already (another tab finished it). */
@@ -45,12 +64,6 @@ export interface OAuthRepository {
   deleteSignInCode(requestId: string): Promise<void>;
 
   /**
-   * Counts one event in the fixed window `bucket` (which names its window), expiring at
-   * `expiresAt`: false, counting nothing, once `limit` events were counted.
-   */
-  countRateEvent(bucket: string, limit: number, expiresAt: string): Promise<boolean>;
-
-  /**
    * Counts one event in the window `bucket` when it is open: `wait` while the delay the last event
    * set has not passed (or another event is being counted at the same moment), `capped` once
    * `pacing.limit` events were counted; each counted event sets the next delay from the number
@@ -59,7 +72,15 @@ export interface OAuthRepository {
   countPacedEvent(bucket: string, pacing: EventPacing): Promise<'counted' | 'wait' | 'capped'>;
   refundPacedEvent(bucket: string): Promise<void>;
 
+  /** Stores the authorization code the consent issued (the token function spends it). */
   putCode(code: AuthorizationCode): Promise<void>;
+}
+
+/**
+ * The grants: authorization codes spent, token families and their refresh tokens. Operators
+ * revoke families too (a client's, a user's).
+ */
+export interface OAuthGrantRepository extends OAuthClientLookup {
   /** Spends the code: `first` exactly once, `again` on every later exchange (a replay). */
   spendCode(codeHash: string, at: string): Promise<SingleUse<AuthorizationCode>>;
 
@@ -77,7 +98,6 @@ export interface OAuthRepository {
   spendRefreshToken(tokenHash: string, at: string): Promise<SingleUse<RefreshToken>>;
 }
 
-/** One e-mail to send. */
 /** How `countPacedEvent` paces a bucket's events. */
 export interface EventPacing {
   readonly limit: number;

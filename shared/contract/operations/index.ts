@@ -55,24 +55,17 @@ export interface Route {
   readonly withoutAuthorizer: boolean;
 }
 
-/**
- * The routes to serve: the operations of every group whose Lambda handler exists. `hasHandler`
- * tells (the CDK app looks for the entry file; the local server the same).
- */
-export function servedRoutes(hasHandler: (group: FunctionGroup) => boolean): Route[] {
-  return operationIds
-    .map((operationId): Route => {
-      const operation: OperationContract = operations[operationId];
-      return {
-        operationId,
-        method: operation.method,
-        path: operation.path,
-        group: operation.group,
-        withoutAuthorizer: runsWithoutAuthorizer(operation),
-      };
-    })
-    .filter((route) => hasHandler(route.group));
-}
+/** The routes to serve, one per operation: every function group has its handler (functions/<group>/handler.ts). */
+export const routes: readonly Route[] = operationIds.map((operationId): Route => {
+  const operation: OperationContract = operations[operationId];
+  return {
+    operationId,
+    method: operation.method,
+    path: operation.path,
+    group: operation.group,
+    withoutAuthorizer: runsWithoutAuthorizer(operation),
+  };
+});
 
 /** The function groups, each once, in the list's order. */
 export const functionGroups: readonly FunctionGroup[] = [

@@ -189,7 +189,7 @@ describe('authorization code', () => {
     });
     expect(payload.exp).toBe((payload.iat ?? 0) + 900);
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 900, scope: 'plans:read' });
-    expect((await ctx.repos.oauth.getFamily(payload.fam as string))?.revoked).toBe(false);
+    expect((await ctx.repos.oauthGrants.getFamily(payload.fam as string))?.revoked).toBe(false);
   });
 
   it('refuses a wrong verifier and a different redirect URI', async () => {
@@ -227,7 +227,7 @@ describe('authorization code', () => {
     expect(replay).toBe('invalid_grant');
     const refreshed = await refusal(refreshTokens(ctx, client, { refreshToken: tokens.refresh_token }));
     expect(refreshed).toBe('invalid_grant');
-    const family = (await ctx.repos.oauth.familiesOfUser(email)).at(-1);
+    const family = (await ctx.repos.oauthGrants.familiesOfUser(email)).at(-1);
     expect(family?.revoked).toBe(true);
   });
 

@@ -9,11 +9,11 @@ import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg, createPartner, createUserKey } from '../../../shared/app/operator';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import type { FunctionGroup } from '../../../shared/contract/operation-contract';
+import { routes } from '../../../shared/contract/operations';
 import type { ProxyHandler } from '../../../shared/http/group-handler';
 import { createAppContext } from '../../../shared/runtime/app-context';
 import { callApi } from '../../support/api-client';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { routes } from '../../support/served-routes';
 import { alwaysOn, fleet, gcpN2Standard8, usageLines } from '../../support/usage-files';
 
 /**

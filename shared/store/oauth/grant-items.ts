@@ -1,46 +1,27 @@
-import type {
-  AuthorizationCode,
-  ClientAuthMethod,
-  OAuthClient,
-  RefreshToken,
-  TokenFamily,
-} from '../domain/oauth/records';
-import type { OAuthScope } from '../domain/oauth/scopes';
-import { normalizeEmail } from '../domain/orgs';
-import { epochSeconds } from './rate-counters';
-import type { StoredItem } from './table-client';
+import type { AuthorizationCode, RefreshToken, TokenFamily } from '../../domain/oauth/records';
+import type { OAuthScope } from '../../domain/oauth/scopes';
+import { normalizeEmail } from '../../domain/orgs';
+import { epochSeconds, isoTime } from '../rate-counters';
+import type { StoredItem } from '../table-client';
 
-/** The OAuth items as written and read back by the OAuth repository (oauth.ts). */
+/**
+ * The grant items (docs/data-model.md, OAuth) as the grants repository (grants.ts) reads and
+ * writes them; the sign-in repository writes the authorization code the consent issues.
+ */
 
-export function isoTime(value: unknown): string {
-  return new Date(Number(value) * 1000).toISOString();
-}
-
-export function toClientItem(client: OAuthClient): StoredItem {
+export function toCodeItem(code: AuthorizationCode): StoredItem {
   return {
-    type: 'oauth_client',
+    type: 'oauth_code',
     version: 1,
-    clientId: client.clientId,
-    name: client.name,
-    redirectUris: [...client.redirectUris],
-    authMethod: client.authMethod,
-    secretHash: client.secretHash ?? undefined,
-    registration: client.registration,
-    createdAt: client.createdAt,
-    revokedAt: client.revokedAt ?? undefined,
-  };
-}
-
-export function toClient(item: StoredItem): OAuthClient {
-  return {
-    clientId: item.clientId as string,
-    name: item.name as string,
-    redirectUris: item.redirectUris as string[],
-    authMethod: item.authMethod as ClientAuthMethod,
-    secretHash: (item.secretHash as string | undefined) ?? null,
-    registration: item.registration as OAuthClient['registration'],
-    createdAt: item.createdAt as string,
-    revokedAt: (item.revokedAt as string | undefined) ?? null,
+    clientId: code.clientId,
+    redirectUri: code.redirectUri,
+    codeChallenge: code.codeChallenge,
+    email: normalizeEmail(code.email),
+    orgId: code.orgId,
+    scopes: [...code.scopes],
+    resource: code.resource,
+    familyId: code.familyId,
+    expiresAt: epochSeconds(code.expiresAt),
   };
 }
 
@@ -93,6 +74,17 @@ export function toFamily(item: StoredItem): TokenFamily {
     expiresAt: isoTime(item.expiresAt),
     revoked: item.revoked === true,
     revokedAt: (item.revokedAt as string | undefined) ?? null,
+  };
+}
+
+export function toRefreshTokenItem(token: RefreshToken): StoredItem {
+  return {
+    type: 'oauth_refresh_token',
+    version: 1,
+    familyId: token.familyId,
+    clientId: token.clientId,
+    createdAt: token.createdAt,
+    expiresAt: epochSeconds(token.expiresAt),
   };
 }
 
