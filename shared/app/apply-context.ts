@@ -3,7 +3,7 @@ import type { ContextWith, PlanComputation } from './ports';
 import type { PurchaseQueue, PurchaseQueueSendError } from './ports/purchase-queue';
 
 /** The repositories applying and purchasing use. */
-export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases' | 'usage' | 'users';
+export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases' | 'usage';
 
 /** What applying a plan (#8) and purchasing one for a user (#13) run with (plan-application.ts). */
 export interface ApplyContext extends ContextWith<ApplyRepository> {

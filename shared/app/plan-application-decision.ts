@@ -1,6 +1,7 @@
 import type { PlanStatus } from '../domain/engine';
-import { ConflictError, ReasonedConflictError } from '../domain/errors';
-import { isOutdated } from '../domain/plans/applied-computation';
+import { ConflictError, NotFoundError, ReasonedConflictError } from '../domain/errors';
+import type { Membership } from '../domain/orgs';
+import { type AppliedComputation, isOutdated } from '../domain/plans/applied-computation';
 import { type StoredPlan, usageVersionOf } from '../domain/plans/plan-set';
 import { exceedsUpfrontCap, upfrontCapReason, upfrontOverWindow } from '../domain/purchases/guard-rails';
 import { purchaseRecordsOf, UnpurchasableLineItem } from '../domain/purchases/purchase-orders';
@@ -10,7 +11,7 @@ import {
   selectedLineItems,
 } from '../domain/purchases/purchase-record';
 import type { ApplyContext } from './apply-context';
-import type { PlanContent } from './ports';
+import type { PlanContent, SchedulingCondition } from './ports';
 import { purchaseClientToken } from './ports/marketplace';
 
 /**
@@ -83,8 +84,9 @@ export async function decideApplication(
 
 /**
  * The first write of an apply: the plan's computation becomes this plan's, as this caller's. Of
- * two siblings applied at once, one holds it and the other is refused; of two callers applying the
- * same plan as different users at once, one. A retry by the same caller goes on.
+ * two siblings applied at once, one holds it and the other is refused before writing anything
+ * else; of two callers applying the same plan as different users at once, one. A retry by the
+ * same caller goes on (a call that stopped after the claim is completed by its retry).
  */
 export async function claimComputation(
   ctx: ApplyContext,
@@ -99,8 +101,47 @@ export async function claimComputation(
     { planId, appliedBy: decision.appliedBy, appliedAt: decision.at },
     decision.takeOverFrom,
   );
-  if (holder.planId !== planId) throw siblingApplied(planId, holder.planId);
-  if (holder.appliedBy !== decision.appliedBy) throw beingApplied(planId, holder.appliedBy);
+  const refusal = holderRefusal(planId, holder, decision.appliedBy);
+  if (refusal) throw refusal;
+}
+
+/**
+ * The 409 of an apply whose scheduling transaction was cancelled (`failed`: the conditions that
+ * failed), read from what holds now: the computation's claim first, then the plan's status, then
+ * the e-mail that became a member meanwhile. Nothing was written by the transaction.
+ */
+export async function schedulingRefusal(
+  ctx: ApplyContext,
+  content: PlanContent,
+  decision: ApplicationDecision,
+  failed: readonly SchedulingCondition[],
+  newMember: Membership | null,
+): Promise<Error> {
+  const { orgId, provider, planId } = content;
+  if (failed.includes('computation_claim')) {
+    const holder = await ctx.repos.plans.appliedComputation(orgId, provider, content.usageVersion);
+    const refusal = holder && holderRefusal(planId, holder, decision.appliedBy);
+    if (refusal) return refusal;
+  }
+  if (failed.includes('plan_status')) {
+    const [stored] = await ctx.repos.plans.getPlans(orgId, provider, [planId]);
+    if (!stored) return new NotFoundError(`Commitment plan ${planId} not found`);
+    if (!applicableStatuses.includes(stored.plan.status)) return notApplicable(planId, stored.plan.status);
+  }
+  if (failed.includes('not_a_member') && newMember) {
+    return new ConflictError(
+      `${newMember.email} became a member of organization ${orgId} while the plan was being purchased; send the request again`,
+    );
+  }
+  return new ConflictError(
+    `Commitment plan ${planId} changed while it was being applied; send the request again`,
+  );
+}
+
+function holderRefusal(planId: string, holder: AppliedComputation, appliedBy: string): ConflictError | null {
+  if (holder.planId !== planId) return siblingApplied(planId, holder.planId);
+  if (holder.appliedBy !== appliedBy) return beingApplied(planId, holder.appliedBy);
+  return null;
 }
 
 export function notApplicable(planId: string, status: PlanStatus): ConflictError {

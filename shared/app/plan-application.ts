@@ -1,6 +1,6 @@
 import type { CommitmentPlan, PurchasePlan, RecommendedPurchasePlan } from '../domain/engine';
 import { ForbiddenError, InsufficientScopeError, NotFoundError } from '../domain/errors';
-import { normalizeEmail } from '../domain/orgs';
+import { type Membership, normalizeEmail } from '../domain/orgs';
 import { hasScope, roleMayApply } from '../domain/permissions';
 import type { StoredPlan } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
@@ -13,7 +13,7 @@ import {
   type ApplicationDecision,
   claimComputation,
   decideApplication,
-  notApplicable,
+  schedulingRefusal,
 } from './plan-application-decision';
 import type { ContextWith, PlanContent } from './ports';
 import { PurchaseQueueSendError } from './ports/purchase-queue';
@@ -26,9 +26,10 @@ export type { ApplyContext, ApplyRepository } from './apply-context';
  * `scheduled` with one purchase record per selected line item, and one queue message per record
  * wakes the processor. Everything that can refuse runs first, writing nothing (`decideApplication`):
  * status, outdated plan, applied sibling, unbuyable line, the org's upfront cap. The first write is
- * the computation's claim (one plan per computation); then, for #13, the new membership; then the
- * records, the plan's status, the messages. A request that stops half-way is completed by its retry
- * (the claim stays the same caller's); a lost message is sent again by the sweep.
+ * the computation's claim (one plan per computation); then the records; then one transaction moves
+ * the plan to `scheduled` and, for #13, makes the user a member, all or nothing; then the messages.
+ * A request that stops half-way is completed by its retry (the claim stays the same caller's, the
+ * records are written once); a lost message is sent again by the sweep.
  */
 
 /** The scope that lets a token make a non-member a member through #13 (besides `plans:apply`). */
@@ -57,7 +58,7 @@ export async function applyPlan(
  * Spec #13: the partner (or the org's admin) has the plan purchased as the user named by
  * `email`, who becomes a member (role `user`) if not one yet: that needs the `org:write` scope
  * too. A member whose role may not apply plans is refused. Every refusal runs before anything is
- * written, and the membership is written only once this call holds the plan's computation.
+ * written, and the membership is written in one transaction with the plan's move to `scheduled`.
  */
 export async function purchasePlanFor(
   ctx: ApplyContext,
@@ -83,7 +84,10 @@ export async function purchasePlanFor(
     throw new InsufficientScopeError(MEMBERSHIP_SCOPE);
   }
   const decision = await decideApplication(ctx, content, stored, userEmail);
-  const applied = await applyAs(ctx, content, decision, membership ? null : { orgId, email: userEmail });
+  const newMember: Membership | null = membership
+    ? null
+    : { orgId, email: userEmail, role: 'user', createdAt: decision.at, updatedAt: decision.at };
+  const applied = await applyAs(ctx, content, decision, newMember);
   const records = await ctx.repos.purchases.listByPlan(content.planId);
   return appliedPurchasePlan(purchasePlan, applied, records);
 }
@@ -115,19 +119,15 @@ export function appliedPurchasePlan(
   };
 }
 
-/** Applies the plan as `decision.appliedBy`, making `newMember` a member once the computation is this call's. */
+/** Applies the plan as `decision.appliedBy`, making `newMember` a member in the same transaction that schedules it. */
 async function applyAs(
   ctx: ApplyContext,
   content: PlanContent,
   decision: ApplicationDecision,
-  newMember: { readonly orgId: string; readonly email: string } | null,
+  newMember: Membership | null,
 ): Promise<StoredPlan> {
   const { records, at, appliedBy } = decision;
   await claimComputation(ctx, content, decision);
-  if (newMember) {
-    await ctx.repos.users.ensure({ email: newMember.email, name: null, createdAt: at });
-    await ctx.repos.memberships.put({ ...newMember, role: 'user', createdAt: at, updatedAt: at });
-  }
 
   // Both before the plan is scheduled: the marker lets the sweep find the records.
   const [, created] = await Promise.all([
@@ -156,13 +156,17 @@ async function applyAs(
     }
   }
 
-  const scheduled = await ctx.repos.plans.changeStatus(content.orgId, content.provider, content.planId, {
+  const outcome = await ctx.repos.plans.scheduleApplication({
+    orgId: content.orgId,
+    provider: content.provider,
+    planId: content.planId,
+    usageVersion: content.usageVersion,
     from: applicableStatuses,
-    to: 'scheduled',
     at,
     appliedBy,
+    newMember,
   });
-  if (!scheduled) throw notApplicable(content.planId, (await storedPlan(ctx, content)).plan.status);
+  if (!outcome.scheduled) throw await schedulingRefusal(ctx, content, decision, outcome.failed, newMember);
 
   try {
     await ctx.purchaseQueue.send(toSend.map(purchaseMessageOf));
@@ -171,7 +175,7 @@ async function applyAs(
     if (!(error instanceof PurchaseQueueSendError)) throw error;
     ctx.onUnsentPurchases?.(error);
   }
-  return scheduled;
+  return outcome.plan;
 }
 
 async function storedPlan(ctx: ContextWith<'plans'>, content: PlanContent): Promise<StoredPlan> {

@@ -6,7 +6,7 @@ import type { ItemKey } from './keys';
 import { getItem, type StoredItem, type TableClient } from './table-client';
 
 /**
- * Single-item conditional writes (no transactions: dynalite has none). A failed condition asks
+ * Single-item conditional writes (the one transaction is plan-scheduling.ts). A failed condition asks
  * DynamoDB for the item that failed it (`ALL_OLD`); dynalite ignores that request, so when the
  * exception carries no item the current one is read instead of assumed.
  */

@@ -23,16 +23,11 @@ export function createMembershipRepository(table: TableClient): MembershipReposi
     },
 
     async put(membership) {
-      const email = normalizeEmail(membership.email);
-      await upsert(table, membershipKey(membership.orgId, email), {
-        ...membershipByUserIndexKey(email, membership.orgId),
-        type: 'membership',
-        orgId: membership.orgId,
-        email,
-        role: membership.role,
-        createdAt: membership.createdAt,
-        updatedAt: membership.updatedAt,
-      });
+      await upsert(
+        table,
+        membershipKey(membership.orgId, normalizeEmail(membership.email)),
+        membershipAttributes(membership),
+      );
     },
 
     async listByOrg(orgId) {
@@ -51,6 +46,20 @@ export function createMembershipRepository(table: TableClient): MembershipReposi
       });
       return items.map(toMembership);
     },
+  };
+}
+
+/** A membership's stored attributes besides its key and write count. */
+export function membershipAttributes(membership: Membership): StoredItem {
+  const email = normalizeEmail(membership.email);
+  return {
+    ...membershipByUserIndexKey(email, membership.orgId),
+    type: 'membership',
+    orgId: membership.orgId,
+    email,
+    role: membership.role,
+    createdAt: membership.createdAt,
+    updatedAt: membership.updatedAt,
   };
 }
 

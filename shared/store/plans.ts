@@ -25,6 +25,7 @@ import {
   purchasePlanPartPrefix,
   resourceMatchPrefix,
 } from './keys';
+import { schedulePlan } from './plan-scheduling';
 import { getItem, queryAll, type StoredItem, type TableClient } from './table-client';
 
 /**
@@ -157,6 +158,15 @@ export function createPlanRepository(table: TableClient): PlanRepository {
         },
       });
       return item ? toStoredPlan(item) : null;
+    },
+
+    async scheduleApplication(scheduling) {
+      const failed = await schedulePlan(table, scheduling);
+      if (failed.length > 0) return { scheduled: false, failed };
+      const item = await getItem(table, planKey(scheduling.orgId, scheduling.provider, scheduling.planId));
+      // Just written, and an applied plan is never deleted.
+      if (!item) throw new Error(`Plan ${scheduling.planId} was scheduled but cannot be read back`);
+      return { scheduled: true, plan: toStoredPlan(item) };
     },
   };
 }

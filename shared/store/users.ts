@@ -20,7 +20,8 @@ export function createUserRepository(table: TableClient): UserRepository {
   };
 }
 
-function toUserItem(user: User): StoredItem {
+/** A user's stored item, its key aside. */
+export function toUserItem(user: User): StoredItem {
   return {
     type: 'user',
     version: 1,

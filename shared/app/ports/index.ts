@@ -1,8 +1,9 @@
 /**
  * Ports: what use cases need from the outside world, owned by the use cases and split by what
  * they serve. Adapters implement them (shared/store on DynamoDB, shared/cloud, shared/queue,
- * shared/mail; shared/runtime wires them). Every write is a single-item conditional write, so a
- * sequence interrupted half-way is completed by a retry (dynalite has no transactions).
+ * shared/mail; shared/runtime wires them). Writes are single-item conditional writes, so a
+ * sequence interrupted half-way is completed by a retry; the one exception is an apply's last
+ * write, one transaction (PlanRepository.scheduleApplication, docs/data-model.md).
  */
 export * from './clock-and-ids';
 export * from './context';

@@ -8,6 +8,7 @@ import type {
   RecommendedPurchasePlan,
   UsageWindow,
 } from '../../domain/engine';
+import type { Membership } from '../../domain/orgs';
 import type { AppliedComputation } from '../../domain/plans/applied-computation';
 import type { ComputedPlanSet, PlanCalculation, PlanSetState, StoredPlan } from '../../domain/plans/plan-set';
 import type { UsageState } from '../../domain/usage/usage-state';
@@ -90,7 +91,34 @@ export interface PlanRepository {
       readonly appliedBy?: string;
     },
   ): Promise<StoredPlan | null>;
+  /**
+   * The last write of an apply (docs/purchases.md, Applying), one transaction: the plan moves from
+   * one of `from` to `scheduled` as `appliedBy`, provided the computation is still held by the plan
+   * as `appliedBy`, and `newMember`, when given, becomes a member (provided the e-mail is not one
+   * yet) with its user. All of it or nothing: answers the plan as stored, or every condition that
+   * failed.
+   */
+  scheduleApplication(scheduling: PlanScheduling): Promise<SchedulingOutcome>;
 }
+
+export interface PlanScheduling {
+  readonly orgId: string;
+  readonly provider: Provider;
+  readonly planId: string;
+  /** The computation the plan belongs to, whose claim must still be the plan's as `appliedBy`. */
+  readonly usageVersion: number;
+  readonly from: readonly PlanStatus[];
+  readonly at: string;
+  readonly appliedBy: string;
+  readonly newMember: Membership | null;
+}
+
+/** A condition of the scheduling transaction: the plan's status, the computation's claim, the e-mail not a member yet. */
+export type SchedulingCondition = 'plan_status' | 'computation_claim' | 'not_a_member';
+
+export type SchedulingOutcome =
+  | { readonly scheduled: true; readonly plan: StoredPlan }
+  | { readonly scheduled: false; readonly failed: readonly SchedulingCondition[] };
 
 /**
  * What a plan computation writes (plan-computation.ts): it claims the provider's plan set, stores

@@ -1,3 +1,4 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listDefaultPlans } from '../../../shared/app/commitment-plans';
 import { type ApplyContext, applyPlan, purchasePlanFor } from '../../../shared/app/plan-application';
@@ -11,6 +12,7 @@ import { ConflictError, InsufficientScopeError, ReasonedConflictError } from '..
 import type { Principal } from '../../../shared/domain/principal';
 import type { PurchaseMessage } from '../../../shared/queue/purchase-queue';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
+import { appliedComputationKey } from '../../../shared/store/keys';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { orgWithRecommendedPlan } from '../../support/planned-orgs';
 import { aPurchaseRecord } from '../../support/purchase-records';
@@ -214,6 +216,51 @@ describe('purchasing a plan for a user (#13)', () => {
     }
     const [stored] = await table.store.plans.getPlans(orgId, 'aws', [planId]);
     expect(stored?.application?.appliedBy).toBe(winner);
+  });
+
+  it('makes no one a member when the scheduling transaction fails: a sibling took the computation meanwhile', async () => {
+    // Prepare: between this call's claim and its transaction, a sibling's apply holds the
+    // computation (as a takeover of the claim would leave it).
+    const { orgId, planId } = await orgWithRecommendedPlan(base);
+    const siblingId = (await table.store.plans.planSet(orgId, 'aws'))?.computed?.planIds.find(
+      (id) => id !== planId,
+    );
+    if (!siblingId) throw new Error('no sibling plan');
+    const email = 'late@buyer.example';
+    const plans = table.store.plans;
+    const racing: ApplyContext = {
+      ...applying(),
+      repos: {
+        ...table.store,
+        plans: {
+          ...plans,
+          async scheduleApplication(scheduling) {
+            await table.client.send(
+              new PutCommand({
+                TableName: table.tableName,
+                Item: {
+                  ...appliedComputationKey(orgId, 'aws', scheduling.usageVersion),
+                  type: 'applied_computation',
+                  planId: siblingId,
+                  appliedBy: 'sibling@buyer.example',
+                  appliedAt: scheduling.at,
+                },
+              }),
+            );
+            return plans.scheduleApplication(scheduling);
+          },
+        },
+      },
+    };
+    // Act
+    const reason = await refusal(purchasePlanFor(racing, partner(orgId, ['*']), orgId, planId, email));
+    // Assess
+    expect(reason).toBe('plan_sibling_applied');
+    expect(await table.store.memberships.get(orgId, email)).toBeNull();
+    expect(await table.store.users.get(email)).toBeNull();
+    const [stored] = await table.store.plans.getPlans(orgId, 'aws', [planId]);
+    expect(stored?.plan.status).toBe('new');
+    expect(stored?.application).toBeNull();
   });
 
   it('needs org:write besides plans:apply to make a non-member a member, writing nothing without it', async () => {

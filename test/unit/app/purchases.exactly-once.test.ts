@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../shared/app/plan-application';
-import type { AppContext, PlanContent, Repositories } from '../../../shared/app/ports';
+import type { AppContext, PlanContent, PlanScheduling, Repositories } from '../../../shared/app/ports';
 import {
   type ProcessorContext,
   PURCHASE_CLAIM_SECONDS,
@@ -343,6 +343,24 @@ function world(s: Scenario) {
               (applied.appliedBy === claim.appliedBy || applied.appliedBy === takeOverFrom));
           if (free) applied = claim;
           return applied as AppliedComputation;
+        }),
+      // The apply's last write, one transaction: the status change and the claim check, all or nothing.
+      scheduleApplication: (scheduling: PlanScheduling) =>
+        step(async () => {
+          const failed = [
+            ...(scheduling.from.includes(plan.plan.status) ? [] : ['plan_status' as const]),
+            ...(applied?.planId === scheduling.planId && applied.appliedBy === scheduling.appliedBy
+              ? []
+              : ['computation_claim' as const]),
+          ];
+          if (failed.length > 0) return { scheduled: false, failed };
+          const at = scheduling.at;
+          plan = {
+            ...plan,
+            plan: { ...plan.plan, status: 'scheduled' },
+            application: { appliedBy: scheduling.appliedBy, appliedAt: at, lastModified: at },
+          };
+          return { scheduled: true, plan };
         }),
       changeStatus: (
         _orgId: string,
