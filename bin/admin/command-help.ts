@@ -85,7 +85,8 @@ Imports (file formats: docs/import.md) print progress on stderr; a file with any
 rejected whole, its errors listed by line number, and nothing of it is stored. An import of an
 org and provider another import holds open is refused unless --take-over. At the end, an import
 computes the plans of the providers it changed.
-Output: each command prints one JSON object on stdout; progress and logs go to stderr. Exit
+Output: each command prints one JSON object on stdout; progress and logs go to stderr (pipe it
+with npm run -s admin -- ..., which keeps npm's banner off stdout). Exit
 codes: 0 done, 1 failed (the reason on stderr), 2 a usage mistake or a missing setting (the
 command's usage line on stderr).`;
 
