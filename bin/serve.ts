@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { DemoCredentials } from '../local/demo-seed';
-import { startLocalApi } from '../local/local-api';
+import { ListenError, startLocalApi } from '../local/local-api';
 import { readLocalConfig, resetLocalData } from '../local/local-runtime';
 
 const usage = `Usage: npm start [-- --reset] [-- --orgs-only]
@@ -57,7 +57,9 @@ Set the customer's marketplace offer links:
 `);
 }
 
+// One line, never a stack trace: what failed and, where known, what to do (a port in use names PORT).
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`npm start: ${error instanceof ListenError ? message : `failed: ${message}`}`);
   process.exit(1);
 });

@@ -92,7 +92,13 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
       nowMs: Date.now,
     }),
   });
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await listen(server, config);
+  } catch (error) {
+    await purchasing.close();
+    await runtime.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://${config.host}:${port}`;
   // Before any request is read (connections are handled in later turns of the event loop): the
@@ -139,6 +145,45 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
       await runtime.close();
     },
   };
+}
+
+/**
+ * Why the server could not listen, as one line that says what to do: `npm start` prints it as is
+ * (bin/serve.ts).
+ */
+export class ListenError extends Error {}
+
+/** Listens on the configured address; a port in use or one that needs privileges is a ListenError. */
+function listen(server: Server, config: LocalConfig): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const refused = (error: NodeJS.ErrnoException) => {
+      const where = `PORT ${config.port} on ${config.host}`;
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new ListenError(
+            `${where} is in use: stop what listens there, or pick another port, e.g. PORT=${config.port + 1} npm start (PORT=0 picks a free one)`,
+          ),
+        );
+      } else if (error.code === 'EACCES') {
+        reject(
+          new ListenError(`${where} needs privileges: pick a port above 1023, e.g. PORT=3000 npm start`),
+        );
+      } else if (error.code === 'EADDRNOTAVAIL') {
+        reject(
+          new ListenError(
+            `HOST ${config.host} is not an address of this machine: e.g. HOST=127.0.0.1 npm start`,
+          ),
+        );
+      } else {
+        reject(error);
+      }
+    };
+    server.once('error', refused);
+    server.listen(config.port, config.host, () => {
+      server.off('error', refused);
+      resolve();
+    });
+  });
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -58,6 +58,11 @@ export function parseApiKey(apiKey: string): { keyId: string; secret: string } |
   return { keyId: match[1], secret: match[2] };
 }
 
+/** Whether `text` has the form of a key id (what `cpk_<keyId>_` holds), not whether one exists. */
+export function isApiKeyId(text: string): boolean {
+  return text.length === KEY_ID_LENGTH && /^[0-9A-Za-z]+$/.test(text);
+}
+
 /** Whether `secret` is the one stored as `secretHash`, compared in constant time. */
 export function secretMatches(secret: string, secretHash: string): boolean {
   const presented = Buffer.from(hashSecret(secret), 'hex');
