@@ -225,12 +225,51 @@ function chartedPortfolios(input: ChartInput): ChartedPortfolio[] {
   });
 }
 
-export function chartSeries(input: ChartInput): ChartPoint[] {
+/** What one commitment did over a chart period: its cost, the part of it used, the value it covered. */
+export interface CommitmentUse {
+  readonly commitment: ExistingCommitment;
+  /** Amortized cost over the period's hours it applies in. */
+  readonly cost: number;
+  /** The part of that cost whose units were used (used_c / quantity_c of each hour). */
+  readonly usedCost: number;
+  /** On-demand value covered. */
+  readonly coveredValue: number;
+}
+
+/**
+ * Per chart period (the periods of chartSeries, in order), what each commitment did: the figures
+ * a chart point sums. A commitment's utilization over the period is usedCost / cost.
+ */
+export function commitmentUses(
+  input: ChartInput,
+): { readonly date: string; readonly uses: CommitmentUse[] }[] {
+  const { from, to } = chartRange(input);
+  const charted = chartedPortfolios(input);
+  return periods(from, to).map((period) => ({
+    date: isoDate(period.start),
+    uses: charted.flatMap(({ portfolio, averageHour }) => {
+      const tally = tallyPeriod(portfolio, period, averageHour);
+      return portfolio.book.commitments.map((booked, c) => ({
+        commitment: booked.commitment,
+        cost: tally.cost[c] ?? 0,
+        usedCost: tally.usedCost[c] ?? 0,
+        coveredValue: tally.coveredValue[c] ?? 0,
+      }));
+    }),
+  }));
+}
+
+function chartRange(input: ChartInput): { from: number; to: number } {
   const from = parseDate(input.startDate, 'start_date');
   const to = parseDate(input.endDate, 'end_date') + DAY_MS;
-  const today = parseDate(input.today, 'today');
   if (to <= from)
     throw new ValidationError('end_date is before start_date', { end_date: ['before start_date'] });
+  return { from, to };
+}
+
+export function chartSeries(input: ChartInput): ChartPoint[] {
+  const { from, to } = chartRange(input);
+  const today = parseDate(input.today, 'today');
   const charted = chartedPortfolios(input);
   return periods(from, to).map((period): ChartPoint => {
     let cost = 0;
