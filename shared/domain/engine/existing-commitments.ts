@@ -259,7 +259,7 @@ function valueOfUnits(
 }
 
 /**
- * Splits what a pool's run of commitments used, hour by hour, in their order (owned first): each
+ * Splits what a pool's commitments used, hour by hour, in their order (owned first): each
  * takes min(its quantity, what is left of the units used), the senior ones the highest-value units.
  * Writes each commitment's units used and value covered to `into`; returns, per hour, the cost per
  * unit used (each unit at the rate of the commitment it belongs to).
