@@ -64,7 +64,7 @@ function keyOf(orgId: string, commitment: ExistingCommitment): ItemKey {
   return commitmentKey(orgId, commitment.provider, endDate, commitment.id);
 }
 
-/** The optional fields saying what a commitment covers: stored when given, absent otherwise. */
+/** The optional fields saying what a commitment covers and when it was bought: stored when given. */
 const coverageFields = [
   'operatingSystem',
   'tenancy',
@@ -72,6 +72,7 @@ const coverageFields = [
   'instanceFamily',
   'paymentOption',
   'availabilityZone',
+  'purchasedAt',
 ] as const satisfies readonly (keyof ExistingCommitment)[];
 
 /** Every field; a null instance type (spend commitments) and absent optional fields are absent attributes. */

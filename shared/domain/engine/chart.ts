@@ -225,34 +225,83 @@ function chartedPortfolios(input: ChartInput): ChartedPortfolio[] {
   });
 }
 
-export function chartSeries(input: ChartInput): ChartPoint[] {
+/** What one commitment did over a chart period: its cost, the part of it used, the value it covered. */
+export interface CommitmentUse {
+  readonly commitment: ExistingCommitment;
+  /** Amortized cost over the period's hours it applies in. */
+  readonly cost: number;
+  /** The part of that cost whose units were used (used_c / quantity_c of each hour). */
+  readonly usedCost: number;
+  /** On-demand value covered. */
+  readonly coveredValue: number;
+}
+
+interface BookedUse extends CommitmentUse {
+  readonly booked: BookedCommitment;
+}
+
+/** Per chart period, in order: what each commitment of every charted portfolio did over it. */
+function periodUses(input: ChartInput): { readonly period: Period; readonly uses: BookedUse[] }[] {
+  const { from, to } = chartRange(input);
+  const charted = chartedPortfolios(input);
+  return periods(from, to).map((period) => ({
+    period,
+    uses: charted.flatMap(({ portfolio, averageHour }) => {
+      const tally = tallyPeriod(portfolio, period, averageHour);
+      return portfolio.book.commitments.map((booked, c) => ({
+        booked,
+        commitment: booked.commitment,
+        cost: tally.cost[c] ?? 0,
+        usedCost: tally.usedCost[c] ?? 0,
+        coveredValue: tally.coveredValue[c] ?? 0,
+      }));
+    }),
+  }));
+}
+
+/**
+ * Per chart period (the periods of chartSeries, in order), what each commitment did: the figures
+ * a chart point sums. A commitment's utilization over the period is usedCost / cost.
+ */
+export function commitmentUses(
+  input: ChartInput,
+): { readonly date: string; readonly uses: CommitmentUse[] }[] {
+  return periodUses(input).map(({ period, uses }) => ({
+    date: isoDate(period.start),
+    uses: uses.map(({ commitment, cost, usedCost, coveredValue }) => ({
+      commitment,
+      cost,
+      usedCost,
+      coveredValue,
+    })),
+  }));
+}
+
+function chartRange(input: ChartInput): { from: number; to: number } {
   const from = parseDate(input.startDate, 'start_date');
   const to = parseDate(input.endDate, 'end_date') + DAY_MS;
-  const today = parseDate(input.today, 'today');
   if (to <= from)
     throw new ValidationError('end_date is before start_date', { end_date: ['before start_date'] });
-  const charted = chartedPortfolios(input);
-  return periods(from, to).map((period): ChartPoint => {
+  return { from, to };
+}
+
+export function chartSeries(input: ChartInput): ChartPoint[] {
+  chartRange(input); // the range's errors before today's, as the fields come
+  const today = parseDate(input.today, 'today');
+  return periodUses(input).map(({ period, uses }): ChartPoint => {
     let cost = 0;
     let usedCost = 0;
     let covered = 0;
     let fees = 0;
-    let remaining = 0;
-    let locked = 0;
-    for (const { portfolio, averageHour } of charted) {
-      const booked = portfolio.book.commitments;
-      const tally = tallyPeriod(portfolio, period, averageHour);
-      booked.forEach((entry, c) => {
-        const commitmentCost = tally.cost[c] ?? 0;
-        const commitmentCovered = tally.coveredValue[c] ?? 0;
-        cost += commitmentCost;
-        usedCost += tally.usedCost[c] ?? 0;
-        covered += commitmentCovered;
-        fees += entry.feeRate * Math.max(0, commitmentCovered - commitmentCost);
-      });
-      remaining += commitValue(booked, period.start, (entry) => entry.endMs);
-      locked += commitValue(booked, period.start, (entry) => entry.lockinEndMs);
+    for (const use of uses) {
+      cost += use.cost;
+      usedCost += use.usedCost;
+      covered += use.coveredValue;
+      fees += use.booked.feeRate * Math.max(0, use.coveredValue - use.cost);
     }
+    const booked = uses.map((use) => use.booked);
+    const remaining = commitValue(booked, period.start, (entry) => entry.endMs);
+    const locked = commitValue(booked, period.start, (entry) => entry.lockinEndMs);
     const savings = covered - cost;
     return {
       date: isoDate(period.start),

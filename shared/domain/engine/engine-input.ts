@@ -88,6 +88,14 @@ function checkCommitment(problems: Problems, commitment: ExistingCommitment, ind
     'must be an ISO 8601 instant after start',
   );
   check(problems, Number.isFinite(lockinEnd), `${field}.lockinEnd`, 'must be an ISO 8601 instant');
+  if (commitment.purchasedAt !== undefined) {
+    check(
+      problems,
+      Number.isFinite(Date.parse(commitment.purchasedAt)),
+      `${field}.purchasedAt`,
+      'must be an ISO 8601 instant',
+    );
+  }
 }
 
 function checkOffer(problems: Problems, offer: Offer, index: number): void {

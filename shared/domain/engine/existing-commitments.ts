@@ -14,9 +14,12 @@
  *   nothing (its cost still counts).
  * All reservations apply before all spend commitments (as providers bill them); spend commitments
  * of type `instance_plans` before the others. Commitments sharing a pool cover it together, each
- * hour with the sum of the active quantities, and share what was used in proportion to quantity.
- * A stream is attributed the cost of the commitment units it used: used units x (active hourly cost /
- * active quantity); the cost of unused units is attributed to no stream.
+ * hour with the sum of the active quantities (the same allocation as one after the other), and
+ * split what was used owned first (docs/plan-engine.md, Owned first): in the order they were bought,
+ * each takes min(its quantity, what the ones bought before left), so a commitment bought later
+ * never lowers the use of one owned before it; the senior one's units take the highest-value
+ * usage. A stream is attributed the cost of the commitment units it used, each unit at the rate of
+ * the commitment it belongs to; the cost of unused units is attributed to no stream.
  */
 
 import { commitmentOffer, commitmentTermHours } from './commitment-offer';
@@ -26,7 +29,7 @@ import type { CommitmentSharing, ExistingCommitment, Offer, UsageStream } from '
 import { reservedScope } from './reserved-scope';
 import type { ResidualArena } from './residual-arena';
 import { type RateSubjects, rateTableKey, spendPool, subjectDiscounts, subjectStreams } from './spend-pools';
-import type { HourRange } from './window-time';
+import { HOUR_MS, type HourRange } from './window-time';
 
 export interface BookedCommitment {
   readonly commitment: ExistingCommitment;
@@ -49,7 +52,7 @@ export interface CommitmentPool {
 
 export interface CommitmentBook {
   readonly commitments: readonly BookedCommitment[];
-  /** In application order. */
+  /** In application order; each pool's commitments in order of seniority (owned first). */
   readonly pools: readonly CommitmentPool[];
 }
 
@@ -58,6 +61,14 @@ interface PoolDraft {
   readonly rank: number;
   readonly pool: CoveragePool;
   readonly commitments: number[];
+}
+
+/**
+ * When a commitment was bought, to the hour (epoch hours): its `purchasedAt`, else its start. Of
+ * the commitments sharing a pool, the one bought first is used first.
+ */
+function seniority(commitment: ExistingCommitment): number {
+  return Math.ceil(Date.parse(commitment.purchasedAt ?? commitment.start) / HOUR_MS);
 }
 
 /**
@@ -163,9 +174,13 @@ export function bookCommitments(
       lockinEndMs: Date.parse(commitment.lockinEnd),
     };
   });
+  const senior = commitments.map(seniority);
   const pools = [...drafts.values()]
     .sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map(({ pool, commitments: members }) => ({ pool, commitments: members }));
+    .map(({ pool, commitments: members }) => ({
+      pool,
+      commitments: members.sort((a, b) => (senior[a] as number) - (senior[b] as number) || a - b),
+    }));
   return { commitments: booked, pools };
 }
 
@@ -224,6 +239,68 @@ function coverStream(
   sums[1] = cost;
 }
 
+/** On-demand dollars of the pool units [from, to) of hour t, counted from the highest-value tier down. */
+function valueOfUnits(
+  pool: CoveragePool,
+  amounts: readonly Float64Array[],
+  t: number,
+  from: number,
+  to: number,
+) {
+  let value = 0;
+  let top = 0;
+  for (let j = 0; j < pool.tiers.length && top < to; j++) {
+    const bottom = top + ((amounts[j] as Float64Array)[t] as number);
+    const overlap = Math.min(bottom, to) - Math.max(top, from);
+    if (overlap > 0) value += overlap * (pool.tiers[j] as PoolTier).value;
+    top = bottom;
+  }
+  return value;
+}
+
+/**
+ * Splits what a pool's commitments used, hour by hour, in their order (owned first): each
+ * takes min(its quantity, what is left of the units used), the senior ones the highest-value units.
+ * Writes each commitment's units used and value covered to `into`; returns, per hour, the cost per
+ * unit used (each unit at the rate of the commitment it belongs to).
+ */
+function splitOwnedFirst(
+  book: CommitmentBook,
+  commitments: readonly number[],
+  active: readonly HourRange[],
+  pool: CoveragePool,
+  amounts: readonly Float64Array[],
+  pooled: { readonly used: Float64Array; readonly coveredValue: Float64Array },
+  hours: number,
+  into: { readonly used: readonly Float64Array[]; readonly coveredValue: readonly Float64Array[] },
+): Float64Array {
+  const cost = new Float64Array(hours);
+  const taken = new Float64Array(hours);
+  for (const c of commitments) {
+    const applies = active[c] as HourRange;
+    const { quantity, hourlyCost } = book.commitments[c] as BookedCommitment;
+    const used = into.used[c] as Float64Array;
+    const covered = into.coveredValue[c] as Float64Array;
+    const alone = commitments.length === 1;
+    for (let t = applies.start; t < applies.end; t++) {
+      const from = taken[t] as number;
+      const units = Math.min(quantity, (pooled.used[t] as number) - from);
+      if (!(units > 0)) continue;
+      used[t] = units;
+      covered[t] = alone
+        ? (pooled.coveredValue[t] as number)
+        : valueOfUnits(pool, amounts, t, from, from + units);
+      taken[t] = from + units;
+      cost[t] = (cost[t] as number) + (units * hourlyCost) / quantity;
+    }
+  }
+  for (let t = 0; t < hours; t++) {
+    const units = taken[t] as number;
+    cost[t] = units > 0 ? (cost[t] as number) / units : 0;
+  }
+  return cost;
+}
+
 /**
  * Applies the book, pool after pool, to `usage` (per stream, `hours` long, and its sum over them;
  * never written: a stream gets its own residual, taken from `arena`, the first time a pool covers
@@ -252,19 +329,18 @@ export function applyCommitments(
   const sums = new Float64Array(2);
   for (const { pool, commitments } of book.pools) {
     const quantity = new Float64Array(hours);
-    const costPerUnit = new Float64Array(hours);
     for (const c of commitments) {
       const applies = active[c] as HourRange;
-      const { quantity: units, hourlyCost } = book.commitments[c] as BookedCommitment;
-      for (let t = applies.start; t < applies.end; t++) {
-        quantity[t] = (quantity[t] ?? 0) + units;
-        costPerUnit[t] = (costPerUnit[t] ?? 0) + hourlyCost;
-      }
+      const units = (book.commitments[c] as BookedCommitment).quantity;
+      for (let t = applies.start; t < applies.end; t++) quantity[t] = (quantity[t] as number) + units;
     }
-    for (let t = 0; t < hours; t++)
-      costPerUnit[t] = (quantity[t] ?? 0) > 0 ? (costPerUnit[t] ?? 0) / (quantity[t] ?? 1) : 0;
     const result = { used: new Float64Array(hours), coveredValue: new Float64Array(hours) };
-    const { shares } = poolShares(pool, tierAmounts(pool, residual, range), quantity, hours, result);
+    const amounts = tierAmounts(pool, residual, range);
+    const { shares } = poolShares(pool, amounts, quantity, hours, result);
+    const costPerUnit = splitOwnedFirst(book, commitments, active, pool, amounts, result, hours, {
+      used,
+      coveredValue,
+    });
     for (let j = 0; j < pool.tiers.length; j++) {
       const tier = pool.tiers[j] as PoolTier;
       const share = shares[j] as Float64Array;
@@ -283,16 +359,6 @@ export function applyCommitments(
         const list = covers[s];
         if (list) list.push(entry);
         else covers[s] = [entry];
-      }
-    }
-    for (const c of commitments) {
-      const applies = active[c] as HourRange;
-      const units = (book.commitments[c] as BookedCommitment).quantity;
-      for (let t = applies.start; t < applies.end; t++) {
-        const total = quantity[t] ?? 0;
-        const share = total > 0 ? units / total : 0;
-        (used[c] as Float64Array)[t] = (result.used[t] ?? 0) * share;
-        (coveredValue[c] as Float64Array)[t] = (result.coveredValue[t] ?? 0) * share;
       }
     }
   }

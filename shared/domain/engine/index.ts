@@ -1,7 +1,7 @@
 /**
  * The plan engine's public API (docs/plan-engine.md). Pure: no I/O, no clock, no AWS.
  */
-export { type ChartInput, chartSeries, MAX_DAILY_POINTS } from './chart';
+export { type ChartInput, type CommitmentUse, chartSeries, commitmentUses, MAX_DAILY_POINTS } from './chart';
 export { DEFAULT_PROFILES, ENGINE_USER, type EngineInput } from './engine-input';
 export type * from './model';
 export { commitmentSharings } from './model';

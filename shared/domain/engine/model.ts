@@ -122,6 +122,11 @@ export interface ExistingCommitment {
   /** ISO 8601: until when it cannot be given back (= end except for guaranteed commitments). */
   readonly lockinEnd: string;
   /**
+   * ISO 8601: when it was bought (a queued purchase is bought before it starts). Absent: its start.
+   * Of commitments sharing usage, the one bought first is used first (docs/plan-engine.md, Owned first).
+   */
+  readonly purchasedAt?: string;
+  /**
    * Instance reservations: the platform they apply to (`Linux`, `Windows`, ...); RDS reservations:
    * the database engine (`MySQL`, `PostgreSQL`, ...). Absent: `Linux`; for an RDS reservation, any
    * size-flexible engine (MySQL, PostgreSQL, MariaDB) of its family (reserved-scope.ts).

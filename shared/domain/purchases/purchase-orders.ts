@@ -155,6 +155,7 @@ export function commitmentOf(record: PurchaseRecord, offer: Offer): ExistingComm
     start: new Date(start).toISOString(),
     end: new Date(start + offer.termHours * HOUR_MS).toISOString(),
     lockinEnd: new Date(start + offer.lockinHours * HOUR_MS).toISOString(),
+    purchasedAt: record.completedAt,
     ...offerCoverage(offer),
   };
 }

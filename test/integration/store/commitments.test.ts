@@ -70,7 +70,7 @@ describe('commitment repository', () => {
     expect(Item).not.toHaveProperty('instanceType');
   });
 
-  it('reads back what each commitment covers: platform, tenancy, zone, engine, deployment, family, payment', async () => {
+  it('reads back what each commitment covers: platform, tenancy, zone, engine, deployment, family, payment, and when it was bought', async () => {
     // Prepare
     const orgId = randomUUID();
     const windows = aReservation({
@@ -78,6 +78,8 @@ describe('commitment repository', () => {
       tenancy: 'Dedicated',
       availabilityZone: 'us-east-1a',
       paymentOption: 'All Upfront',
+      // Queued: bought before it starts (docs/plan-engine.md, Owned first).
+      purchasedAt: '2025-12-01T10:00:00.000Z',
     });
     const database = aReservation({
       contractType: 'db_ris',
@@ -104,6 +106,7 @@ describe('commitment repository', () => {
     expect(byId.get(instancePlan.id)).toEqual(instancePlan);
     expect(byId.get(plain.id)).toEqual(plain);
     expect(Object.keys(byId.get(plain.id) ?? {})).not.toContain('operatingSystem');
+    expect(Object.keys(byId.get(plain.id) ?? {})).not.toContain('purchasedAt');
   });
 
   it('replaces one provider’s commitments, keeping the other providers’ and rewriting kept ones in place', async () => {

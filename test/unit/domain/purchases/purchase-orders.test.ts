@@ -165,6 +165,8 @@ describe('the commitment a purchase owns', () => {
       start: '2026-11-24T12:00:00.000Z',
       end: '2027-11-24T12:00:00.000Z',
       lockinEnd: '2027-11-24T12:00:00.000Z',
+      // When it was bought: of commitments sharing usage, the first bought is used first.
+      purchasedAt: '2026-11-24T12:00:00.000Z',
       // What it covers, as the offer says: the next plan finds the offer and the usage back.
       operatingSystem: 'Linux',
       tenancy: 'Shared',
@@ -191,7 +193,12 @@ describe('the commitment a purchase owns', () => {
 
     // Assess: a one-year term from each start (8760 h = 365 days).
     expect(record.startsAt).toBe(startsAt);
-    expect(queued).toMatchObject({ start: startsAt, end: '2027-12-04T12:00:00.000Z' });
+    expect(queued).toMatchObject({
+      start: startsAt,
+      end: '2027-12-04T12:00:00.000Z',
+      // Bought before it starts: used before a commitment bought after it (Owned first).
+      purchasedAt: '2026-11-24T12:00:00.000Z',
+    });
     expect(waited).toMatchObject({ start: '2026-12-04T12:05:00.000Z', end: '2027-12-04T12:05:00.000Z' });
   });
 
