@@ -33,8 +33,6 @@ export interface BillingLineItem {
   readonly description: string;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** The `product` map's attributes the line's product has. */
 export function productMap(item: BillingLineItem): Record<string, string> {
   const map: Record<string, string> = { region: item.region };
@@ -47,43 +45,36 @@ export function productMap(item: BillingLineItem): Record<string, string> {
   return map;
 }
 
-export const cur2Header = [
-  'identity_line_item_id',
-  'line_item_line_item_type',
-  'line_item_usage_start_date',
-  'line_item_usage_end_date',
-  'line_item_product_code',
-  'line_item_usage_type',
-  'line_item_operation',
-  'line_item_resource_id',
-  'line_item_usage_account_id',
-  'line_item_usage_amount',
-  'line_item_unblended_cost',
-  'product_region_code',
-  'product_instance_type',
-  'pricing_public_on_demand_rate',
-  'product',
+type Cur2Value = string | number | Date | Record<string, string>;
+
+/** Each CUR 2.0 column written, with its value for a line (`index`: the line's number in the file). */
+const cur2Columns: readonly (readonly [string, (item: BillingLineItem, index: number) => Cur2Value])[] = [
+  ['identity_line_item_id', (_, index) => `line-${index}`],
+  ['line_item_line_item_type', (item) => item.type],
+  ['line_item_usage_start_date', (item) => new Date(item.start)],
+  ['line_item_usage_end_date', (item) => new Date(item.start + HOUR_MS)],
+  ['line_item_product_code', (item) => item.productCode],
+  ['line_item_usage_type', (item) => item.usageType],
+  ['line_item_operation', (item) => item.operation],
+  ['line_item_resource_id', (item) => item.resourceId],
+  ['line_item_usage_account_id', (item) => item.accountId],
+  ['line_item_usage_amount', (item) => item.amount],
+  ['line_item_unblended_cost', (item) => item.amount * item.rate],
+  ['product_region_code', (item) => item.region],
+  ['product_instance_type', (item) => item.instanceType],
+  ['pricing_public_on_demand_rate', (item) => item.rate],
+  ['product', productMap],
 ];
 
-/** A line's CUR 2.0 fields in `cur2Header`'s order (`product` as JSON, as the CSV export writes it). */
+export const cur2Header = cur2Columns.map(([name]) => name);
+
+/** A line's CUR 2.0 fields in `cur2Header`'s order, as the CSV export writes them (`product` as JSON). */
 export function cur2Row(item: BillingLineItem, index: number): (string | number)[] {
-  return [
-    `line-${index}`,
-    item.type,
-    iso(item.start),
-    iso(item.start + HOUR_MS),
-    item.productCode,
-    item.usageType,
-    item.operation,
-    item.resourceId,
-    item.accountId,
-    item.amount,
-    item.amount * item.rate,
-    item.region,
-    item.instanceType,
-    item.rate,
-    JSON.stringify(productMap(item)),
-  ];
+  return cur2Columns.map(([, value]) => {
+    const field = value(item, index);
+    if (field instanceof Date) return field.toISOString();
+    return typeof field === 'object' ? JSON.stringify(field) : field;
+  });
 }
 
 const doubleColumns = new Set([
@@ -132,15 +123,9 @@ export const cur2ParquetSchema = [
 
 /** The column data of CUR 2.0 lines, in the schema's order; `firstIndex` numbers their line ids. */
 export function cur2ColumnData(items: readonly BillingLineItem[], firstIndex = 0) {
-  const rows = items.map((item, index) => cur2Row(item, firstIndex + index));
-  return cur2Header.map((name, column) => ({
+  return cur2Columns.map(([name, value]) => ({
     name,
-    data:
-      name === 'product'
-        ? items.map(productMap)
-        : name.endsWith('_date')
-          ? rows.map((row) => new Date(row[column] as string))
-          : rows.map((row) => row[column]),
+    data: items.map((item, index) => value(item, firstIndex + index)),
   }));
 }
 
