@@ -70,6 +70,32 @@ function described(stream: UsageStream): Described {
   };
 }
 
+/** A line of the instance's (built field by field: a spread per line costs the seed more than the rest). */
+function instanceLine(
+  template: Described['template'],
+  type: string,
+  start: number,
+  amount: number,
+): BillingLineItem {
+  return {
+    type,
+    start,
+    productCode: template.productCode,
+    usageType: template.usageType,
+    operation: template.operation,
+    resourceId: template.resourceId,
+    accountId: template.accountId,
+    region: template.region,
+    instanceType: template.instanceType,
+    operatingSystem: template.operatingSystem,
+    databaseEngine: template.databaseEngine,
+    amount,
+    rate: template.rate,
+    unit: template.unit,
+    description: template.description,
+  };
+}
+
 const sameKind = (commitment: ExistingCommitment, stream: UsageStream) =>
   commitment.instanceType === stream.instanceType &&
   commitment.accountId === stream.accountId &&
@@ -117,7 +143,7 @@ export function* fleetBillingLines(
         ({ commitment }, index) => (left[index] ?? 0) > 0 && sameKind(commitment, stream),
       );
       if (covering >= 0) left[covering] = (left[covering] ?? 0) - 1;
-      yield { ...template, type: covering >= 0 ? 'DiscountedUsage' : 'Usage', start, amount };
+      yield instanceLine(template, covering >= 0 ? 'DiscountedUsage' : 'Usage', start, amount);
     }
     if ((hour - periodStart) % 24 === 0) yield* volumeLines(fleet, start);
   }
