@@ -180,7 +180,6 @@ async function seedDemoClouds(ctx: DemoCloudContext, partnerId: string, customer
   await syncUsage(
     {
       ...ctx,
-      syncStates: ctx.syncStates,
       awsSources: simulatedAwsUsageSources(ctx.dir, ctx.onboarding.serviceAwsAccountId, () =>
         ctx.clock.now(),
       ),
