@@ -12,13 +12,18 @@ import {
 import { createOrg, createPartner, createUserKey } from '../shared/app/operator';
 import { refreshPlans } from '../shared/app/plan-computation';
 import type { AppContext, CloudVerifier } from '../shared/app/ports';
+import type { UsageSyncStateRepository } from '../shared/app/ports/usage-sync';
+import { syncUsage } from '../shared/app/usage-sync';
 import { loadCatalog } from '../shared/domain/catalog/catalog';
-import type { Provider, UsageWindow } from '../shared/domain/engine/model';
+import type { ExistingCommitment, UsageStream, UsageWindow } from '../shared/domain/engine/model';
 import type { Principal } from '../shared/domain/principal';
 import { providerUsageFromStreams } from '../shared/domain/usage/imported-usage';
+import { readExport } from '../shared/exports/read-export';
+import { deliverDemoAwsExport } from './demo/demo-aws-export';
 import { generateCommitments } from './demo/synthetic-commitments';
 import { generateFleet } from './demo/synthetic-fleet';
 import { changeSimulatedCloud, connectedAwsAccount, connectedAzureTenant } from './simulated-cloud';
+import { simulatedAwsUsageSources } from './simulated-usage-sources';
 
 /** `.local/credentials.json`: what a newcomer needs to call the local API. */
 export interface DemoCredentials {
@@ -90,56 +95,54 @@ export async function ensureDemoOAuthClient(ctx: AppContext): Promise<void> {
  * The demo customer's clouds: 30 days of generated hourly usage and a few owned commitments on
  * AWS and Azure. No GCP usage, so GCP shows how a provider without plans answers.
  */
-const demoFleets: readonly {
-  readonly provider: Provider;
-  readonly streams: number;
-  readonly commitments: number;
-}[] = [
-  { provider: 'aws', streams: 120, commitments: 4 },
-  { provider: 'azure', streams: 60, commitments: 3 },
-];
+const demoFleets = {
+  aws: { provider: 'aws', streams: 120, commitments: 4 },
+  azure: { provider: 'azure', streams: 60, commitments: 3 },
+} as const;
 const demoLookbackHours = 720;
 const HOUR_MS = 3_600_000;
 
 /**
  * The demo a first start seeds: a partner org with its partner key, and a customer org registered
- * as that partner's child with an admin user and its key, and usage and commitments to plan for.
+ * as that partner's child with an admin user and its key, its clouds connected and verified, and
+ * (with `usage`) usage and commitments to plan for.
  */
 export async function seedDemo(
   ctx: AppContext,
   baseUrl: string,
-  options: { readonly usage: boolean; readonly onboarding?: DemoOnboarding },
+  options: { readonly usage: boolean; readonly onboarding: DemoOnboarding },
 ): Promise<DemoCredentials> {
   const { org: partner, key: partnerKey } = await createPartner(ctx, demoPartnerName);
   const customer = await createOrg(ctx, demoOrgName, partner.id);
   const { key: userKey } = await createUserKey(ctx, customer.id, demoUserEmail, 'admin');
-  if (options.usage) await seedDemoUsage(ctx, customer.id);
-  if (options.onboarding) await seedDemoClouds({ ...ctx, ...options.onboarding }, partner.id, customer.id);
+  await seedDemoClouds({ ...ctx, ...options.onboarding }, partner.id, customer.id, options.usage);
   return {
     base_url: baseUrl,
     partner: { org_id: partner.id, api_key: partnerKey.apiKey },
     org: { org_id: customer.id, api_key: userKey.apiKey, user_email: demoUserEmail },
-    ...(options.onboarding ? { cloud: demoCloud } : {}),
+    cloud: demoCloud,
   };
 }
 
-/** What seeding the demo's clouds needs: the onboarding runtime and where the simulated cloud lives. */
+/** What seeding the demo's clouds needs: the onboarding runtime, where the simulated cloud lives, the sync's state. */
 export interface DemoOnboarding {
   readonly verifier: CloudVerifier;
   readonly onboarding: OnboardingContext['onboarding'];
   readonly dir: string;
+  readonly syncStates: UsageSyncStateRepository;
 }
+
+type DemoCloudContext = AppContext & OnboardingContext & DemoOnboarding;
 
 /**
  * Connects the demo customer's clouds as a customer would: the AWS role deployed from the
- * template (with the org's external id) and an hourly Parquet export, and the Azure tenant's
- * consent; then verifies both, so that its checklists come back `available`.
+ * template (with the org's external id) and an hourly CUR 2.0 Parquet export, and the Azure
+ * tenant's consent; with `usage`, AWS delivers the export of the demo's AWS fleet; then verifies
+ * both as the partner, so that its checklists come back `available`, and plans: AWS from the
+ * export, read by a usage sync as the deployed service reads it (docs/usage-sync.md), Azure from
+ * usage stored directly.
  */
-async function seedDemoClouds(
-  ctx: OnboardingContext & { readonly verifier: CloudVerifier; readonly dir: string },
-  partnerId: string,
-  customerId: string,
-) {
+async function seedDemoClouds(ctx: DemoCloudContext, partnerId: string, customerId: string, usage: boolean) {
   const record = await ensureOnboarding(ctx, customerId);
   const { aws, azure } = demoCloud;
   const cur = aws.existing_cur;
@@ -153,6 +156,10 @@ async function seedDemoClouds(
     });
     cloud.azure[azure.tenant_id] = connectedAzureTenant(azure.subscription_id);
   });
+  const fleets = usage ? demoFleetsOf(ctx) : null;
+  if (fleets) {
+    await deliverDemoAwsExport({ dir: ctx.dir, accountId: aws.account_id, ...fleets.aws });
+  }
   const partner: Principal = { kind: 'partner', orgId: partnerId, scopes: ['*'] };
   await verifyAwsOnboarding(ctx, partner, customerId, {
     onboardingId: record.onboardingId,
@@ -169,6 +176,22 @@ async function seedDemoClouds(
     at: ctx.clock.now().toISOString(),
   });
   await verifyAzureOnboarding(ctx, partner, customerId);
+  if (!fleets) return;
+  await syncUsage(
+    {
+      ...ctx,
+      awsSources: simulatedAwsUsageSources(ctx.dir, ctx.onboarding.serviceAwsAccountId, () =>
+        ctx.clock.now(),
+      ),
+      openExport: (source) => readExport(source),
+    },
+    { orgId: customerId, provider: 'aws' },
+  );
+  const { streams, startHour, commitments } = fleets.azure;
+  await storeProviderUsage(ctx, customerId, providerUsageFromStreams('azure', startHour, streams));
+  await storeProviderCommitments(ctx, customerId, 'azure', commitments);
+  // Computed now rather than by the first request, so the demo answers at once.
+  await refreshPlans(ctx, customerId, 'azure');
 }
 
 /** The credentials a previous start wrote, or null on a first start. */
@@ -188,8 +211,14 @@ export async function writeDemoCredentials(dir: string, credentials: DemoCredent
   return path;
 }
 
-/** Stores the demo fleets' usage over the 30 days before the current hour and their commitments, and plans for them. */
-async function seedDemoUsage(ctx: AppContext, orgId: string): Promise<void> {
+interface DemoFleet {
+  readonly streams: UsageStream[];
+  readonly startHour: number;
+  readonly commitments: ExistingCommitment[];
+}
+
+/** The demo fleets over the 30 days before the current hour, with the commitments their org owns. */
+function demoFleetsOf(ctx: Pick<AppContext, 'clock'>): Record<'aws' | 'azure', DemoFleet> {
   const catalog = loadCatalog();
   const endHour = Math.floor(ctx.clock.now().getTime() / HOUR_MS);
   const startHour = endHour - demoLookbackHours;
@@ -197,7 +226,7 @@ async function seedDemoUsage(ctx: AppContext, orgId: string): Promise<void> {
     start: new Date(startHour * HOUR_MS).toISOString(),
     hours: demoLookbackHours,
   };
-  for (const fleet of demoFleets) {
+  const fleetOf = (fleet: (typeof demoFleets)[keyof typeof demoFleets]): DemoFleet => {
     const seed = `demo-${fleet.provider}`;
     const streams = generateFleet({
       seed,
@@ -214,9 +243,7 @@ async function seedDemoUsage(ctx: AppContext, orgId: string): Promise<void> {
       catalog,
       count: fleet.commitments,
     });
-    await storeProviderUsage(ctx, orgId, providerUsageFromStreams(fleet.provider, startHour, streams));
-    await storeProviderCommitments(ctx, orgId, fleet.provider, commitments);
-    // Computed now rather than by the first request, so the demo answers at once.
-    await refreshPlans(ctx, orgId, fleet.provider);
-  }
+    return { streams, startHour, commitments };
+  };
+  return { aws: fleetOf(demoFleets.aws), azure: fleetOf(demoFleets.azure) };
 }

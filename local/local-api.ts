@@ -8,6 +8,7 @@ import type { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated
 import { routes } from '../shared/contract/operations';
 import { oauthKeysOf } from '../shared/runtime/oauth-keys';
 import { dynamoRequestThrottle } from '../shared/store/request-throttle';
+import { createUsageSyncStateRepository } from '../shared/store/usage-sync-states';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -126,7 +127,12 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
     ...(earlier ??
       (await seedDemo(runtime.ctx, baseUrl, {
         usage: options.seedUsage,
-        onboarding: { verifier: onboarding.verifier, onboarding: onboarding.settings, dir: config.dir },
+        onboarding: {
+          verifier: onboarding.verifier,
+          onboarding: onboarding.settings,
+          dir: config.dir,
+          syncStates: createUsageSyncStateRepository(runtime.table),
+        },
       }))),
     base_url: baseUrl,
   };

@@ -16,8 +16,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetRead } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
-import { ParquetWriter } from 'hyparquet-writer';
-import { fileWriter } from 'hyparquet-writer/src/node.js';
+import { writeCur2Parquet } from '../../local/demo/cur2-parquet';
 import { importUsageExport } from '../../shared/app/import-usage';
 import { createOrg } from '../../shared/app/operator';
 import { computingPlansHere } from '../../shared/app/plan-computation';
@@ -28,7 +27,6 @@ import { readExport } from '../../shared/exports/read-export';
 import { randomIds, systemClock } from '../../shared/runtime/app-context';
 import { startTestTable } from '../support/dynalite';
 import type { LineItem } from '../support/export-files';
-import { cur2ColumnData, cur2ParquetSchema } from '../support/export-parquet-files';
 
 /** 720 (a month) unless HOURS says otherwise: fewer hours of the full fleet measure its memory sooner. */
 const HOURS = Number(process.env.HOURS ?? 720);
@@ -87,21 +85,12 @@ function linesOfHour(t: number, resources: number): LineItem[] {
   return items;
 }
 
-async function generate(path: string, resources: number): Promise<void> {
-  const writer = new ParquetWriter({ writer: fileWriter(path), schema: cur2ParquetSchema });
-  let pending: LineItem[] = [];
-  let rows = 0;
-  const flush = async () => {
-    await writer.write({ columnData: cur2ColumnData(pending), rowGroupSize: ROWS_PER_GROUP });
-    rows += pending.length;
-    pending = [];
-  };
-  for (let t = 0; t < HOURS; t++) {
-    for (const item of linesOfHour(t, resources)) pending.push(item);
-    if (pending.length >= ROWS_PER_GROUP) await flush();
-  }
-  if (pending.length > 0) await flush();
-  writer.finish();
+function* linesOfMonth(resources: number): Generator<LineItem> {
+  for (let t = 0; t < HOURS; t++) yield* linesOfHour(t, resources);
+}
+
+function generate(path: string, resources: number): void {
+  const rows = writeCur2Parquet(path, linesOfMonth(resources), ROWS_PER_GROUP);
   console.log(JSON.stringify({ rows, peak_rss_mb: peakRssMb() }));
 }
 

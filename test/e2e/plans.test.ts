@@ -158,7 +158,9 @@ const commitments = [
 ];
 
 beforeAll(async () => {
-  server = await startLocalServer();
+  // The first start seeds the demo with usage: its AWS export is written, delivered and synced
+  // before the server listens, which on a loaded machine takes longer than an empty start.
+  server = await startLocalServer({ startTimeoutMs: 120_000 });
   const { partner: demoPartner } = server.credentials;
   partner = { orgId: demoPartner.org_id, apiKey: demoPartner.api_key };
   // A customer of its own: the demo customer has seeded usage, this file controls every row.

@@ -7,6 +7,7 @@
  * an hour once, differs from the usage CSV.
  */
 import { gzipSync } from 'node:zlib';
+import { type BillingLineItem, cur2Header, cur2Row } from '../../local/demo/cur2-parquet';
 import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { usageHeader } from './usage-files';
 
@@ -27,23 +28,7 @@ export interface ExportResource {
 }
 
 /** One billing line, in no format yet. */
-export interface LineItem {
-  readonly type: string;
-  readonly start: number;
-  readonly productCode: string;
-  readonly usageType: string;
-  readonly operation: string;
-  readonly resourceId: string;
-  readonly accountId: string;
-  readonly region: string;
-  readonly instanceType: string;
-  readonly operatingSystem: string;
-  readonly databaseEngine: string;
-  readonly amount: number;
-  readonly rate: number;
-  readonly unit: string;
-  readonly description: string;
-}
+export type LineItem = BillingLineItem;
 
 const account = '111111111111';
 
@@ -202,55 +187,6 @@ function csv(header: readonly string[], rows: readonly (readonly (string | numbe
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-export function productMap(item: LineItem): Record<string, string> {
-  const map: Record<string, string> = { region: item.region };
-  if (item.operatingSystem) map.operating_system = item.operatingSystem;
-  if (item.productCode === 'AmazonEC2' && item.instanceType) map.tenancy = 'Shared';
-  if (item.databaseEngine) {
-    map.database_engine = item.databaseEngine;
-    map.deployment_option = 'Single-AZ';
-  }
-  return map;
-}
-
-export const cur2Header = [
-  'identity_line_item_id',
-  'line_item_line_item_type',
-  'line_item_usage_start_date',
-  'line_item_usage_end_date',
-  'line_item_product_code',
-  'line_item_usage_type',
-  'line_item_operation',
-  'line_item_resource_id',
-  'line_item_usage_account_id',
-  'line_item_usage_amount',
-  'line_item_unblended_cost',
-  'product_region_code',
-  'product_instance_type',
-  'pricing_public_on_demand_rate',
-  'product',
-];
-
-export function cur2Row(item: LineItem, index: number): (string | number)[] {
-  return [
-    `line-${index}`,
-    item.type,
-    iso(item.start),
-    iso(item.start + HOUR_MS),
-    item.productCode,
-    item.usageType,
-    item.operation,
-    item.resourceId,
-    item.accountId,
-    item.amount,
-    item.amount * item.rate,
-    item.region,
-    item.instanceType,
-    item.rate,
-    JSON.stringify(productMap(item)),
-  ];
-}
 
 /** CUR 2.0 as gzip CSV: the `product` map written as JSON. */
 export function cur2GzipCsv(items: readonly LineItem[]): Uint8Array {

@@ -30,7 +30,7 @@ export interface AwsInstanceDescription {
 }
 
 /** The platform an EC2 `RunInstances` operation code names (the AMI's billing product). */
-const ec2Platforms: Readonly<Record<string, string>> = {
+export const ec2Platforms: Readonly<Record<string, string>> = {
   RunInstances: 'Linux',
   'RunInstances:0002': 'Windows',
   'RunInstances:0010': 'RHEL',
@@ -46,7 +46,7 @@ const ec2Platforms: Readonly<Record<string, string>> = {
 };
 
 /** The engine an RDS `CreateDBInstance` operation code names. */
-const rdsEngines: Readonly<Record<string, string>> = {
+export const rdsEngines: Readonly<Record<string, string>> = {
   'CreateDBInstance:0002': 'MySQL',
   'CreateDBInstance:0014': 'PostgreSQL',
   'CreateDBInstance:0018': 'MariaDB',
