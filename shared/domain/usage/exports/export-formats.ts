@@ -52,7 +52,7 @@ export const legacyCurColumns = {
   publicOnDemandRate: 'pricing/publicOnDemandRate',
 } as const;
 
-/** FOCUS 1.0 and 1.2 (any provider), with the AWS extension columns (`x_`) when present. */
+/** FOCUS 1.0 and 1.2 (any provider), with the AWS and Azure extension columns (`x_`) when present. */
 export const focusColumns = {
   chargeCategory: 'ChargeCategory',
   chargeClass: 'ChargeClass',
@@ -71,6 +71,10 @@ export const focusColumns = {
   awsServiceCode: 'x_ServiceCode',
   awsUsageType: 'x_UsageType',
   awsOperation: 'x_Operation',
+  azureMeterCategory: 'x_SkuMeterCategory',
+  azureMeterSubcategory: 'x_SkuMeterSubcategory',
+  azureMeterName: 'x_SkuMeterName',
+  azureSkuDetails: 'x_SkuDetails',
 } as const;
 
 const columnsByFormat: Readonly<Record<ExportFormat, Readonly<Record<string, string>>>> = {

@@ -6,6 +6,7 @@ import {
   ec2HourOfDescription,
   type SkipReason,
 } from './aws-instance-hours';
+import { type AzureVmDescription, azureSubscriptionId, azureVmHour } from './azure-instance-hours';
 import { cur2Columns, type ExportFormat, focusColumns, legacyCurColumns } from './export-formats';
 import { exportHour, exportNumber, exportText } from './export-values';
 
@@ -31,7 +32,7 @@ export interface InstanceHourRow {
   readonly resourceId: string;
   readonly accountId: string;
   readonly region: string;
-  readonly description: AwsInstanceDescription;
+  readonly description: AwsInstanceDescription | AzureVmDescription;
   readonly firstHour: number;
   readonly hours: number;
   readonly units: number;
@@ -59,7 +60,7 @@ function lineHours(start: unknown, end: unknown): { first: number; hours: number
 
 function instanceRow(
   provider: Provider,
-  description: AwsInstanceDescription,
+  description: AwsInstanceDescription | AzureVmDescription,
   resourceId: string,
   accountId: string,
   region: string,
@@ -243,11 +244,39 @@ function focusMapper(batch: ExportBatch): RowMapper {
     col(c.awsUsageType),
     col(c.awsOperation),
   ];
+  const [meterCategory, meterSubcategory, meterName, skuDetails] = [
+    col(c.azureMeterCategory),
+    col(c.azureMeterSubcategory),
+    col(c.azureMeterName),
+    col(c.azureSkuDetails),
+  ];
+  const azureRow = (i: number): MappedRow => {
+    const description = azureVmHour({
+      meterCategory: noNullText(meterCategory?.[i]) || noNullText(serviceName?.[i]),
+      meterSubcategory: noNullText(meterSubcategory?.[i]),
+      meterName: noNullText(meterName?.[i]),
+      skuDetails: skuDetails?.[i],
+      unit: noNullText(unit?.[i]),
+    });
+    if (typeof description === 'string') return description;
+    return instanceRow(
+      'azure',
+      description,
+      noNullText(resource?.[i]),
+      azureSubscriptionId(noNullText(account?.[i])),
+      noNullText(region?.[i]).toLowerCase(),
+      start?.[i],
+      end?.[i],
+      quantity?.[i],
+      listPrice?.[i],
+    );
+  };
   return (i) => {
     if (noNullText(category?.[i]) !== 'Usage') return 'not_usage';
     if (noNullText(chargeClass?.[i]) === 'Correction') return 'correction';
     if (noNullText(pricing?.[i]) === 'Dynamic') return 'spot';
     const providerText = noNullText(providerName?.[i]);
+    if (providerText === 'Microsoft' || providerText === 'Microsoft Azure') return azureRow(i);
     if (providerText !== 'AWS' && providerText !== 'Amazon Web Services') return 'not_instance_hours';
     const code = noNullText(serviceCode?.[i]) || awsServiceCodes[noNullText(serviceName?.[i])] || '';
     const usage = noNullText(usageType?.[i]);
