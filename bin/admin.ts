@@ -13,6 +13,10 @@ import { localServiceAccountId } from '../local/local-onboarding';
 import { type LocalPurchasing, startLocalPurchasing } from '../local/local-purchasing';
 import { openLocalRuntime, readLocalConfig } from '../local/local-runtime';
 import {
+  deliverSimulatedAzureFile,
+  setSimulatedAzureCommitments,
+} from '../local/simulated-azure-usage-sources';
+import {
   awsCalls,
   azureRoles,
   changeSimulatedCloud,
@@ -176,6 +180,13 @@ ${syncUsageText}
                                                            add or change an Azure tenant: a new one has no
                                                            consent yet (the consent page grants it) and
                                                            every role: ${Object.keys(azureRoles).join(', ')}
+  simulate-cloud azure --subscription <id> --deliver <file> --period <YYYY-MM> [--replace]
+                                                           deliver a FOCUS file into the subscription's
+                                                           cost export as a new run (its folder and
+                                                           manifest.json); --replace: the run holds it alone
+  simulate-cloud azure --subscription <id> --commitments <csv>
+                                                           set the reservations and savings plans the
+                                                           subscription owns (the commitments CSV)
   simulate-cloud show                                      the simulated cloud document
   simulate-cloud latency --ms <n>                          make every simulated call take n ms
 
@@ -454,6 +465,9 @@ async function simulateCloud(target: Target, options: Options, args: string[]): 
     });
   }
   if (what === 'aws') return { aws: await simulateAwsAccount(target, options, dir) };
+  if (what === 'azure' && (options.deliver !== undefined || options.commitments !== undefined)) {
+    return { azure: await simulateAzureSubscription(options, dir) };
+  }
   if (what === 'azure') return { azure: await simulateAzureTenant(options, dir) };
   throw new UsageError('simulate-cloud needs aws, azure, show or latency');
 }
@@ -576,6 +590,19 @@ async function simulateAzureTenant(options: Options, dir: string): Promise<objec
     if (options['without-cost-export']) subscription.cost_exports = [];
   });
   return { tenant_id: tenantId, ...cloud.azure[tenantId] };
+}
+
+/** `simulate-cloud azure --subscription <id> --deliver ... | --commitments ...`: its export's files and commitments. */
+async function simulateAzureSubscription(options: Options, dir: string): Promise<object> {
+  const subscriptionId = required(options, 'subscription');
+  const delivered = await deliverOption(options, (file, period, replace) =>
+    deliverSimulatedAzureFile(dir, subscriptionId, file, period, replace),
+  );
+  if (typeof options.commitments === 'string') {
+    const owned = await commitmentsFile(options.commitments, 'azure', subscriptionId);
+    await setSimulatedAzureCommitments(dir, subscriptionId, owned);
+  }
+  return { subscription_id: subscriptionId, ...(delivered ? { delivered } : {}) };
 }
 
 const simulatedPermissions = ['exports', 'bucket', 'cost_explorer', 'purchase'] as const;

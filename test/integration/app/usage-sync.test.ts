@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulatedAzureUsageSources } from '../../../local/simulated-azure-usage-sources';
 import { changeSimulatedCloud, connectedAwsAccount } from '../../../local/simulated-cloud';
 import {
   deliverSimulatedAwsFile,
@@ -31,6 +32,7 @@ import { commitmentHeader, linesOf } from '../../support/usage-files';
  */
 
 const serviceAccountId = '999988887777';
+const azureClientId = '00000000-0000-4000-8000-00000000c0de';
 const june = '2026-06-01T00:00:00Z';
 const HOURS = 720;
 
@@ -48,6 +50,7 @@ beforeAll(async () => {
     ...ctx,
     syncStates: createUsageSyncStateRepository(table),
     awsSources: simulatedAwsUsageSources(dir, serviceAccountId),
+    azureSources: simulatedAzureUsageSources(dir, azureClientId),
     openExport: (source) => readExport(source),
   };
 });
