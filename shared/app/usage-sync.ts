@@ -127,7 +127,11 @@ interface SyncSource {
   connect(): Promise<UsageSourceSession>;
 }
 
-function syncSourceOf(ctx: UsageSyncContext, provider: Provider, record: OnboardingRecord | null): SyncSource {
+function syncSourceOf(
+  ctx: UsageSyncContext,
+  provider: Provider,
+  record: OnboardingRecord | null,
+): SyncSource {
   if (provider === 'aws') {
     const account = awsUsageAccountOf(record);
     return { ownerId: account.accountId, connect: () => ctx.awsSources.connect(account) };
@@ -281,7 +285,10 @@ async function readPeriod(
   const usage = exported.providers.find((each) => each.provider === provider);
   if (!usage) return { rows: exported.rows, usage: null };
   const firstHour = Math.min(monthStartHour(period), usage.covered.firstHour);
-  return { rows: exported.rows, usage: { ...usage, covered: { firstHour, lastHour: usage.covered.lastHour } } };
+  return {
+    rows: exported.rows,
+    usage: { ...usage, covered: { firstHour, lastHour: usage.covered.lastHour } },
+  };
 }
 
 /**
@@ -305,7 +312,9 @@ async function storeOwnedCommitments(
   const purchasedIds = new Set(
     (await ctx.repos.purchases.listByOrg(orgId))
       .filter((purchase) => purchase.provider === provider && purchase.status === 'completed')
-      .flatMap((purchase) => purchase.providerIds.flatMap((id) => ownedCommitmentIdsOf(provider, ownerId, id))),
+      .flatMap((purchase) =>
+        purchase.providerIds.flatMap((id) => ownedCommitmentIdsOf(provider, ownerId, id)),
+      ),
   );
   const written = ownedCommitmentsToWrite(owned, { storedIds, previousSyncIds: previous, purchasedIds });
   const writtenIds = new Set(written.map((commitment) => commitment.id));
