@@ -286,7 +286,7 @@ describe('syncing usage from a connected AWS account', () => {
     expect(after?.lastSuccessAt).toBe(before?.lastSuccessAt);
   });
 
-  it('refuses an org without a verified AWS export, and Azure', async () => {
+  it('refuses an org without a verified AWS export or a connected Azure subscription, and GCP', async () => {
     // Prepare
     const org = await createOrg(ctx, `Unconnected ${randomIds.uuid()}`, null);
 
@@ -294,6 +294,9 @@ describe('syncing usage from a connected AWS account', () => {
     await expect(syncUsage(syncCtx, { orgId: org.id, provider: 'aws' })).rejects.toThrow(
       'no AWS account connected',
     );
-    await expect(syncUsage(syncCtx, { orgId: org.id, provider: 'azure' })).rejects.toThrow('not built yet');
+    await expect(syncUsage(syncCtx, { orgId: org.id, provider: 'azure' })).rejects.toThrow(
+      'no Azure subscription connected',
+    );
+    await expect(syncUsage(syncCtx, { orgId: org.id, provider: 'gcp' })).rejects.toThrow('gcp has no sync');
   });
 });
