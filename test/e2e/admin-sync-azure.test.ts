@@ -14,7 +14,7 @@ import { type LocalServer, startLocalServer } from '../support/local-server';
  * reads both into the customer's Azure plans.
  */
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+vi.setConfig({ testTimeout: 240_000, hookTimeout: 180_000 });
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -2,7 +2,7 @@ import { ValidationError } from '../errors';
 
 /**
  * Which Cost Management export of a subscription a usage sync reads (docs/usage-sync.md, Azure):
- * the one the org named, else the subscription's only FOCUS export, and where it delivers (a
+ * the one the org named, else the subscription's only FOCUS or actual-cost export, and where it delivers (a
  * container of a storage account, under a root folder).
  */
 
@@ -33,8 +33,8 @@ export interface AzureCostExport {
   readonly directory: string;
 }
 
-/** The export types whose rows the import reads: FOCUS (docs/import.md). */
-export const readableExportTypes = ['FocusCost'] as const;
+/** The export types whose rows the import reads: FOCUS and actual cost (docs/import.md). */
+export const readableExportTypes = ['FocusCost', 'ActualCost'] as const;
 
 const readable = (entry: CostManagementExport) =>
   (readableExportTypes as readonly string[]).includes(entry.properties?.definition?.type ?? '');
@@ -59,12 +59,12 @@ export function azureCostExportOf(
     const candidates = exports.filter(readable);
     if (candidates.length === 0) {
       throw new ValidationError(
-        `${where} has no FOCUS cost export (type ${readableExportTypes.join(', ')}) among ${exports.length} exports`,
+        `${where} has no FOCUS or actual-cost export (type ${readableExportTypes.join(' or ')}) among ${exports.length} exports`,
       );
     }
     if (candidates.length > 1) {
       throw new ValidationError(
-        `${where} has ${candidates.length} FOCUS cost exports (${candidates.map((entry) => entry.name).join(', ')}): the sync reads one`,
+        `${where} has ${candidates.length} FOCUS or actual-cost exports (${candidates.map((entry) => entry.name).join(', ')}): the sync reads one`,
       );
     }
     chosen = candidates[0] as CostManagementExport;

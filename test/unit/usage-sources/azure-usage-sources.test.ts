@@ -243,7 +243,7 @@ function deliverRun(range: string, run: string, parts: Record<string, string>, a
 
 beforeEach(() => {
   state = {
-    exports: [focusExport('daily-actual', 'ActualCost'), focusExport('daily-focus')],
+    exports: [focusExport('daily-amortized', 'AmortizedCost'), focusExport('daily-focus')],
     blobs: new Map(),
     reservationPages: [],
     orders: {},
@@ -427,13 +427,13 @@ describe('the Azure usage sources', () => {
     });
 
     // Act and assess
-    state.exports = [focusExport('daily-actual', 'ActualCost')];
+    state.exports = [focusExport('daily-amortized', 'AmortizedCost')];
     await expect(sources().connect(subscription)).rejects.toThrow(
-      `subscription ${subscriptionId} has no FOCUS cost export`,
+      `subscription ${subscriptionId} has no FOCUS or actual-cost export`,
     );
     state.exports = [focusExport('daily-focus'), focusExport('monthly-focus')];
     await expect(sources().connect(subscription)).rejects.toThrow(
-      'has 2 FOCUS cost exports (daily-focus, monthly-focus)',
+      'has 2 FOCUS or actual-cost exports (daily-focus, monthly-focus)',
     );
     const named = await sources().connect({ ...subscription, exportName: 'monthly-focus' });
     await expect(named.listExportFiles()).resolves.toEqual([]);

@@ -90,3 +90,75 @@ describe('Azure rows of a FOCUS export', () => {
     expect(usage.usedRows + Object.values(usage.skipped).reduce((sum, count) => sum + count, 0)).toBe(3);
   });
 });
+
+/** Rows of an actual-cost export given as objects (a reader hands columns over by name). */
+function actualCostBatch(rows: readonly Record<string, unknown>[]): ExportBatch {
+  return {
+    length: rows.length,
+    column: (name) => (rows.some((row) => name in row) ? rows.map((row) => row[name]) : undefined),
+  };
+}
+
+describe("Azure's actual-cost export", () => {
+  const vmDay = {
+    SubscriptionId: subscriptionId,
+    ResourceId: azureVmId(web),
+    ResourceLocation: 'EastUS',
+    MeterCategory: 'Virtual Machines',
+    MeterSubCategory: 'Dsv5 Series',
+    MeterName: 'D4s v5',
+    UnitOfMeasure: '1 Hour',
+    AdditionalInfo: '{"ServiceType":"Standard_D4s_v5","VCPUs":4}',
+    ChargeType: 'Usage',
+    PricingModel: 'Reservation',
+    PayGPrice: 0.192,
+  };
+
+  it('is detected by either spelling of its columns (Enterprise Agreement, Microsoft Customer Agreement)', () => {
+    expect(detectImportFormat(['Date', 'ChargeType', 'MeterCategory', 'Quantity', 'AdditionalInfo'])).toBe(
+      'azure-actual-cost',
+    );
+    expect(detectImportFormat(['date', 'chargeType', 'meterCategory', 'quantity', 'additionalInfo'])).toBe(
+      'azure-actual-cost',
+    );
+  });
+
+  it("spreads a day's VM hours evenly over the day, and skips what is not a VM's hours by reason", () => {
+    // Prepare: 24 hours on June 1 (MM/DD/YYYY), 12 hours on June 2 (ISO); a spot day, a
+    // reservation purchase, a disk.
+    const collector = createExportUsageCollector(
+      'azure-actual-cost',
+      loadCatalog(),
+      new Date('2026-11-01T00:00:00Z'),
+    );
+
+    // Act
+    collector.addBatch(
+      actualCostBatch([
+        { ...vmDay, Date: '06/01/2026', Quantity: 24 },
+        { ...vmDay, Date: '2026-06-02', Quantity: 12 },
+        { ...vmDay, Date: '06/01/2026', Quantity: 24, PricingModel: 'Spot' },
+        { ...vmDay, Date: '06/01/2026', Quantity: 1, ChargeType: 'Purchase' },
+        { ...vmDay, Date: '06/01/2026', Quantity: 0.03, MeterCategory: 'Storage', UnitOfMeasure: '1/Month' },
+      ]),
+    );
+    const usage = collector.finish();
+
+    // Assess: 24 / 24 = 1 instance-hour each hour of June 1, 12 / 24 = 0.5 each hour of June 2.
+    expect(usage.usedRows).toBe(2);
+    expect(usage.skipped).toMatchObject({ spot: 1, not_usage: 1, not_instance_hours: 1 });
+    const [series] = usage.providers[0]?.series ?? [];
+    expect(series?.resource).toMatchObject({
+      provider: 'azure',
+      accountId: subscriptionId,
+      region: 'eastus',
+      instanceType: 'Standard_D4s_v5',
+      operatingSystem: 'Linux',
+      ondemandPrice: 0.192,
+    });
+    const june = Array.from(series?.months.get('2026-06') ?? []);
+    expect(june.slice(0, 24)).toEqual(new Array(24).fill(1));
+    expect(june.slice(24, 48)).toEqual(new Array(24).fill(0.5));
+    expect(june.slice(48).every((units) => units === 0)).toBe(true);
+  });
+});

@@ -30,7 +30,7 @@ export interface AzureVmRow {
   readonly unit: string;
 }
 
-/** The units Azure bills VM hours in: FOCUS writes `Hours`, actual cost `1 Hour` (or `10 Hours`, per ten). */
+/** The units Azure bills VM hours in: FOCUS writes `Hours`, actual cost `1 Hour`. */
 const hourUnits = /^(?:1 )?(?:Hour|Hours|Hrs)$/;
 
 /** `{"ServiceType":"Standard_D4s_v5",...}` as text, an object or a Map -> `Standard_D4s_v5`. */
