@@ -267,7 +267,7 @@ async function readPeriod(
     try {
       const rows = await ctx.openExport(session.openExportFile(file));
       if (rows.format === 'usage-csv')
-        throw new Error('it is not a billing export (CUR 2.0, legacy CUR, FOCUS)');
+        throw new Error('it is not a billing export (CUR 2.0, legacy CUR, FOCUS, Azure actual cost)');
       const read = rows as ExportRows;
       if (format !== undefined && read.format !== format) {
         throw new Error(`it is ${read.format}, other files of ${period} are ${format}`);
