@@ -1,197 +1,28 @@
-import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AzureUsageSubscription } from '../../../shared/app/ports/usage-sync';
 import { azureUsageSources } from '../../../shared/cloud/usage-sources/azure-usage-sources';
+import {
+  armToken,
+  container,
+  fake,
+  otherSubscription,
+  putBlob,
+  startAzureUsageServer,
+  stopAzureUsageServer,
+  storageAccount,
+  storageToken,
+  subscriptionId,
+  tenantId,
+} from '../../support/azure-usage-server';
 
 /**
- * The Azure usage adapter against one loopback HTTP server answering as ARM and Blob Storage do:
- * the subscription's Cost Management exports, reservations (in pages), their orders and savings
- * plans as ARM's JSON, and a storage account's container as Blob Storage's List Blobs XML (two
- * blobs a page, followed by marker) and Get Blob (ranges, If-Match). The server keeps the blobs;
- * a test writes one again to change its ETag.
+ * The Azure usage adapter against one loopback HTTP server answering as ARM and Blob Storage do
+ * (test/support/azure-usage-server.ts): the subscription's exports, reservations in pages, their
+ * orders and savings plans as ARM's JSON; the export's container as List Blobs XML and Get Blob.
  */
 
-const tenantId = 'contoso.onmicrosoft.com';
-const subscriptionId = '0d6a1c2e-3b4f-4a5d-8e9f-112233445566';
-const otherSubscription = '99999999-3b4f-4a5d-8e9f-112233445566';
-const storageAccount = 'contosobilling';
-const container = 'cost-exports';
-const armToken = 'arm-token';
-const storageToken = 'storage-token';
-
-interface Blob {
-  bytes: Buffer;
-  etag: string;
-  lastModified: Date;
-}
-
-interface ServerState {
-  exports: unknown[];
-  blobs: Map<string, Blob>;
-  reservationPages: unknown[][];
-  orders: Record<string, unknown>;
-  savingsPlans: unknown[];
-  /** An ARM error every ARM call answers. */
-  armError: { status: number; code: string } | null;
-}
-
-let state: ServerState;
-let server: Server;
-let baseUrl: string;
-const requests: { path: string; headers: IncomingMessage['headers'] }[] = [];
-let writes = 0;
-
-function putBlob(
-  name: string,
-  text: string | Buffer,
-  at = new Date(Date.UTC(2026, 6, 2, 6, 0, writes)),
-): void {
-  writes += 1;
-  const bytes = Buffer.from(text);
-  state.blobs.set(name, {
-    bytes,
-    etag: `0x8DC${createHash('md5').update(bytes).update(String(writes)).digest('hex').slice(0, 12).toUpperCase()}`,
-    lastModified: at,
-  });
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
-
-function blobError(response: ServerResponse, status: number, code: string, message: string): void {
-  response.writeHead(status, { 'content-type': 'application/xml', 'x-ms-error-code': code });
-  response.end(
-    `<?xml version="1.0" encoding="utf-8"?><Error><Code>${code}</Code><Message>${message}\nRequestId:1</Message></Error>`,
-  );
-}
-
-const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
-
-function listBlobs(url: URL, response: ServerResponse): void {
-  const prefix = url.searchParams.get('prefix') ?? '';
-  const names = [...state.blobs.keys()].filter((name) => name.startsWith(prefix)).sort();
-  const from = Number(url.searchParams.get('marker') || 0);
-  const page = names.slice(from, from + 2);
-  const next = from + 2 < names.length ? String(from + 2) : '';
-  const blobs = page
-    .map((name) => {
-      const blob = state.blobs.get(name) as Blob;
-      return `<Blob><Name>${escapeXml(name)}</Name><Properties><Creation-Time>${blob.lastModified.toUTCString()}</Creation-Time><Last-Modified>${blob.lastModified.toUTCString()}</Last-Modified><Etag>${blob.etag}</Etag><Content-Length>${blob.bytes.length}</Content-Length><Content-Type>application/octet-stream</Content-Type><BlobType>BlockBlob</BlobType></Properties><OrMetadata /></Blob>`;
-    })
-    .join('');
-  response.writeHead(200, { 'content-type': 'application/xml' });
-  response.end(
-    `<?xml version="1.0" encoding="utf-8"?><EnumerationResults ServiceEndpoint="${baseUrl}/${storageAccount}/" ContainerName="${container}"><Prefix>${escapeXml(prefix)}</Prefix>${from ? `<Marker>${from}</Marker>` : ''}<MaxResults>2</MaxResults><Blobs>${blobs}</Blobs>${next ? `<NextMarker>${next}</NextMarker>` : '<NextMarker />'}</EnumerationResults>`,
-  );
-}
-
-function blobRequest(request: IncomingMessage, url: URL, response: ServerResponse): void {
-  if (request.headers.authorization !== `Bearer ${storageToken}` || !request.headers['x-ms-version']) {
-    blobError(
-      response,
-      403,
-      'AuthorizationPermissionMismatch',
-      'This request is not authorized to perform this operation using this permission.',
-    );
-    return;
-  }
-  const [, account, containerName, ...rest] = url.pathname.split('/').map(decodeURIComponent);
-  if (account !== storageAccount || containerName !== container) {
-    blobError(response, 404, 'ContainerNotFound', 'The specified container does not exist.');
-    return;
-  }
-  if (rest.length === 0 && url.searchParams.get('comp') === 'list') {
-    listBlobs(url, response);
-    return;
-  }
-  const blob = state.blobs.get(rest.join('/'));
-  if (!blob) {
-    blobError(response, 404, 'BlobNotFound', 'The specified blob does not exist.');
-    return;
-  }
-  const ifMatch = request.headers['if-match'];
-  if (ifMatch && ifMatch !== `"${blob.etag}"`) {
-    blobError(
-      response,
-      412,
-      'ConditionNotMet',
-      'The condition specified using HTTP conditional header(s) is not met.',
-    );
-    return;
-  }
-  const range = /^bytes=(\d+)-(\d+)$/.exec(String(request.headers['x-ms-range'] ?? ''));
-  if (range) {
-    const bytes = blob.bytes.subarray(Number(range[1]), Number(range[2]) + 1);
-    response.writeHead(206, { etag: `"${blob.etag}"`, 'content-length': bytes.length });
-    response.end(bytes);
-    return;
-  }
-  response.writeHead(200, { etag: `"${blob.etag}"`, 'content-length': blob.bytes.length });
-  response.end(blob.bytes);
-}
-
-function armRequest(request: IncomingMessage, url: URL, response: ServerResponse): void {
-  if (request.headers.authorization !== `Bearer ${armToken}`) {
-    json(response, 401, {
-      error: { code: 'InvalidAuthenticationToken', message: 'The access token is invalid.' },
-    });
-    return;
-  }
-  if (state.armError) {
-    json(response, state.armError.status, { error: { code: state.armError.code, message: 'refused' } });
-    return;
-  }
-  const path = url.pathname;
-  const version = url.searchParams.get('api-version');
-  if (
-    path === `/subscriptions/${subscriptionId}/providers/Microsoft.CostManagement/exports` &&
-    version === '2024-08-01'
-  ) {
-    json(response, 200, { value: state.exports });
-  } else if (path === '/providers/Microsoft.Capacity/reservations' && version === '2022-11-01') {
-    const page = Number(url.searchParams.get('page') ?? 0);
-    const next = page + 1 < state.reservationPages.length;
-    json(response, 200, {
-      value: state.reservationPages[page] ?? [],
-      ...(next ? { nextLink: `${baseUrl}/arm${path}?api-version=2022-11-01&page=${page + 1}` } : {}),
-    });
-  } else if (
-    // ARM's paths are case-insensitive; it answers reservation ids in lower case.
-    path.toLowerCase().startsWith('/providers/microsoft.capacity/reservationorders/') &&
-    version === '2022-11-01'
-  ) {
-    const order = state.orders[path.split('/').pop() ?? ''];
-    if (url.searchParams.get('$expand') !== 'planInformation' || !order) {
-      json(response, 404, { error: { code: 'ReservationOrderNotFound', message: path } });
-    } else json(response, 200, order);
-  } else if (path === '/providers/Microsoft.BillingBenefits/savingsPlans' && version === '2022-11-01') {
-    json(response, 200, { value: state.savingsPlans });
-  } else {
-    json(response, 404, { error: { code: 'NotFound', message: `no ${path}?api-version=${version}` } });
-  }
-}
-
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', baseUrl);
-    requests.push({ path: url.pathname + url.search, headers: request.headers });
-    if (url.pathname.startsWith('/arm/')) {
-      url.pathname = url.pathname.slice('/arm'.length);
-      armRequest(request, url, response);
-    } else blobRequest(request, url, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
-
+beforeAll(startAzureUsageServer);
+afterAll(stopAzureUsageServer);
 const focusExport = (name: string, type = 'FocusCost') => ({
   id: `/subscriptions/${subscriptionId}/providers/Microsoft.CostManagement/exports/${name}`,
   name,
@@ -217,8 +48,8 @@ function sources() {
   return azureUsageSources({
     armTokens: async (tenant) => (tenant === tenantId ? armToken : 'wrong'),
     storageTokens: async (tenant) => (tenant === tenantId ? storageToken : 'wrong'),
-    armEndpoint: `${baseUrl}/arm`,
-    blobEndpoint: (account) => `${baseUrl}/${account}`,
+    armEndpoint: `${fake.baseUrl}/arm`,
+    blobEndpoint: (account) => `${fake.baseUrl}/${account}`,
   });
 }
 
@@ -242,7 +73,7 @@ function deliverRun(range: string, run: string, parts: Record<string, string>, a
 }
 
 beforeEach(() => {
-  state = {
+  fake.state = {
     exports: [focusExport('daily-amortized', 'AmortizedCost'), focusExport('daily-focus')],
     blobs: new Map(),
     reservationPages: [],
@@ -250,7 +81,7 @@ beforeEach(() => {
     savingsPlans: [],
     armError: null,
   };
-  requests.length = 0;
+  fake.requests.length = 0;
 });
 
 describe('the Azure usage sources', () => {
@@ -285,8 +116,8 @@ describe('the Azure usage sources', () => {
       { key: june[1], billingPeriod: '2026-06', size: 8 },
       { key: july[0], billingPeriod: '2026-07', size: 4 },
     ]);
-    expect(files[0]?.etag).toBe(state.blobs.get(june[0] as string)?.etag);
-    const listings = requests.filter((request) => request.path.includes('comp=list'));
+    expect(files[0]?.etag).toBe(fake.state.blobs.get(june[0] as string)?.etag);
+    const listings = fake.requests.filter((request) => request.path.includes('comp=list'));
     // 8 blobs, 2 a page.
     expect(listings.length).toBe(4);
     expect(listings[0]?.path).toContain('prefix=focus%2Fdaily-focus%2F');
@@ -341,21 +172,21 @@ describe('the Azure usage sources', () => {
         billingPlan: 'Upfront',
       },
     });
-    state.reservationPages = [
+    fake.state.reservationPages = [
       [reservation('r-ours', 2, [`/subscriptions/${subscriptionId}`])],
       [
         reservation('r-theirs', 1, [`/subscriptions/${otherSubscription}`]),
         reservation('r-sql', 1, null, 'SqlDatabases'),
       ],
     ];
-    state.orders[order] = {
+    fake.state.orders[order] = {
       id: `/providers/microsoft.capacity/reservationOrders/${order}`,
       properties: {
         originalQuantity: 3,
         planInformation: { pricingCurrencyTotal: { currencyCode: 'USD', amount: 3000 } },
       },
     };
-    state.savingsPlans = [
+    fake.state.savingsPlans = [
       {
         id: '/providers/Microsoft.BillingBenefits/savingsPlanOrders/o1/savingsPlans/sp1',
         properties: {
@@ -414,7 +245,7 @@ describe('the Azure usage sources', () => {
         recurringCost: 2,
       },
     ]);
-    expect(requests.filter((request) => request.path.includes('reservationOrders')).length).toBe(1);
+    expect(fake.requests.filter((request) => request.path.includes('reservationOrders')).length).toBe(1);
   });
 
   it('refuse a subscription without one FOCUS export, and name ARM and Blob Storage errors by code', async () => {
@@ -422,16 +253,16 @@ describe('the Azure usage sources', () => {
     const deniedBlobs = azureUsageSources({
       armTokens: async () => armToken,
       storageTokens: async () => 'a token without Storage Blob Data Reader',
-      armEndpoint: `${baseUrl}/arm`,
-      blobEndpoint: (account) => `${baseUrl}/${account}`,
+      armEndpoint: `${fake.baseUrl}/arm`,
+      blobEndpoint: (account) => `${fake.baseUrl}/${account}`,
     });
 
     // Act and assess
-    state.exports = [focusExport('daily-amortized', 'AmortizedCost')];
+    fake.state.exports = [focusExport('daily-amortized', 'AmortizedCost')];
     await expect(sources().connect(subscription)).rejects.toThrow(
       `subscription ${subscriptionId} has no FOCUS or actual-cost export`,
     );
-    state.exports = [focusExport('daily-focus'), focusExport('monthly-focus')];
+    fake.state.exports = [focusExport('daily-focus'), focusExport('monthly-focus')];
     await expect(sources().connect(subscription)).rejects.toThrow(
       'has 2 FOCUS or actual-cost exports (daily-focus, monthly-focus)',
     );
@@ -442,7 +273,7 @@ describe('the Azure usage sources', () => {
       name: 'AuthorizationPermissionMismatch',
       message: 'This request is not authorized to perform this operation using this permission.',
     });
-    state.armError = { status: 403, code: 'AuthorizationFailed' };
+    fake.state.armError = { status: 403, code: 'AuthorizationFailed' };
     await expect(sources().connect(subscription)).rejects.toMatchObject({ name: 'AuthorizationFailed' });
   });
 });
