@@ -22,6 +22,8 @@ import { readExport } from '../shared/exports/read-export';
 import { deliverDemoAwsExport } from './demo/demo-aws-export';
 import { generateCommitments } from './demo/synthetic-commitments';
 import { generateFleet } from './demo/synthetic-fleet';
+import { localAzureClientId } from './local-onboarding';
+import { simulatedAzureUsageSources } from './simulated-azure-usage-sources';
 import { changeSimulatedCloud, connectedAwsAccount, connectedAzureTenant } from './simulated-cloud';
 import { simulatedAwsUsageSources } from './simulated-usage-sources';
 
@@ -183,6 +185,8 @@ async function seedDemoClouds(ctx: DemoCloudContext, partnerId: string, customer
       awsSources: simulatedAwsUsageSources(ctx.dir, ctx.onboarding.serviceAwsAccountId, () =>
         ctx.clock.now(),
       ),
+      // The demo's Azure usage is stored directly (below): nothing is delivered to its subscription.
+      azureSources: simulatedAzureUsageSources(ctx.dir, localAzureClientId, () => ctx.clock.now()),
       openExport: (source) => readExport(source),
     },
     { orgId: customerId, provider: 'aws' },

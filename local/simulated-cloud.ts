@@ -51,10 +51,19 @@ export interface SimulatedAwsAccount {
 export interface SimulatedAzureTenant {
   /** Whether an administrator consented to the service's app. */
   consent: boolean;
-  subscriptions: Record<
-    string,
-    { display_name: string; cost_exports: string[]; role_assignments: string[]; throttled?: boolean }
-  >;
+  subscriptions: Record<string, SimulatedAzureSubscription>;
+}
+
+export interface SimulatedAzureSubscription {
+  display_name: string;
+  /** Its Cost Management exports (FOCUS), by name; the first is the one files are delivered to. */
+  cost_exports: string[];
+  role_assignments: string[];
+  throttled?: boolean;
+  /** The blobs delivered into the first export's container (simulated-azure-usage-sources.ts). */
+  blobs?: string[];
+  /** The reservations and savings plans it owns (simulated-azure-usage-sources.ts). */
+  commitments?: ExistingCommitment[];
 }
 
 /** The built-in roles the simulated tenants know, with the actions they grant. */
@@ -150,7 +159,7 @@ export function connectedAzureTenant(subscriptionId: string): SimulatedAzureTena
     subscriptions: {
       [subscriptionId]: {
         display_name: 'Production',
-        cost_exports: ['daily-actual-cost'],
+        cost_exports: ['daily-focus-cost'],
         role_assignments: [
           'Reader',
           'Cost Management Reader',

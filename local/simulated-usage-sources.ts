@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { AwsUsageSources, UsageSourceSession } from '../shared/app/ports/usage-sync';
+import type { AwsUsageSources, ExportSource, UsageSourceSession } from '../shared/app/ports/usage-sync';
 import { ProviderError } from '../shared/cloud/verifiers/provider-failure';
 import type { ExistingCommitment } from '../shared/domain/engine/model';
 import {
@@ -163,6 +163,29 @@ async function listed(
   return objects;
 }
 
+/** A stored file of the simulated cloud as a sync reads it: opened for each ranged read, streamed whole. */
+export function simulatedFileSource(path: string, size: number): ExportSource {
+  return {
+    random: {
+      byteLength: size,
+      async slice(start: number, end?: number) {
+        const handle = await open(path);
+        try {
+          const length = Math.max(0, Math.min(end ?? size, size) - start);
+          const buffer = Buffer.alloc(length);
+          await handle.read(buffer, 0, length, start);
+          return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + length) as ArrayBuffer;
+        } finally {
+          await handle.close();
+        }
+      },
+    },
+    async *stream() {
+      for await (const chunk of createReadStream(path)) yield chunk as Uint8Array;
+    },
+  };
+}
+
 /** The AWS usage sources of the simulated cloud, as the service account `serviceAccountId` reaches them. */
 export function simulatedAwsUsageSources(
   dir: string,
@@ -208,26 +231,7 @@ export function simulatedAwsUsageSources(
           );
         },
         openExportFile(file) {
-          const path = simulatedObjectPath(dir, location.bucket, file.key);
-          return {
-            random: {
-              byteLength: file.size,
-              async slice(start: number, end?: number) {
-                const handle = await open(path);
-                try {
-                  const length = Math.max(0, Math.min(end ?? file.size, file.size) - start);
-                  const buffer = Buffer.alloc(length);
-                  await handle.read(buffer, 0, length, start);
-                  return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + length) as ArrayBuffer;
-                } finally {
-                  await handle.close();
-                }
-              },
-            },
-            async *stream() {
-              for await (const chunk of createReadStream(path)) yield chunk as Uint8Array;
-            },
-          };
+          return simulatedFileSource(simulatedObjectPath(dir, location.bucket, file.key), file.size);
         },
         async ownedCommitments() {
           const at = now().getTime();

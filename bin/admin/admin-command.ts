@@ -1,5 +1,5 @@
 import type { AppContext, PurchaseQueue } from '../../shared/app/ports';
-import type { AwsUsageSources } from '../../shared/app/ports/usage-sync';
+import type { AwsUsageSources, AzureUsageSources } from '../../shared/app/ports/usage-sync';
 import type { UsagePlanKeys } from '../../shared/auth/usage-plan-keys';
 import type { Catalog } from '../../shared/domain/catalog/catalog';
 import type { TableClient } from '../../shared/store/table-client';
@@ -83,7 +83,7 @@ export interface AdminDependencies {
   readonly usagePlanKeys: UsagePlanKeys | null;
   readonly purchasing: AdminPurchasing;
   /** Where the usage sync reads: the simulated cloud locally, the customers' accounts on AWS. */
-  readonly usageSources: AwsUsageSources;
+  readonly usageSources: { readonly aws: AwsUsageSources; readonly azure: AzureUsageSources };
   readonly simulatedCloud: SimulatedCloudTarget;
 }
 

@@ -1,7 +1,8 @@
 import { openInvocationScopes } from '../../local/local-invocation-scope';
-import { localServiceAccountId } from '../../local/local-onboarding';
+import { localAzureClientId, localServiceAccountId } from '../../local/local-onboarding';
 import { type LocalPurchasing, startLocalPurchasing } from '../../local/local-purchasing';
 import { openLocalRuntime, readLocalConfig } from '../../local/local-runtime';
+import { simulatedAzureUsageSources } from '../../local/simulated-azure-usage-sources';
 import { simulatedAwsUsageSources } from '../../local/simulated-usage-sources';
 import { bundledCatalog } from '../../shared/app/bundled-catalog';
 import { stuckPurchases, sweepPurchases } from '../../shared/app/purchase-sweep';
@@ -31,7 +32,10 @@ export async function openLocalTarget(
       store: () => ({ ctx: runtime.ctx, table: runtime.table }),
       usagePlanKeys: () => null,
       simulatedCloud: () => ({ dir: config.dir, serviceAccountId }),
-      usageSources: () => simulatedAwsUsageSources(config.dir, serviceAccountId),
+      usageSources: () => ({
+        aws: simulatedAwsUsageSources(config.dir, serviceAccountId),
+        azure: simulatedAzureUsageSources(config.dir, localAzureClientId),
+      }),
       purchasing: async () => {
         // The same pipeline as `npm start`, in this process, on the same context; the sweep's
         // timer never fires during a command.

@@ -1,6 +1,10 @@
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import {
+  deliverSimulatedAzureFile,
+  setSimulatedAzureCommitments,
+} from '../../local/simulated-azure-usage-sources';
+import {
   awsCalls,
   azureRoles,
   changeSimulatedCloud,
@@ -189,36 +193,75 @@ const simulateAws = defineCommand({
 const simulateAzure = defineCommand({
   name: 'simulate-cloud azure',
   summary:
-    'add or change an Azure tenant of the simulated cloud: a new one has no consent yet (the consent page grants it) and every role',
+    "add or change an Azure tenant of the simulated cloud (a new one has no consent yet: the consent page grants it; and every role), or deliver into a subscription's cost export and set what it owns",
   options: [
-    { name: 'tenant', value: '<id>', required: true },
+    {
+      name: 'tenant',
+      value: '<id>',
+      help: 'the tenant to add or change (needed unless --deliver or --commitments)',
+    },
     { name: 'subscription', value: '<id>', required: true },
     { name: 'consent', help: 'the tenant has consented' },
     { name: 'without-consent', help: 'the tenant has not consented' },
     { name: 'roles', value: '<role,...>', help: `the roles assigned: ${Object.keys(azureRoles).join(', ')}` },
     { name: 'without-cost-export', help: 'the subscription has no cost export' },
+    {
+      name: 'deliver',
+      value: '<file>',
+      help: "deliver a FOCUS or actual-cost file into the subscription's cost export as a new run (its folder and manifest.json), for --period <YYYY-MM>",
+    },
+    { name: 'period', value: '<YYYY-MM>', help: 'the billing month --deliver delivers' },
+    { name: 'replace', help: '--deliver: the new run holds this file alone' },
+    {
+      name: 'commitments',
+      value: '<csv>',
+      help: 'set the reservations and savings plans the subscription owns (the commitments CSV of docs/import.md)',
+    },
   ],
   needs: ['simulatedCloud'],
   async run({ simulatedCloud }, { options }) {
-    const tenantId = required(options, 'tenant');
+    const { dir } = simulatedCloud;
     const subscriptionId = required(options, 'subscription');
-    const roles = listOption(options, 'roles', Object.keys(azureRoles));
-    const cloud = await changeSimulatedCloud(simulatedCloud.dir, (current) => {
-      const tenant = current.azure[tenantId] ?? { ...connectedAzureTenant(subscriptionId), consent: false };
-      current.azure[tenantId] = tenant;
-      const subscription = tenant.subscriptions[subscriptionId] ??
-        connectedAzureTenant(subscriptionId).subscriptions[subscriptionId] ?? {
-          display_name: subscriptionId,
-          cost_exports: [],
-          role_assignments: [],
-        };
-      tenant.subscriptions[subscriptionId] = subscription;
-      if (options.consent) tenant.consent = true;
-      if (options['without-consent']) tenant.consent = false;
-      if (roles) subscription.role_assignments = roles;
-      if (options['without-cost-export']) subscription.cost_exports = [];
-    });
-    return { azure: { tenant_id: tenantId, ...cloud.azure[tenantId] } };
+    const tenantId = optional(options, 'tenant');
+    const delivering = options.deliver !== undefined || options.commitments !== undefined;
+    if (tenantId === undefined && !delivering) {
+      throw new UsageError('--tenant is required, unless --deliver or --commitments is given');
+    }
+    const answer: Record<string, unknown> = {};
+    if (tenantId !== undefined) {
+      const roles = listOption(options, 'roles', Object.keys(azureRoles));
+      const cloud = await changeSimulatedCloud(dir, (current) => {
+        const tenant = current.azure[tenantId] ?? { ...connectedAzureTenant(subscriptionId), consent: false };
+        current.azure[tenantId] = tenant;
+        const subscription = tenant.subscriptions[subscriptionId] ??
+          connectedAzureTenant(subscriptionId).subscriptions[subscriptionId] ?? {
+            display_name: subscriptionId,
+            cost_exports: [],
+            role_assignments: [],
+          };
+        tenant.subscriptions[subscriptionId] = subscription;
+        if (options.consent) tenant.consent = true;
+        if (options['without-consent']) tenant.consent = false;
+        if (roles) subscription.role_assignments = roles;
+        if (options['without-cost-export']) subscription.cost_exports = [];
+      });
+      Object.assign(answer, { tenant_id: tenantId, ...cloud.azure[tenantId] });
+    }
+    if (delivering) {
+      const delivered = await deliverOption(options, (file, period, replace) =>
+        deliverSimulatedAzureFile(dir, subscriptionId, file, period, replace),
+      );
+      const commitments = optional(options, 'commitments');
+      if (commitments !== undefined) {
+        await setSimulatedAzureCommitments(
+          dir,
+          subscriptionId,
+          await commitmentsFile(commitments, 'azure', subscriptionId),
+        );
+      }
+      Object.assign(answer, { subscription_id: subscriptionId, ...(delivered ? { delivered } : {}) });
+    }
+    return { azure: answer };
   },
 });
 

@@ -6,8 +6,8 @@ import { type AdminCommand, defineCommand, required } from './admin-command';
 
 /**
  * `admin sync --org <org_id> [--provider aws|azure]` (docs/usage-sync.md): runs the usage sync of
- * the org now, on the local simulated cloud, or through the real onboarding roles when TABLE_NAME
- * is set (the sources are the compositions' to build). Progress goes to stderr; the answer is one
+ * the org now, on the local simulated cloud, or when TABLE_NAME is set through the real onboarding
+ * roles (AWS) and the service's Entra application (Azure); the sources are the compositions' to build. Progress goes to stderr; the answer is one
  * JSON line.
  */
 
@@ -30,7 +30,7 @@ function printProgress(progress: SyncProgress): void {
 export const syncCommand: AdminCommand = defineCommand({
   name: 'sync',
   summary:
-    "read the org's connected AWS account now: the export's new or changed billing periods and the owned reservations and savings plans, then compute its plans (docs/usage-sync.md; Azure: not built yet)",
+    "read the org's connected AWS account (or Azure subscription) now: the export's new or changed billing periods and the owned reservations and savings plans, then compute its plans (docs/usage-sync.md)",
   options: [
     { name: 'org', value: '<org_id>', required: true },
     { name: 'provider', value: 'aws|azure', help: 'the cloud to read (default aws)' },
@@ -39,15 +39,13 @@ export const syncCommand: AdminCommand = defineCommand({
   async run({ store, usageSources }, { options }) {
     const orgId = required(options, 'org');
     const provider = options.provider ?? 'aws';
-    if (provider === 'azure') {
-      throw new ValidationError('Azure usage sync is not built yet: only --provider aws syncs');
-    }
-    if (provider !== 'aws')
+    if (provider !== 'aws' && provider !== 'azure')
       throw new ValidationError(`--provider must be aws or azure; got ${String(provider)}`);
     const ctx: UsageSyncContext = {
       ...store.ctx,
       syncStates: createUsageSyncStateRepository(store.table),
-      awsSources: usageSources,
+      awsSources: usageSources.aws,
+      azureSources: usageSources.azure,
       openExport: (source) => readExport(source),
     };
     const synced = await syncUsage(ctx, { orgId, provider, onProgress: printProgress });

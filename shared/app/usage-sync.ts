@@ -23,13 +23,15 @@ import type { AppContext } from './ports';
 import type {
   AwsUsageAccount,
   AwsUsageSources,
+  AzureUsageSources,
+  AzureUsageSubscription,
   ExportSource,
   UsageSourceSession,
   UsageSyncStateRepository,
 } from './ports/usage-sync';
 
 /**
- * The usage sync (docs/usage-sync.md): reads a connected account's export and owned commitments
+ * The usage sync (docs/usage-sync.md): reads a connected AWS account's or Azure subscription's export and owned commitments
  * into the org's plan inputs. Only billing periods with a new or changed file are read, each
  * whole; everything is read before anything is stored, so a file that cannot be read fails the
  * sync with nothing of it stored, and the next sync reads it again.
@@ -41,6 +43,7 @@ export type ExportOpener = (source: ExportSource) => Promise<ExportRows | { read
 export interface UsageSyncContext extends AppContext {
   readonly syncStates: UsageSyncStateRepository;
   readonly awsSources: AwsUsageSources;
+  readonly azureSources: AzureUsageSources;
   readonly openExport: ExportOpener;
 }
 
@@ -106,18 +109,54 @@ export function awsUsageAccountOf(record: OnboardingRecord | null): AwsUsageAcco
   };
 }
 
-/** Runs one sync of the org's provider now (docs/usage-sync.md); AWS only. */
+/** The Azure subscription the org's onboarding connected (its admin consented), as the sync reaches it. */
+export function azureUsageSubscriptionOf(record: OnboardingRecord | null): AzureUsageSubscription {
+  const azure = record?.azure;
+  if (!azure) throw new ValidationError('the organization has no Azure subscription connected');
+  if (!azure.consent?.granted) {
+    throw new ValidationError(
+      `Azure tenant ${azure.tenantId}: no administrator has consented to the service's application`,
+    );
+  }
+  return { tenantId: azure.tenantId, subscriptionId: azure.subscriptionId, exportName: null };
+}
+
+/** Where one sync reads: a session on the account or subscription, which owns the commitments read. */
+interface SyncSource {
+  readonly ownerId: string;
+  connect(): Promise<UsageSourceSession>;
+}
+
+function syncSourceOf(
+  ctx: UsageSyncContext,
+  provider: Provider,
+  record: OnboardingRecord | null,
+): SyncSource {
+  if (provider === 'aws') {
+    const account = awsUsageAccountOf(record);
+    return { ownerId: account.accountId, connect: () => ctx.awsSources.connect(account) };
+  }
+  if (provider === 'azure') {
+    const subscription = azureUsageSubscriptionOf(record);
+    return { ownerId: subscription.subscriptionId, connect: () => ctx.azureSources.connect(subscription) };
+  }
+  throw new ValidationError(`usage sync reads aws and azure; ${provider} has no sync`);
+}
+
+/** Runs one sync of the org's provider now (docs/usage-sync.md): AWS or Azure. */
 export async function syncUsage(
   ctx: UsageSyncContext,
   request: UsageSyncRequest,
 ): Promise<ProviderSyncSummary> {
   const { orgId, provider } = request;
-  if (provider !== 'aws') throw new ValidationError(`usage sync of ${provider} is not built yet: only aws`);
+  if (provider !== 'aws' && provider !== 'azure') {
+    throw new ValidationError(`usage sync reads aws and azure; ${provider} has no sync`);
+  }
   await requireOrg(ctx, orgId);
-  const account = awsUsageAccountOf(await ctx.repos.onboarding.get(orgId));
+  const source = syncSourceOf(ctx, provider, await ctx.repos.onboarding.get(orgId));
   const before = await ctx.syncStates.get(orgId, provider);
   try {
-    return await syncAccount(ctx, request, account, before);
+    return await syncAccount(ctx, request, source, before);
   } catch (error) {
     const failure =
       error instanceof UsageSyncFailure
@@ -152,11 +191,11 @@ async function recordOutcome(
 async function syncAccount(
   ctx: UsageSyncContext,
   request: UsageSyncRequest,
-  account: AwsUsageAccount,
+  source: SyncSource,
   before: UsageSyncState | null,
 ): Promise<ProviderSyncSummary> {
   const { orgId, provider, onProgress } = request;
-  const session = await ctx.awsSources.connect(account);
+  const session = await source.connect();
   const current = await session.listExportFiles();
   const work = syncWork(current, before);
   onProgress?.({ stage: 'listed', provider, read: work.read.length, skipped: work.skipped.length });
@@ -166,6 +205,7 @@ async function syncAccount(
       await readPeriod(
         ctx,
         session,
+        provider,
         period,
         work.read.filter((file) => file.billingPeriod === period),
         onProgress,
@@ -175,7 +215,7 @@ async function syncAccount(
   const owned = await session.ownedCommitments();
   // Everything is read: from here on the sync stores.
   for (const { usage } of periods) if (usage) await storeProviderUsage(ctx, orgId, usage, onProgress);
-  const commitmentIds = await storeOwnedCommitments(ctx, orgId, account.accountId, owned, before);
+  const commitmentIds = await storeOwnedCommitments(ctx, orgId, provider, source.ownerId, owned, before);
   onProgress?.({ stage: 'commitments', provider, commitments: commitmentIds.length });
   await refreshImportedPlans(ctx, { orgId, onProgress }, [provider]);
   const rows = periods.reduce((sum, period) => sum + period.rows, 0);
@@ -204,7 +244,7 @@ async function syncAccount(
 
 interface PeriodUsage {
   readonly rows: number;
-  /** The period's AWS usage; null when its files hold no instance-hours (its stored usage is kept). */
+  /** The period's usage of the provider; null when its files hold none of its instance-hours (its stored usage is kept). */
   readonly usage: ProviderUsage | null;
 }
 
@@ -215,6 +255,7 @@ interface PeriodUsage {
 async function readPeriod(
   ctx: UsageSyncContext,
   session: UsageSourceSession,
+  provider: Provider,
   period: string,
   files: readonly ExportFile[],
   onProgress: UsageSyncRequest['onProgress'],
@@ -222,11 +263,11 @@ async function readPeriod(
   let collector: ReturnType<typeof createExportUsageCollector> | undefined;
   let format: string | undefined;
   for (const file of files) {
-    onProgress?.({ stage: 'file', provider: 'aws', key: file.key });
+    onProgress?.({ stage: 'file', provider, key: file.key });
     try {
       const rows = await ctx.openExport(session.openExportFile(file));
       if (rows.format === 'usage-csv')
-        throw new Error('it is not a billing export (CUR 2.0, legacy CUR, FOCUS)');
+        throw new Error('it is not a billing export (CUR 2.0, legacy CUR, FOCUS, Azure actual cost)');
       const read = rows as ExportRows;
       if (format !== undefined && read.format !== format) {
         throw new Error(`it is ${read.format}, other files of ${period} are ${format}`);
@@ -240,10 +281,14 @@ async function readPeriod(
   }
   if (!collector) return { rows: 0, usage: null };
   const exported = collector.finish();
-  const aws = exported.providers.find((usage) => usage.provider === 'aws');
-  if (!aws) return { rows: exported.rows, usage: null };
-  const firstHour = Math.min(monthStartHour(period), aws.covered.firstHour);
-  return { rows: exported.rows, usage: { ...aws, covered: { firstHour, lastHour: aws.covered.lastHour } } };
+  // Only the provider's own usage: another provider's rows in its export are not its to replace.
+  const usage = exported.providers.find((each) => each.provider === provider);
+  if (!usage) return { rows: exported.rows, usage: null };
+  const firstHour = Math.min(monthStartHour(period), usage.covered.firstHour);
+  return {
+    rows: exported.rows,
+    usage: { ...usage, covered: { firstHour, lastHour: usage.covered.lastHour } },
+  };
 }
 
 /**
@@ -255,29 +300,41 @@ async function readPeriod(
 async function storeOwnedCommitments(
   ctx: UsageSyncContext,
   orgId: string,
-  accountId: string,
+  provider: Provider,
+  ownerId: string,
   owned: readonly ExistingCommitment[],
   before: UsageSyncState | null,
 ): Promise<string[]> {
   const previous = new Set(before?.commitmentIds ?? []);
   const storedIds = new Set(
-    (await ctx.repos.commitments.listCommitments(orgId, 'aws')).map((commitment) => commitment.id),
+    (await ctx.repos.commitments.listCommitments(orgId, provider)).map((commitment) => commitment.id),
   );
   const purchasedIds = new Set(
     (await ctx.repos.purchases.listByOrg(orgId))
-      .filter((purchase) => purchase.provider === 'aws' && purchase.status === 'completed')
-      .flatMap((purchase) => purchase.providerIds.flatMap((id) => awsOwnedCommitmentIds(accountId, id))),
+      .filter((purchase) => purchase.provider === provider && purchase.status === 'completed')
+      .flatMap((purchase) =>
+        purchase.providerIds.flatMap((id) => ownedCommitmentIdsOf(provider, ownerId, id)),
+      ),
   );
   const written = ownedCommitmentsToWrite(owned, { storedIds, previousSyncIds: previous, purchasedIds });
   const writtenIds = new Set(written.map((commitment) => commitment.id));
-  await inImportSessions(ctx, orgId, ['aws'], {}, async ([session]) => {
+  await inImportSessions(ctx, orgId, [provider], {}, async ([session]) => {
     for (const commitment of written) await ctx.repos.commitments.putCommitment(orgId, commitment);
     await ctx.repos.commitments.deleteCommitments(
       orgId,
-      'aws',
+      provider,
       [...previous].filter((id) => !writtenIds.has(id)),
     );
     await session?.finish({ kind: 'commitments', commitments: written.length });
   });
   return [...writtenIds];
+}
+
+/**
+ * The owned-commitment ids a completed purchase's provider id stands for. AWS: the describe
+ * mappings' ids of it. Azure: none, since a purchase records its order and ARM answers the order's
+ * reservations by ids of their own (docs/usage-sync.md says what follows).
+ */
+function ownedCommitmentIdsOf(provider: Provider, ownerId: string, providerId: string): string[] {
+  return provider === 'aws' ? awsOwnedCommitmentIds(ownerId, providerId) : [];
 }

@@ -113,12 +113,12 @@ describe('admin sync', () => {
     expect(run.stderr).toContain(key);
   });
 
-  it('answers that Azure sync is not built yet', async () => {
+  it('refuses a provider without a sync', async () => {
     // Act
-    const run = await runAdmin(server.dir, ['sync', '--org', orgId, '--provider', 'azure']);
+    const run = await runAdmin(server.dir, ['sync', '--org', orgId, '--provider', 'gcp']);
 
     // Assess
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('Azure usage sync is not built yet');
+    expect(run.stderr).toContain('--provider must be aws or azure; got gcp');
   });
 });

@@ -13,6 +13,30 @@ export interface AzureArmProbeOptions {
 }
 
 export const armScope = 'https://management.azure.com/.default';
+/** Blob Storage's scope: the export's files are read with a token for it. */
+export const storageScope = 'https://storage.azure.com/.default';
+
+/**
+ * One ARM GET (a full URL, api-version included) with the token; ARM's errors
+ * (`{"error":{"code","message"}}`) become ProviderErrors named by their code.
+ */
+export async function armGet(
+  url: string,
+  token: string,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) {
+    const error = (body.error ?? {}) as { code?: string; message?: string };
+    const code = error.code ?? (response.status === 429 ? 'TooManyRequests' : String(response.status));
+    throw new ProviderError(code, error.message ?? `ARM answered ${response.status}`);
+  }
+  return body;
+}
 
 /**
  * The Azure checks' calls on ARM's REST API, with a token of the service's application in the
@@ -24,19 +48,8 @@ export function azureArmProbe(options: AzureArmProbeOptions): AzureTenantProbe {
   return {
     async signIn(tenantId): Promise<AzureTenantSession> {
       const token = await options.tokens(tenantId);
-      const get = async (path: string, apiVersion: string): Promise<Record<string, unknown>> => {
-        const response = await fetch(`${arm}${path}?api-version=${apiVersion}`, {
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(10_000),
-        });
-        const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-        if (!response.ok) {
-          const error = (body.error ?? {}) as { code?: string; message?: string };
-          const code = error.code ?? (response.status === 429 ? 'TooManyRequests' : String(response.status));
-          throw new ProviderError(code, error.message ?? `ARM answered ${response.status}`);
-        }
-        return body;
-      };
+      const get = (path: string, apiVersion: string) =>
+        armGet(`${arm}${path}?api-version=${apiVersion}`, token, 10_000);
       const subscription = (id: string) => `/subscriptions/${encodeURIComponent(id)}`;
       return {
         async getSubscription(subscriptionId) {
@@ -77,6 +90,8 @@ export interface ClientSecretTokensOptions {
   readonly authority?: string;
   /** Milliseconds since the epoch; the system clock unless given. */
   readonly now?: () => number;
+  /** What the tokens are for: @default armScope (Blob Storage: storageScope) */
+  readonly scope?: string;
 }
 
 /**
@@ -92,7 +107,7 @@ interface CachedToken {
 }
 
 /**
- * ARM tokens of the service's application in each customer tenant: the OAuth client-credentials
+ * ARM tokens (or, with `scope`, Blob Storage's) of the service's application in each customer tenant: the OAuth client-credentials
  * grant on the Microsoft identity platform's v2.0 token endpoint of the tenant, authenticated with
  * the client secret in the request body (client_secret_post). A token is kept per tenant until
  * shortly before it expires; concurrent verifications of a tenant share one request, and a failed
@@ -123,7 +138,7 @@ export function clientSecretTokens(options: ClientSecretTokensOptions): TokenSou
         server,
         client,
         clientAuth,
-        { scope: armScope },
+        { scope: options.scope ?? armScope },
         requestOptions,
       );
       const answer = await oauth.processClientCredentialsResponse(server, client, response);

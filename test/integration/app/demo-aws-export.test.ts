@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDemoAwsExport } from '../../../local/demo/demo-aws-export';
 import { generateCommitments } from '../../../local/demo/synthetic-commitments';
 import { generateFleet } from '../../../local/demo/synthetic-fleet';
+import { simulatedAzureUsageSources } from '../../../local/simulated-azure-usage-sources';
 import { changeSimulatedCloud, connectedAwsAccount } from '../../../local/simulated-cloud';
 import { simulatedAwsUsageSources } from '../../../local/simulated-usage-sources';
 import { listDefaultPlans } from '../../../shared/app/commitment-plans';
@@ -116,6 +117,7 @@ describe('the demo AWS fleet through the export path', () => {
         ...ctx,
         syncStates: createUsageSyncStateRepository(table),
         awsSources: simulatedAwsUsageSources(dir, serviceAccountId, clock.now),
+        azureSources: simulatedAzureUsageSources(dir, 'demo-client', clock.now),
         openExport: (source) => readExport(source),
       } satisfies UsageSyncContext,
       { orgId: synced.id, provider: 'aws' },

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulatedAzureUsageSources } from '../../../local/simulated-azure-usage-sources';
 import { changeSimulatedCloud, connectedAwsAccount } from '../../../local/simulated-cloud';
 import {
   deliverSimulatedAwsFile,
@@ -31,6 +32,7 @@ import { commitmentHeader, linesOf } from '../../support/usage-files';
  */
 
 const serviceAccountId = '999988887777';
+const azureClientId = '00000000-0000-4000-8000-00000000c0de';
 const june = '2026-06-01T00:00:00Z';
 const HOURS = 720;
 
@@ -48,6 +50,7 @@ beforeAll(async () => {
     ...ctx,
     syncStates: createUsageSyncStateRepository(table),
     awsSources: simulatedAwsUsageSources(dir, serviceAccountId),
+    azureSources: simulatedAzureUsageSources(dir, azureClientId),
     openExport: (source) => readExport(source),
   };
 });
@@ -283,7 +286,7 @@ describe('syncing usage from a connected AWS account', () => {
     expect(after?.lastSuccessAt).toBe(before?.lastSuccessAt);
   });
 
-  it('refuses an org without a verified AWS export, and Azure', async () => {
+  it('refuses an org without a verified AWS export or a connected Azure subscription, and GCP', async () => {
     // Prepare
     const org = await createOrg(ctx, `Unconnected ${randomIds.uuid()}`, null);
 
@@ -291,6 +294,9 @@ describe('syncing usage from a connected AWS account', () => {
     await expect(syncUsage(syncCtx, { orgId: org.id, provider: 'aws' })).rejects.toThrow(
       'no AWS account connected',
     );
-    await expect(syncUsage(syncCtx, { orgId: org.id, provider: 'azure' })).rejects.toThrow('not built yet');
+    await expect(syncUsage(syncCtx, { orgId: org.id, provider: 'azure' })).rejects.toThrow(
+      'no Azure subscription connected',
+    );
+    await expect(syncUsage(syncCtx, { orgId: org.id, provider: 'gcp' })).rejects.toThrow('gcp has no sync');
   });
 });

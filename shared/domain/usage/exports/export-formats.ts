@@ -5,7 +5,7 @@
  */
 
 /** `usage-csv`: the project's own usage file; the others are provider exports. */
-export const importFormats = ['usage-csv', 'cur2', 'cur', 'focus'] as const;
+export const importFormats = ['usage-csv', 'cur2', 'cur', 'focus', 'azure-actual-cost'] as const;
 export type ImportFormat = (typeof importFormats)[number];
 export type ExportFormat = Exclude<ImportFormat, 'usage-csv'>;
 
@@ -52,7 +52,7 @@ export const legacyCurColumns = {
   publicOnDemandRate: 'pricing/publicOnDemandRate',
 } as const;
 
-/** FOCUS 1.0 and 1.2 (any provider), with the AWS extension columns (`x_`) when present. */
+/** FOCUS 1.0 and 1.2 (any provider), with the AWS and Azure extension columns (`x_`) when present. */
 export const focusColumns = {
   chargeCategory: 'ChargeCategory',
   chargeClass: 'ChargeClass',
@@ -71,35 +71,76 @@ export const focusColumns = {
   awsServiceCode: 'x_ServiceCode',
   awsUsageType: 'x_UsageType',
   awsOperation: 'x_Operation',
+  azureMeterCategory: 'x_SkuMeterCategory',
+  azureMeterSubcategory: 'x_SkuMeterSubcategory',
+  azureMeterName: 'x_SkuMeterName',
+  azureSkuDetails: 'x_SkuDetails',
 } as const;
 
-const columnsByFormat: Readonly<Record<ExportFormat, Readonly<Record<string, string>>>> = {
-  cur2: cur2Columns,
-  cur: legacyCurColumns,
-  focus: focusColumns,
-};
+/**
+ * Azure's actual-cost export (Cost Management's `ActualCost` dataset): one line per resource,
+ * meter and day. Enterprise Agreement files capitalize the names (`Date`), Microsoft Customer
+ * Agreement files mostly do not (`date`): each column is read by either spelling.
+ */
+export const azureActualCostColumns = {
+  date: ['Date', 'date'],
+  chargeType: ['ChargeType', 'chargeType'],
+  pricingModel: ['PricingModel', 'pricingModel'],
+  meterCategory: ['MeterCategory', 'meterCategory'],
+  meterSubcategory: ['MeterSubCategory', 'meterSubCategory'],
+  meterName: ['MeterName', 'meterName'],
+  resourceId: ['ResourceId', 'resourceId'],
+  subscriptionId: ['SubscriptionId', 'subscriptionId'],
+  location: ['ResourceLocation', 'resourceLocation'],
+  quantity: ['Quantity', 'quantity'],
+  unit: ['UnitOfMeasure', 'unitOfMeasure'],
+  additionalInfo: ['AdditionalInfo', 'additionalInfo'],
+  payGPrice: ['PayGPrice', 'payGPrice'],
+} as const;
+
+const columnsByFormat: Readonly<Record<ExportFormat, Readonly<Record<string, string | readonly string[]>>>> =
+  {
+    cur2: cur2Columns,
+    cur: legacyCurColumns,
+    focus: focusColumns,
+    'azure-actual-cost': azureActualCostColumns,
+  };
 
 /** The columns a format's rows are read from (some may be absent from a file). */
 export function columnsOf(format: ExportFormat): readonly string[] {
-  return Object.values(columnsByFormat[format]);
+  return Object.values(columnsByFormat[format]).flat();
 }
 
+/** A column, or the spellings of one (any of them). */
+type IdentifyingColumn = string | readonly string[];
+
 /** The columns without which a file is not of the format at all. */
-const identifyingColumns: Readonly<Record<ImportFormat, readonly string[]>> = {
+const identifyingColumns: Readonly<Record<ImportFormat, readonly IdentifyingColumn[]>> = {
   'usage-csv': ['timestamp', 'resource_id', 'usage_type', 'units'],
   cur2: [cur2Columns.lineItemType, cur2Columns.usageStart, cur2Columns.usageAmount],
   cur: [legacyCurColumns.lineItemType, legacyCurColumns.usageStart, legacyCurColumns.usageAmount],
   focus: [focusColumns.chargeCategory, focusColumns.chargePeriodStart, focusColumns.consumedQuantity],
+  'azure-actual-cost': [
+    azureActualCostColumns.chargeType,
+    azureActualCostColumns.date,
+    azureActualCostColumns.meterCategory,
+    azureActualCostColumns.quantity,
+  ],
 };
+
+const presentIn = (present: ReadonlySet<string>) => (column: IdentifyingColumn) =>
+  typeof column === 'string' ? present.has(column) : column.some((name) => present.has(name));
 
 /** The format a file's header names, or undefined when it is none of them. */
 export function detectImportFormat(columns: readonly string[]): ImportFormat | undefined {
-  const present = new Set(columns);
-  return importFormats.find((format) => identifyingColumns[format].every((column) => present.has(column)));
+  const present = presentIn(new Set(columns));
+  return importFormats.find((format) => identifyingColumns[format].every(present));
 }
 
 /** The identifying columns of the format the header lacks (for an error naming them). */
 export function missingColumns(format: ImportFormat, columns: readonly string[]): string[] {
-  const present = new Set(columns);
-  return identifyingColumns[format].filter((column) => !present.has(column));
+  const present = presentIn(new Set(columns));
+  return identifyingColumns[format]
+    .filter((column) => !present(column))
+    .map((column) => (typeof column === 'string' ? column : column.join(' or ')));
 }

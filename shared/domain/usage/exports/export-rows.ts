@@ -6,7 +6,14 @@ import {
   ec2HourOfDescription,
   type SkipReason,
 } from './aws-instance-hours';
-import { cur2Columns, type ExportFormat, focusColumns, legacyCurColumns } from './export-formats';
+import { type AzureVmDescription, azureSubscriptionId, azureVmHour } from './azure-instance-hours';
+import {
+  azureActualCostColumns,
+  cur2Columns,
+  type ExportFormat,
+  focusColumns,
+  legacyCurColumns,
+} from './export-formats';
 import { exportHour, exportNumber, exportText } from './export-values';
 
 /**
@@ -31,7 +38,7 @@ export interface InstanceHourRow {
   readonly resourceId: string;
   readonly accountId: string;
   readonly region: string;
-  readonly description: AwsInstanceDescription;
+  readonly description: AwsInstanceDescription | AzureVmDescription;
   readonly firstHour: number;
   readonly hours: number;
   readonly units: number;
@@ -59,7 +66,7 @@ function lineHours(start: unknown, end: unknown): { first: number; hours: number
 
 function instanceRow(
   provider: Provider,
-  description: AwsInstanceDescription,
+  description: AwsInstanceDescription | AzureVmDescription,
   resourceId: string,
   accountId: string,
   region: string,
@@ -226,11 +233,39 @@ function focusMapper(batch: ExportBatch): RowMapper {
   const { resourceId: resource, subAccountId: account, regionId: region } = columns;
   const { consumedQuantity: quantity, listUnitPrice: listPrice } = columns;
   const { awsServiceCode: serviceCode, awsUsageType: usageType, awsOperation: operation } = columns;
+  const {
+    azureMeterCategory: meterCategory,
+    azureMeterSubcategory: meterSubcategory,
+    azureMeterName: meterName,
+    azureSkuDetails: skuDetails,
+  } = columns;
+  const azureRow = (i: number): MappedRow => {
+    const description = azureVmHour({
+      meterCategory: noNullText(meterCategory?.[i]) || noNullText(serviceName?.[i]),
+      meterSubcategory: noNullText(meterSubcategory?.[i]),
+      meterName: noNullText(meterName?.[i]),
+      skuDetails: skuDetails?.[i],
+      unit: noNullText(unit?.[i]),
+    });
+    if (typeof description === 'string') return description;
+    return instanceRow(
+      'azure',
+      description,
+      noNullText(resource?.[i]),
+      azureSubscriptionId(noNullText(account?.[i])),
+      noNullText(region?.[i]).toLowerCase(),
+      start?.[i],
+      end?.[i],
+      quantity?.[i],
+      listPrice?.[i],
+    );
+  };
   return (i) => {
     if (noNullText(category?.[i]) !== 'Usage') return 'not_usage';
     if (noNullText(chargeClass?.[i]) === 'Correction') return 'correction';
     if (noNullText(pricing?.[i]) === 'Dynamic') return 'spot';
     const providerText = noNullText(providerName?.[i]);
+    if (providerText === 'Microsoft' || providerText === 'Microsoft Azure') return azureRow(i);
     if (providerText !== 'AWS' && providerText !== 'Amazon Web Services') return 'not_instance_hours';
     const code = noNullText(serviceCode?.[i]) || awsServiceCodes[noNullText(serviceName?.[i])] || '';
     const usage = noNullText(usageType?.[i]);
@@ -265,9 +300,74 @@ function focusMapper(batch: ExportBatch): RowMapper {
   };
 }
 
+/** `05/01/2026` (MM/DD/YYYY, as Azure's CSV files write it) or `2026-05-01[...]`, a Date, -> that day at 00:00 UTC. */
+function azureDay(value: unknown): Date | undefined {
+  if (value instanceof Date) return new Date(Math.floor(value.getTime() / 86_400_000) * 86_400_000);
+  const text = exportText(value);
+  const us = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  const [year, month, day] = us ? [us[3], us[1], us[2]] : iso ? [iso[1], iso[2], iso[3]] : [];
+  if (!year) return undefined;
+  const ms = Date.UTC(Number(year), Number(month) - 1, Number(day));
+  return Number.isNaN(ms) ? undefined : new Date(ms);
+}
+
+const DAY_MS = 86_400_000;
+
+/** Azure's actual-cost export: a VM's hours of a day, spread evenly over the day. */
+function azureActualCostMapper(batch: ExportBatch): RowMapper {
+  const c = azureActualCostColumns;
+  const col = (names: readonly string[]): Column =>
+    names.map((name) => batch.column(name)).find((column) => column !== undefined);
+  const [date, chargeType, pricingModel, meterCategory, meterSubcategory, meterName, resource] = [
+    col(c.date),
+    col(c.chargeType),
+    col(c.pricingModel),
+    col(c.meterCategory),
+    col(c.meterSubcategory),
+    col(c.meterName),
+    col(c.resourceId),
+  ];
+  const [subscription, location, quantity, unit, additionalInfo, payGPrice] = [
+    col(c.subscriptionId),
+    col(c.location),
+    col(c.quantity),
+    col(c.unit),
+    col(c.additionalInfo),
+    col(c.payGPrice),
+  ];
+  return (i) => {
+    if (exportText(chargeType?.[i]) !== 'Usage') return 'not_usage';
+    if (exportText(pricingModel?.[i]) === 'Spot') return 'spot';
+    const description = azureVmHour({
+      meterCategory: exportText(meterCategory?.[i]),
+      meterSubcategory: exportText(meterSubcategory?.[i]),
+      meterName: exportText(meterName?.[i]),
+      skuDetails: additionalInfo?.[i],
+      unit: exportText(unit?.[i]),
+    });
+    if (typeof description === 'string') return description;
+    const day = azureDay(date?.[i]);
+    if (!day) return 'invalid';
+    return instanceRow(
+      'azure',
+      description,
+      exportText(resource?.[i]),
+      exportText(subscription?.[i]),
+      // `EastUS`, `East US` and `eastus` name one region.
+      exportText(location?.[i]).toLowerCase().replace(/\s+/g, ''),
+      day,
+      new Date(day.getTime() + DAY_MS),
+      quantity?.[i],
+      payGPrice?.[i],
+    );
+  };
+}
+
 /** The mapper of a batch of the format: each row to an instance-hour line, or the reason it is skipped. */
 export function exportRowMapper(format: ExportFormat): (batch: ExportBatch) => RowMapper {
   if (format === 'cur2') return cur2Mapper;
   if (format === 'cur') return legacyCurMapper;
+  if (format === 'azure-actual-cost') return azureActualCostMapper;
   return focusMapper;
 }
