@@ -10,7 +10,6 @@ import { ValidationError } from '../../shared/domain/errors';
 import { readExport } from '../../shared/exports/read-export';
 import { configuredRegion } from '../../shared/runtime/aws';
 import type { TableClient } from '../../shared/store/table-client';
-import { createUsageSyncStateRepository } from '../../shared/store/usage-sync-states';
 
 /**
  * `admin sync --org <org_id> [--provider aws|azure]` (docs/usage-sync.md): runs the usage sync of
@@ -77,7 +76,6 @@ export async function syncCommand(
     throw new ValidationError(`--provider must be aws or azure; got ${String(provider)}`);
   const ctx: UsageSyncContext = {
     ...target.ctx,
-    syncStates: createUsageSyncStateRepository(target.table),
     awsSources: awsSources(),
     openExport: (source) => readExport(source),
   };

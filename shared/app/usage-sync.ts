@@ -25,7 +25,6 @@ import type {
   AwsUsageSources,
   ExportSource,
   UsageSourceSession,
-  UsageSyncStateRepository,
 } from './ports/usage-sync';
 
 /**
@@ -39,7 +38,6 @@ import type {
 export type ExportOpener = (source: ExportSource) => Promise<ExportRows | { readonly format: 'usage-csv' }>;
 
 export interface UsageSyncContext extends AppContext {
-  readonly syncStates: UsageSyncStateRepository;
   readonly awsSources: AwsUsageSources;
   readonly openExport: ExportOpener;
 }
@@ -115,7 +113,7 @@ export async function syncUsage(
   if (provider !== 'aws') throw new ValidationError(`usage sync of ${provider} is not built yet: only aws`);
   await requireOrg(ctx, orgId);
   const account = awsUsageAccountOf(await ctx.repos.onboarding.get(orgId));
-  const before = await ctx.syncStates.get(orgId, provider);
+  const before = await ctx.repos.usageSyncStates.get(orgId, provider);
   try {
     return await syncAccount(ctx, request, account, before);
   } catch (error) {
@@ -139,7 +137,7 @@ async function recordOutcome(
   before: UsageSyncState | null,
   outcome: SyncOutcome,
 ): Promise<void> {
-  await ctx.syncStates.put(request.orgId, request.provider, {
+  await ctx.repos.usageSyncStates.put(request.orgId, request.provider, {
     files: before?.files ?? [],
     commitmentIds: before?.commitmentIds ?? [],
     lastSyncAt: ctx.clock.now().toISOString(),
@@ -180,7 +178,7 @@ async function syncAccount(
   await refreshImportedPlans(ctx, { orgId, onProgress }, [provider]);
   const rows = periods.reduce((sum, period) => sum + period.rows, 0);
   const now = ctx.clock.now().toISOString();
-  await ctx.syncStates.put(orgId, provider, {
+  await ctx.repos.usageSyncStates.put(orgId, provider, {
     files: current.map(({ key, etag, billingPeriod }) => ({ key, etag, billingPeriod })),
     commitmentIds,
     lastSyncAt: now,

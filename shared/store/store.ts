@@ -16,6 +16,7 @@ import { createPurchaseRepository } from './purchases';
 import type { TableClient } from './table-client';
 import { createTokenFamilyRevocations } from './token-families';
 import { createUsageRepository } from './usage';
+import { createUsageSyncStateRepository } from './usage-sync-states';
 import { createUserRepository } from './users';
 
 /** Every repository on one table, each call a storage call. */
@@ -35,6 +36,7 @@ export function createStore(table: TableClient): Repositories {
     tokenFamilyRevocations: createTokenFamilyRevocations(table),
     oauth: createOAuthRepository(table),
     onboarding: createOnboardingRepository(table),
+    usageSyncStates: createUsageSyncStateRepository(table),
   };
 }
 
@@ -78,6 +80,8 @@ export const tokenFamilyRevocations: RepositoryBuilder<'tokenFamilyRevocations'>
 export const oauthRepository: RepositoryBuilder<'oauth'> = (table) => createOAuthRepository(table);
 export const onboardingRepository: RepositoryBuilder<'onboarding'> = (table) =>
   createOnboardingRepository(table);
+export const usageSyncStateRepository: RepositoryBuilder<'usageSyncStates'> = (table) =>
+  createUsageSyncStateRepository(table);
 
 /** The builders of a function's repositories, by repository name. */
 export type RepositoryBuilders<K extends keyof Repositories> = { readonly [P in K]: RepositoryBuilder<P> };
@@ -100,6 +104,7 @@ export function createCachingStore(table: TableClient, clock: Clock): Repositori
       tokenFamilyRevocations,
       oauth: oauthRepository,
       onboarding: onboardingRepository,
+      usageSyncStates: usageSyncStateRepository,
     },
     table,
     clock,
