@@ -20,12 +20,7 @@ import { type ImportProgress, refreshImportedPlans, requireOrg } from './import-
 import { inImportSessions } from './import-sessions';
 import { storeProviderUsage } from './import-usage';
 import type { AppContext } from './ports';
-import type {
-  AwsUsageAccount,
-  AwsUsageSources,
-  ExportSource,
-  UsageSourceSession,
-} from './ports/usage-sync';
+import type { AwsUsageAccount, AwsUsageSources, ExportSource, UsageSourceSession } from './ports/usage-sync';
 
 /**
  * The usage sync (docs/usage-sync.md): reads a connected account's export and owned commitments
