@@ -7,7 +7,7 @@ import { type SyncProgress, syncUsage, type UsageSyncContext } from '../../share
 import { awsUsageSources } from '../../shared/cloud/usage-sources/aws-usage-sources';
 import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { ValidationError } from '../../shared/domain/errors';
-import { readExport } from '../../shared/exports/read-export';
+import { syncExportReaders } from '../../shared/exports/read-export';
 import { configuredRegion } from '../../shared/runtime/aws';
 import type { TableClient } from '../../shared/store/table-client';
 
@@ -77,7 +77,7 @@ export async function syncCommand(
   const ctx: UsageSyncContext = {
     ...target.ctx,
     awsSources: awsSources(),
-    openExport: (source) => readExport(source),
+    ...syncExportReaders,
   };
   const synced = await syncUsage(ctx, { orgId, provider, onProgress: printProgress });
   return {

@@ -17,7 +17,7 @@ import { syncUsage, type UsageSyncContext } from '../../../shared/app/usage-sync
 import type { ExistingCommitment } from '../../../shared/domain/engine/model';
 import { check } from '../../../shared/domain/onboarding/checklist';
 import { newOnboardingRecord } from '../../../shared/domain/onboarding/onboarding-record';
-import { readExport } from '../../../shared/exports/read-export';
+import { syncExportReaders } from '../../../shared/exports/read-export';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { fleetLineItems } from '../../support/export-files';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   syncCtx = {
     ...ctx,
     awsSources: simulatedAwsUsageSources(dir, serviceAccountId),
-    openExport: (source) => readExport(source),
+    ...syncExportReaders,
   };
 });
 

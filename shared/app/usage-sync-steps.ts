@@ -1,0 +1,281 @@
+import { loadCatalog } from '../domain/catalog/catalog';
+import type { ExistingCommitment, Provider } from '../domain/engine/model';
+import { ConflictError } from '../domain/errors';
+import type { ExportRows } from '../domain/usage/exports/export-rows';
+import { createExportUsageCollector, providerUsagesOf } from '../domain/usage/exports/export-usage';
+import {
+  mergeStagedParts,
+  mixedFormatPart,
+  type StagedPart,
+  stagedPartOf,
+} from '../domain/usage/exports/staged-usage';
+import type { ProviderUsage } from '../domain/usage/imported-usage';
+import { isoHour } from '../domain/usage/local-time';
+import { monthStartHour } from '../domain/usage/usage-months';
+import { awsOwnedCommitmentIds } from '../domain/usage-sources/aws-owned-commitments';
+import type { ExportFile } from '../domain/usage-sources/export-files';
+import { type RowGroupSizes, type SyncPart, syncPartId, syncParts } from '../domain/usage-sources/sync-parts';
+import {
+  ownedCommitmentsToWrite,
+  type SyncOutcome,
+  type UsageSyncState,
+} from '../domain/usage-sources/sync-state';
+import { type ImportProgress, refreshImportedPlans } from './import-files';
+import { inImportSessions } from './import-sessions';
+import { storeProviderUsage } from './import-usage';
+import type { AppContext } from './ports';
+import type { AwsUsageSources, ExportSource, UsageSourceSession } from './ports/usage-sync';
+
+/**
+ * The steps of a usage sync (docs/usage-sync.md), shared by `admin sync`, which runs them in one
+ * process (usage-sync.ts), and the deployed sync, which runs each in an invocation of its own
+ * (usage-sync-run.ts): plan the parts, read each part into staged hours, merge a period's parts,
+ * and store everything once all is read.
+ */
+
+/** Opens an export file, or a range of a Parquet file's row groups, as the import reads it. */
+export type ExportOpener = (
+  source: ExportSource,
+  rowGroups?: { readonly first: number; readonly end: number },
+) => Promise<ExportRows | { readonly format: 'usage-csv' }>;
+
+export interface UsageSyncContext extends AppContext {
+  readonly awsSources: AwsUsageSources;
+  readonly openExport: ExportOpener;
+  /** The rows of each row group of a Parquet export (its footer); null for a CSV export. */
+  readonly rowGroupSizes: (source: ExportSource) => Promise<RowGroupSizes>;
+}
+
+export type SyncProgress =
+  | ImportProgress
+  | { readonly stage: 'listed'; readonly provider: Provider; readonly read: number; readonly skipped: number }
+  | { readonly stage: 'file'; readonly provider: Provider; readonly key: string }
+  | { readonly stage: 'commitments'; readonly provider: Provider; readonly commitments: number };
+
+/** What one sync of one provider read and stored. */
+export interface ProviderSyncSummary {
+  readonly provider: Provider;
+  readonly filesRead: number;
+  readonly filesSkipped: number;
+  /** Rows of the files read (every row, used or skipped). */
+  readonly rows: number;
+  /** Resources with usage in the periods read. */
+  readonly resources: number;
+  /** The owned commitments the sync wrote (describe answers not already stored another way). */
+  readonly commitments: number;
+  /** The hours of the periods read (ISO 8601 hour starts); null when none was read. */
+  readonly firstHour: string | null;
+  readonly lastHour: string | null;
+}
+
+/** A sync that failed: `file` is the export file it could not read (null: another step failed). */
+export class UsageSyncFailure extends ConflictError {
+  constructor(
+    readonly file: string | null,
+    readonly reason: string,
+  ) {
+    super(file ? `usage sync failed reading ${file}: ${reason}` : `usage sync failed: ${reason}`);
+  }
+}
+
+/** An error as the sync state records it. */
+export function syncFailureOf(error: unknown): UsageSyncFailure {
+  return error instanceof UsageSyncFailure
+    ? error
+    : new UsageSyncFailure(null, error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Most rows one part reads: a Parquet file with more is read by ranges of its row groups, each in
+ * an invocation of its own, so that no invocation nears Lambda's 15 minutes (docs/deploy.md).
+ */
+export const MAX_ROWS_PER_PART = 5_000_000;
+
+/** Files smaller than this are read whole without looking at their footer (no extra reads). */
+export const SPLIT_FILES_FROM_BYTES = 64 * 1024 * 1024;
+
+/** The parts of the files to read: large Parquet files by ranges of their row groups. */
+export async function planSyncParts(
+  ctx: UsageSyncContext,
+  session: UsageSourceSession,
+  files: readonly ExportFile[],
+): Promise<SyncPart[]> {
+  const sizes = new Map<string, RowGroupSizes>();
+  for (const file of files) {
+    if (file.size < SPLIT_FILES_FROM_BYTES) continue;
+    try {
+      sizes.set(file.key, await ctx.rowGroupSizes(session.openExportFile(file)));
+    } catch (error) {
+      throw new UsageSyncFailure(file.key, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return syncParts(files, sizes, MAX_ROWS_PER_PART);
+}
+
+/**
+ * Reads one part into its staged hours; rows are read as of `importedAt` (hours after it are
+ * future). A part that cannot be read fails naming its file.
+ */
+export async function readSyncPart(
+  ctx: UsageSyncContext,
+  session: UsageSourceSession,
+  part: SyncPart,
+  importedAt: Date,
+): Promise<StagedPart> {
+  try {
+    const opened = await ctx.openExport(session.openExportFile(part), part.rowGroups ?? undefined);
+    if (opened.format === 'usage-csv')
+      throw new Error('it is not a billing export (CUR 2.0, legacy CUR, FOCUS)');
+    const rows = opened as ExportRows;
+    const collector = createExportUsageCollector(rows.format, loadCatalog(), importedAt);
+    for await (const batch of rows.batches) collector.addBatch(batch);
+    const { key, billingPeriod } = part;
+    return stagedPartOf(
+      { partId: syncPartId(part), key, billingPeriod, format: rows.format, rows: collector.rows },
+      collector.collected(),
+    );
+  } catch (error) {
+    throw new UsageSyncFailure(part.key, error instanceof Error ? error.message : String(error));
+  }
+}
+
+export interface PeriodUsage {
+  readonly rows: number;
+  /** The period's AWS usage; null when its files hold no instance-hours (its stored usage is kept). */
+  readonly usage: ProviderUsage | null;
+}
+
+/**
+ * A billing period's parts merged: its usage from the period's first hour to its last row's,
+ * which replaces what is stored there. The files of one period must be of one format.
+ */
+export function periodUsageOf(period: string, parts: readonly StagedPart[]): PeriodUsage {
+  const mixed = mixedFormatPart(parts);
+  if (mixed) {
+    throw new UsageSyncFailure(
+      mixed.key,
+      `it is ${mixed.format}, other files of ${period} are ${parts[0]?.format}`,
+    );
+  }
+  const rows = parts.reduce((sum, part) => sum + part.rows, 0);
+  const aws = providerUsagesOf(mergeStagedParts(parts)).find((usage) => usage.provider === 'aws');
+  if (!aws) return { rows, usage: null };
+  const firstHour = Math.min(monthStartHour(period), aws.covered.firstHour);
+  return { rows, usage: { ...aws, covered: { firstHour, lastHour: aws.covered.lastHour } } };
+}
+
+/** The periods of the staged parts, each merged, in period order. */
+export function periodsOf(parts: readonly StagedPart[]): PeriodUsage[] {
+  const periods = [...new Set(parts.map((part) => part.billingPeriod))].sort();
+  return periods.map((period) =>
+    periodUsageOf(
+      period,
+      parts.filter((part) => part.billingPeriod === period),
+    ),
+  );
+}
+
+/** Everything a sync read, ready to store. */
+export interface SyncRead {
+  readonly orgId: string;
+  readonly provider: Provider;
+  readonly accountId: string;
+  readonly current: readonly ExportFile[];
+  readonly filesRead: number;
+  readonly filesSkipped: number;
+  readonly periods: readonly PeriodUsage[];
+  readonly owned: readonly ExistingCommitment[];
+  readonly onProgress?: (progress: SyncProgress) => void;
+}
+
+/**
+ * Stores what a sync read, once all of it is read: each period's usage in its own import session,
+ * the owned commitments, the plans computed again, then the sync state.
+ */
+export async function storeSyncRead(
+  ctx: UsageSyncContext,
+  read: SyncRead,
+  before: UsageSyncState | null,
+): Promise<ProviderSyncSummary> {
+  const { orgId, provider, periods, onProgress } = read;
+  for (const { usage } of periods) if (usage) await storeProviderUsage(ctx, orgId, usage, onProgress);
+  const commitmentIds = await storeOwnedCommitments(ctx, orgId, read.accountId, read.owned, before);
+  onProgress?.({ stage: 'commitments', provider, commitments: commitmentIds.length });
+  await refreshImportedPlans(ctx, { orgId, onProgress }, [provider]);
+  const rows = periods.reduce((sum, period) => sum + period.rows, 0);
+  const now = ctx.clock.now().toISOString();
+  await ctx.repos.usageSyncStates.put(orgId, provider, {
+    files: read.current.map(({ key, etag, billingPeriod }) => ({ key, etag, billingPeriod })),
+    commitmentIds,
+    lastSyncAt: now,
+    lastSuccessAt: now,
+    rows,
+    outcome: { status: 'succeeded' },
+  });
+  const stored = periods.flatMap((period) => (period.usage ? [period.usage] : []));
+  return {
+    provider,
+    filesRead: read.filesRead,
+    filesSkipped: read.filesSkipped,
+    rows,
+    resources: new Set(stored.flatMap((usage) => usage.series.map((series) => series.resource.resourceId)))
+      .size,
+    commitments: commitmentIds.length,
+    firstHour: stored.length ? isoHour(Math.min(...stored.map((usage) => usage.covered.firstHour))) : null,
+    lastHour: stored.length ? isoHour(Math.max(...stored.map((usage) => usage.covered.lastHour))) : null,
+  };
+}
+
+/** Only the outcome and time change: the files stored before stay those the next sync compares with. */
+export async function recordSyncOutcome(
+  ctx: AppContext,
+  orgId: string,
+  provider: Provider,
+  before: UsageSyncState | null,
+  outcome: SyncOutcome,
+): Promise<void> {
+  await ctx.repos.usageSyncStates.put(orgId, provider, {
+    files: before?.files ?? [],
+    commitmentIds: before?.commitmentIds ?? [],
+    lastSyncAt: ctx.clock.now().toISOString(),
+    lastSuccessAt: before?.lastSuccessAt ?? null,
+    rows: before?.rows ?? 0,
+    outcome,
+  });
+}
+
+/**
+ * Makes the account's owned commitments the org's provider-sourced ones: the previous sync's are
+ * replaced; commitments stored another way (an imported commitments file, the service's own
+ * purchases) are kept, and a describe answer that is one of them is not written again (a
+ * completed purchase is matched by the provider ids it recorded). Answers the ids written.
+ */
+async function storeOwnedCommitments(
+  ctx: UsageSyncContext,
+  orgId: string,
+  accountId: string,
+  owned: readonly ExistingCommitment[],
+  before: UsageSyncState | null,
+): Promise<string[]> {
+  const previous = new Set(before?.commitmentIds ?? []);
+  const storedIds = new Set(
+    (await ctx.repos.commitments.listCommitments(orgId, 'aws')).map((commitment) => commitment.id),
+  );
+  const purchasedIds = new Set(
+    (await ctx.repos.purchases.listByOrg(orgId))
+      .filter((purchase) => purchase.provider === 'aws' && purchase.status === 'completed')
+      .flatMap((purchase) => purchase.providerIds.flatMap((id) => awsOwnedCommitmentIds(accountId, id))),
+  );
+  const written = ownedCommitmentsToWrite(owned, { storedIds, previousSyncIds: previous, purchasedIds });
+  const writtenIds = new Set(written.map((commitment) => commitment.id));
+  await inImportSessions(ctx, orgId, ['aws'], {}, async ([session]) => {
+    for (const commitment of written) await ctx.repos.commitments.putCommitment(orgId, commitment);
+    await ctx.repos.commitments.deleteCommitments(
+      orgId,
+      'aws',
+      [...previous].filter((id) => !writtenIds.has(id)),
+    );
+    await session?.finish({ kind: 'commitments', commitments: written.length });
+  });
+  return [...writtenIds];
+}
