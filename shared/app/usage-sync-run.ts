@@ -1,7 +1,13 @@
 import type { Provider } from '../domain/engine/model';
 import { syncWork } from '../domain/usage-sources/sync-state';
 import { requireOrg } from './import-files';
-import type { StoredSyncRun, SyncRunRepository, UsageSyncMessage, UsageSyncQueue } from './ports/usage-sync';
+import type {
+  AwsUsageAccount,
+  StoredSyncRun,
+  SyncRunRepository,
+  UsageSyncMessage,
+  UsageSyncQueue,
+} from './ports/usage-sync';
 import { awsUsageAccountOf, hasAwsUsageAccount } from './usage-sync';
 import {
   periodsOf,
@@ -11,6 +17,7 @@ import {
   storeSyncRead,
   syncFailureOf,
   type UsageSyncContext,
+  UsageSyncFailure,
 } from './usage-sync-steps';
 
 /**
@@ -130,8 +137,7 @@ async function finishRun(ctx: UsageSyncRunContext, run: StoredSyncRun): Promise<
   try {
     const account = awsUsageAccountOf(await ctx.repos.onboarding.get(run.orgId));
     const periods = periodsOf(await ctx.syncRuns.stagedParts(run));
-    const session = await ctx.awsSources.connect(account);
-    const owned = await session.ownedCommitments();
+    const owned = await ownedCommitmentsOf(ctx, account);
     await storeSyncRead(
       ctx,
       {
@@ -147,11 +153,22 @@ async function finishRun(ctx: UsageSyncRunContext, run: StoredSyncRun): Promise<
       before,
     );
   } catch (error) {
+    // Storage errors (throttling, another import's open session) are retried: the message comes
+    // back once the claim has expired. What the account or its files refused fails the run.
+    if (!(error instanceof UsageSyncFailure)) throw error;
     await failRun(ctx, run, error);
-    return `failed: ${syncFailureOf(error).message}`;
+    return `failed: ${error.message}`;
   }
   await ctx.syncRuns.finished(run, ctx.clock.now().toISOString());
   return 'stored';
+}
+
+async function ownedCommitmentsOf(ctx: UsageSyncRunContext, account: AwsUsageAccount) {
+  try {
+    return await (await ctx.awsSources.connect(account)).ownedCommitments();
+  } catch (error) {
+    throw syncFailureOf(error);
+  }
 }
 
 /** The run stops, and the sync state says why; what earlier syncs stored is kept. */

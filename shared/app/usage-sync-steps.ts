@@ -44,6 +44,8 @@ export interface UsageSyncContext extends AppContext {
   readonly openExport: ExportOpener;
   /** The rows of each row group of a Parquet export (its footer); null for a CSV export. */
   readonly rowGroupSizes: (source: ExportSource) => Promise<RowGroupSizes>;
+  /** How reading is cut into parts; absent: MAX_ROWS_PER_PART and SPLIT_FILES_FROM_BYTES. */
+  readonly partLimits?: { readonly maxRowsPerPart: number; readonly splitFilesFromBytes: number };
 }
 
 export type SyncProgress =
@@ -100,16 +102,20 @@ export async function planSyncParts(
   session: UsageSourceSession,
   files: readonly ExportFile[],
 ): Promise<SyncPart[]> {
+  const { maxRowsPerPart, splitFilesFromBytes } = ctx.partLimits ?? {
+    maxRowsPerPart: MAX_ROWS_PER_PART,
+    splitFilesFromBytes: SPLIT_FILES_FROM_BYTES,
+  };
   const sizes = new Map<string, RowGroupSizes>();
   for (const file of files) {
-    if (file.size < SPLIT_FILES_FROM_BYTES) continue;
+    if (file.size < splitFilesFromBytes) continue;
     try {
       sizes.set(file.key, await ctx.rowGroupSizes(session.openExportFile(file)));
     } catch (error) {
       throw new UsageSyncFailure(file.key, error instanceof Error ? error.message : String(error));
     }
   }
-  return syncParts(files, sizes, MAX_ROWS_PER_PART);
+  return syncParts(files, sizes, maxRowsPerPart);
 }
 
 /**
