@@ -10,7 +10,7 @@ import type {
 } from './ports/usage-sync';
 import { awsUsageAccountOf, hasAwsUsageAccount } from './usage-sync';
 import {
-  periodsOf,
+  createPeriodMerger,
   planSyncParts,
   readSyncPart,
   recordSyncOutcome,
@@ -136,7 +136,9 @@ async function finishRun(ctx: UsageSyncRunContext, run: StoredSyncRun): Promise<
   const before = await ctx.repos.usageSyncStates.get(run.orgId, run.provider);
   try {
     const account = awsUsageAccountOf(await ctx.repos.onboarding.get(run.orgId));
-    const periods = periodsOf(await ctx.syncRuns.stagedParts(run));
+    const merger = createPeriodMerger();
+    for await (const part of ctx.syncRuns.stagedParts(run)) merger.add(part);
+    const periods = merger.periods();
     const owned = await ownedCommitmentsOf(ctx, account);
     await storeSyncRead(
       ctx,

@@ -3,12 +3,7 @@ import type { ExistingCommitment, Provider } from '../domain/engine/model';
 import { ConflictError } from '../domain/errors';
 import type { ExportRows } from '../domain/usage/exports/export-rows';
 import { createExportUsageCollector, providerUsagesOf } from '../domain/usage/exports/export-usage';
-import {
-  mergeStagedParts,
-  mixedFormatPart,
-  type StagedPart,
-  stagedPartOf,
-} from '../domain/usage/exports/staged-usage';
+import { mergeStagedParts, type StagedPart, stagedPartOf } from '../domain/usage/exports/staged-usage';
 import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
 import { monthStartHour } from '../domain/usage/usage-months';
@@ -152,33 +147,43 @@ export interface PeriodUsage {
 }
 
 /**
- * A billing period's parts merged: its usage from the period's first hour to its last row's,
- * which replaces what is stored there. The files of one period must be of one format.
+ * Merges staged parts one at a time, per billing period: memory holds each period's merged hours
+ * and one part, however many parts there are. A period's usage runs from its first hour to its
+ * last row's, which replaces what is stored there. The files of one period must be of one format.
  */
-export function periodUsageOf(period: string, parts: readonly StagedPart[]): PeriodUsage {
-  const mixed = mixedFormatPart(parts);
-  if (mixed) {
-    throw new UsageSyncFailure(
-      mixed.key,
-      `it is ${mixed.format}, other files of ${period} are ${parts[0]?.format}`,
-    );
-  }
-  const rows = parts.reduce((sum, part) => sum + part.rows, 0);
-  const aws = providerUsagesOf(mergeStagedParts(parts)).find((usage) => usage.provider === 'aws');
-  if (!aws) return { rows, usage: null };
-  const firstHour = Math.min(monthStartHour(period), aws.covered.firstHour);
-  return { rows, usage: { ...aws, covered: { firstHour, lastHour: aws.covered.lastHour } } };
-}
-
-/** The periods of the staged parts, each merged, in period order. */
-export function periodsOf(parts: readonly StagedPart[]): PeriodUsage[] {
-  const periods = [...new Set(parts.map((part) => part.billingPeriod))].sort();
-  return periods.map((period) =>
-    periodUsageOf(
-      period,
-      parts.filter((part) => part.billingPeriod === period),
-    ),
-  );
+export function createPeriodMerger() {
+  const periods = new Map<
+    string,
+    { format: string; rows: number; merged: ReturnType<typeof mergeStagedParts> }
+  >();
+  return {
+    add(part: StagedPart): void {
+      const period = periods.get(part.billingPeriod);
+      if (period && period.format !== part.format) {
+        throw new UsageSyncFailure(
+          part.key,
+          `it is ${part.format}, other files of ${part.billingPeriod} are ${period.format}`,
+        );
+      }
+      const into = period ?? { format: part.format, rows: 0, merged: new Map() };
+      mergeStagedParts([part], into.merged);
+      into.rows += part.rows;
+      periods.set(part.billingPeriod, into);
+    },
+    /** Each period's usage, in period order. */
+    periods(): PeriodUsage[] {
+      return [...periods.keys()].sort().map((period) => {
+        const { rows, merged } = periods.get(period) as {
+          rows: number;
+          merged: ReturnType<typeof mergeStagedParts>;
+        };
+        const aws = providerUsagesOf(merged).find((usage) => usage.provider === 'aws');
+        if (!aws) return { rows, usage: null };
+        const firstHour = Math.min(monthStartHour(period), aws.covered.firstHour);
+        return { rows, usage: { ...aws, covered: { firstHour, lastHour: aws.covered.lastHour } } };
+      });
+    },
+  };
 }
 
 /** Everything a sync read, ready to store. */

@@ -2,14 +2,13 @@ import type { Provider } from '../domain/engine/model';
 import { ValidationError } from '../domain/errors';
 import { onboardingRoleArn, verifiedExportSource } from '../domain/onboarding/aws-checks';
 import type { OnboardingRecord } from '../domain/onboarding/onboarding-record';
-import type { StagedPart } from '../domain/usage/exports/staged-usage';
 import type { UsageSyncState } from '../domain/usage-sources/sync-state';
 import { syncWork } from '../domain/usage-sources/sync-state';
 import { requireOrg } from './import-files';
 import type { AwsUsageAccount } from './ports/usage-sync';
 import {
+  createPeriodMerger,
   type ProviderSyncSummary,
-  periodsOf,
   planSyncParts,
   readSyncPart,
   recordSyncOutcome,
@@ -106,14 +105,14 @@ async function syncAccount(
   const work = syncWork(current, before);
   onProgress?.({ stage: 'listed', provider, read: work.read.length, skipped: work.skipped.length });
   const importedAt = ctx.clock.now();
-  const staged: StagedPart[] = [];
+  const merger = createPeriodMerger();
   let lastKey: string | undefined;
   for (const part of await planSyncParts(ctx, session, work.read)) {
     if (part.key !== lastKey) onProgress?.({ stage: 'file', provider, key: part.key });
     lastKey = part.key;
-    staged.push(await readSyncPart(ctx, session, part, importedAt));
+    merger.add(await readSyncPart(ctx, session, part, importedAt));
   }
-  const periods = periodsOf(staged);
+  const periods = merger.periods();
   const owned = await session.ownedCommitments();
   // Everything is read: from here on the sync stores.
   return storeSyncRead(

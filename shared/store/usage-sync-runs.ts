@@ -102,25 +102,20 @@ export function createSyncRunRepository(table: TableClient): SyncRunRepository {
       });
     },
 
-    async stagedParts(run) {
-      const items = await queryAll(table, {
-        KeyConditionExpression: 'PK = :run AND begins_with(SK, :part)',
-        ExpressionAttributeValues: { ':run': syncRunPartition(run.runId), ':part': 'PART#' },
-        ConsistentRead: true,
-      });
-      const chunksOf = new Map<string, StoredItem[]>();
-      for (const item of items) {
-        const partId = (item.SK as string).split('#')[1] as string;
-        chunksOf.set(partId, [...(chunksOf.get(partId) ?? []), item]);
-      }
-      return run.parts.map((part) => {
+    async *stagedParts(run) {
+      for (const part of run.parts) {
         const partId = syncPartId(part);
-        const chunks = chunksOf.get(partId) ?? [];
+        // One part's chunks at a time: memory holds one part, however many the run has.
+        const chunks = await queryAll(table, {
+          KeyConditionExpression: 'PK = :run AND begins_with(SK, :part)',
+          ExpressionAttributeValues: { ':run': syncRunPartition(run.runId), ':part': `PART#${partId}#` },
+          ConsistentRead: true,
+        });
         if (chunks.length === 0 || chunks.length !== chunks[0]?.chunks) {
           throw new Error(`the staged hours of ${part.key} (part ${partId}) are incomplete`);
         }
-        return fromCompressedParts(chunks.map((chunk) => chunk.data as Uint8Array)) as StagedPart;
-      });
+        yield fromCompressedParts(chunks.map((chunk) => chunk.data as Uint8Array)) as StagedPart;
+      }
     },
 
     async finished(run, at) {

@@ -146,7 +146,7 @@ export interface SyncRunRepository {
    * by an unexpired claim (a finish that crashed is claimed again once its claim expires).
    */
   claimFinish(run: SyncRun, now: string, until: string): Promise<boolean>;
-  /** The staged parts of the run's parts, in the run's part order. */
-  stagedParts(run: SyncRun): Promise<StagedPart[]>;
+  /** The staged parts of the run's parts, one at a time, in the run's part order. */
+  stagedParts(run: SyncRun): AsyncIterable<StagedPart>;
   finished(run: SyncRun, at: string): Promise<void>;
 }

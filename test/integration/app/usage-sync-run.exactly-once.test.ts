@@ -125,7 +125,7 @@ function crashingRuns(runs: SyncRunRepository, faults: Faults): SyncRunRepositor
       crashIf('afterCount');
       return count;
     },
-    async stagedParts(run) {
+    stagedParts(run) {
       crashIf('inFinish');
       return runs.stagedParts(run);
     },

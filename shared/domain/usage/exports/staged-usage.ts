@@ -62,19 +62,15 @@ export function stagedPartOf(
   };
 }
 
-/** A period's parts of another format than its first part's: the key of the first such part. */
-export function mixedFormatPart(parts: readonly StagedPart[]): StagedPart | undefined {
-  const first = parts[0];
-  return parts.find((part) => part.format !== first?.format);
-}
-
 /**
  * The parts' hours merged, as the collector would hold them had it read every part in the order
  * given: hours of the same series add up, a series keeps the on-demand price of its first part,
  * and the covered hours span every part's.
  */
-export function mergeStagedParts(parts: readonly StagedPart[]): Map<Provider, ProviderInFile> {
-  const merged = new Map<Provider, ProviderInFile>();
+export function mergeStagedParts(
+  parts: readonly StagedPart[],
+  merged = new Map<Provider, ProviderInFile>(),
+): Map<Provider, ProviderInFile> {
   for (const part of parts) {
     for (const staged of part.providers) {
       let inFile = merged.get(staged.provider);
