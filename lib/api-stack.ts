@@ -22,8 +22,14 @@ import { PurchasePipeline } from './constructs/purchase-pipeline';
 import { ServiceRestApi } from './constructs/rest-api';
 import { type LogLevel, ServiceFunction } from './constructs/service-function';
 import type { SigningKeys } from './constructs/signing-keys';
+import { UsageSyncPipeline } from './constructs/usage-sync-pipeline';
 import type { MarketplaceConfig } from './marketplace-config';
 import { functionEntry } from './project-paths';
+import {
+  defaultUsageSyncConcurrency,
+  defaultUsageSyncSchedule,
+  usageSyncScheduleProblem,
+} from './usage-sync-settings';
 
 export interface ApiStackProps extends StackProps {
   /** The service table (from the stateful stack). */
@@ -73,6 +79,13 @@ export interface ApiStackProps extends StackProps {
   readonly logLevel?: LogLevel;
   /** ARN of a regional WAFv2 web ACL for the stage. @default - no web ACL */
   readonly webAclArn?: string;
+  /**
+   * When the usage sync runs (docs/usage-sync.md, Deployed): an EventBridge Scheduler expression,
+   * context `usageSyncSchedule`. @default defaultUsageSyncSchedule (every day at 03:00 UTC)
+   */
+  readonly usageSyncSchedule?: string;
+  /** Usage sync invocations at once, context `usageSyncConcurrency`. @default 5 */
+  readonly usageSyncConcurrency?: number;
 }
 
 /** Powertools service name of every function. */
@@ -129,6 +142,8 @@ export class ApiStack extends Stack {
   readonly authorizerFunction: ServiceFunction;
   readonly groupFunctions: ReadonlyMap<FunctionGroup, ServiceFunction>;
   readonly purchases: PurchasePipeline;
+  /** The scheduled usage sync: fan-out, the sync queue and its function. */
+  readonly usageSync: UsageSyncPipeline;
   /** Computes plans that are missing or stale, invoked by the plan-serving functions. */
   readonly planComputation: ServiceFunction;
 
@@ -225,6 +240,23 @@ export class ApiStack extends Stack {
     // The processor recomputes the org's plans once a plan's purchases are owned.
     this.allowPlanComputation(this.purchases.processor);
 
+    const usageSyncSchedule = props.usageSyncSchedule ?? defaultUsageSyncSchedule;
+    const scheduleProblem = usageSyncScheduleProblem(usageSyncSchedule);
+    if (scheduleProblem) throw new Error(`usageSyncSchedule: ${scheduleProblem}`);
+    const usageSyncConcurrency = props.usageSyncConcurrency ?? defaultUsageSyncConcurrency;
+    if (!Number.isInteger(usageSyncConcurrency) || usageSyncConcurrency < 2 || usageSyncConcurrency > 1000) {
+      throw new Error(`usageSyncConcurrency must be an integer from 2 to 1000; got ${usageSyncConcurrency}`);
+    }
+    this.usageSync = new UsageSyncPipeline(this, 'UsageSync', {
+      schedule: usageSyncSchedule,
+      maxConcurrency: usageSyncConcurrency,
+      functionSettings,
+    });
+    this.usageSync.fanout.role.addToPrincipalPolicy(itemAccess());
+    this.usageSync.sync.role.addToPrincipalPolicy(itemAccess());
+    // A sync that stored usage computes the org's plans there (its bundle carries no engine).
+    this.allowPlanComputation(this.usageSync.sync);
+
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
     for (const group of functionGroups) {
       const deployment = groupDeployments[group];
@@ -290,6 +322,7 @@ export class ApiStack extends Stack {
       onboardingFunction: functionOf('onboarding'),
       awsVerifyFunction: functionOf('onboarding-aws-verify'),
       azureVerifyFunction: functionOf('onboarding-azure-verify'),
+      usageSyncFunction: this.usageSync.sync,
       apiBaseUrl: this.api.baseUrl,
     });
 

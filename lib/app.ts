@@ -49,6 +49,7 @@ export function buildApp(app: App, config: ServiceAppConfig = {}): ServiceStacks
     marketplace,
     signingKeys: stateful.signingKeys,
     ...mailFromContext(app),
+    ...usageSyncContext(app),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { stateful, api };
@@ -62,4 +63,20 @@ function mailFromContext(app: App): { mailFrom?: string } {
     throw new Error(`Context mailFrom must be an e-mail address; got ${String(mailFrom)}`);
   }
   return { mailFrom };
+}
+
+/**
+ * `-c usageSyncSchedule=<expression>` (when the usage sync runs, e.g. `rate(12 hours)`) and
+ * `-c usageSyncConcurrency=<n>` (sync invocations at once): docs/deploy.md.
+ */
+function usageSyncContext(app: App): { usageSyncSchedule?: string; usageSyncConcurrency?: number } {
+  const schedule: unknown = app.node.tryGetContext('usageSyncSchedule');
+  const concurrency: unknown = app.node.tryGetContext('usageSyncConcurrency');
+  if (schedule !== undefined && typeof schedule !== 'string') {
+    throw new Error(`Context usageSyncSchedule must be a schedule expression; got ${String(schedule)}`);
+  }
+  return {
+    ...(schedule === undefined ? {} : { usageSyncSchedule: schedule }),
+    ...(concurrency === undefined ? {} : { usageSyncConcurrency: Number(concurrency) }),
+  };
 }

@@ -12,13 +12,12 @@ import {
 import { createOrg, createPartner, createUserKey } from '../shared/app/operator';
 import { refreshPlans } from '../shared/app/plan-computation';
 import type { AppContext, CloudVerifier } from '../shared/app/ports';
-import type { UsageSyncStateRepository } from '../shared/app/ports/usage-sync';
 import { syncUsage } from '../shared/app/usage-sync';
 import { loadCatalog } from '../shared/domain/catalog/catalog';
 import type { ExistingCommitment, UsageStream, UsageWindow } from '../shared/domain/engine/model';
 import type { Principal } from '../shared/domain/principal';
 import { providerUsageFromStreams } from '../shared/domain/usage/imported-usage';
-import { readExport } from '../shared/exports/read-export';
+import { syncExportReaders } from '../shared/exports/read-export';
 import { deliverDemoAwsExport } from './demo/demo-aws-export';
 import { generateCommitments } from './demo/synthetic-commitments';
 import { generateFleet } from './demo/synthetic-fleet';
@@ -126,12 +125,11 @@ export async function seedDemo(
   };
 }
 
-/** What seeding the demo's clouds needs: the onboarding runtime, where the simulated cloud lives, the sync's state. */
+/** What seeding the demo's clouds needs: the onboarding runtime and where the simulated cloud lives. */
 export interface DemoOnboarding {
   readonly verifier: CloudVerifier;
   readonly onboarding: OnboardingContext['onboarding'];
   readonly dir: string;
-  readonly syncStates: UsageSyncStateRepository;
 }
 
 type DemoCloudContext = AppContext & OnboardingContext & DemoOnboarding;
@@ -187,7 +185,7 @@ async function seedDemoClouds(ctx: DemoCloudContext, partnerId: string, customer
       ),
       // The demo's Azure usage is stored directly (below): nothing is delivered to its subscription.
       azureSources: simulatedAzureUsageSources(ctx.dir, localAzureClientId, () => ctx.clock.now()),
-      openExport: (source) => readExport(source),
+      ...syncExportReaders,
     },
     { orgId: customerId, provider: 'aws' },
   );

@@ -8,7 +8,6 @@ import type { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated
 import { routes } from '../shared/contract/operations';
 import { oauthKeysOf } from '../shared/runtime/oauth-keys';
 import { dynamoRequestThrottle } from '../shared/store/request-throttle';
-import { createUsageSyncStateRepository } from '../shared/store/usage-sync-states';
 import {
   type DemoCredentials,
   ensureDemoOAuthClient,
@@ -131,7 +130,6 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
           verifier: onboarding.verifier,
           onboarding: onboarding.settings,
           dir: config.dir,
-          syncStates: createUsageSyncStateRepository(runtime.table),
         },
       }))),
     base_url: baseUrl,

@@ -1,16 +1,12 @@
 import { bundledCatalog } from '../../shared/app/bundled-catalog';
-import type { AzureUsageSources } from '../../shared/app/ports/usage-sync';
 import { awsUsageSources } from '../../shared/cloud/usage-sources/aws-usage-sources';
-import { azureUsageSources } from '../../shared/cloud/usage-sources/azure-usage-sources';
-import { clientSecretTokens, storageScope } from '../../shared/cloud/verifiers/azure-arm-probe';
-import { ProviderError } from '../../shared/cloud/verifiers/provider-failure';
 import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { ValidationError } from '../../shared/domain/errors';
 import { createAppContext } from '../../shared/runtime/app-context';
 import { configuredRegion, createAwsTable, readAwsConfig } from '../../shared/runtime/aws';
 import { createAwsUsagePlanKeys } from '../../shared/runtime/aws-usage-plan';
+import { azureUsageSourcesFromEnvironment } from '../../shared/runtime/azure-usage-sources';
 import { awsDeadLetters, awsPurchaseQueue } from '../../shared/runtime/purchasing';
-import { secretsManagerSecret } from '../../shared/runtime/secrets-manager-secret';
 import {
   type AdminNeed,
   type AdminStore,
@@ -60,7 +56,7 @@ export async function openAwsTarget(
       );
       return {
         aws: awsUsageSources({ region, reservationRegions: [...regions].sort() }),
-        azure: deployedAzureUsageSources(env),
+        azure: azureUsageSourcesFromEnvironment(env),
       };
     },
     purchasing: () => {
@@ -81,30 +77,4 @@ export async function openAwsTarget(
     },
   });
   return { dependencies, close: async () => undefined };
-}
-
-/**
- * The customers' Azure tenants, reached with the service's Entra application (AZURE_CLIENT_ID, and
- * its secret read from Secrets Manager at AZURE_CLIENT_SECRET_ARN); without them an Azure sync fails
- * saying Azure is not configured.
- */
-function deployedAzureUsageSources(env: NodeJS.ProcessEnv): AzureUsageSources {
-  const clientId = env.AZURE_CLIENT_ID;
-  const secretArn = env.AZURE_CLIENT_SECRET_ARN;
-  if (!clientId || !secretArn) {
-    return {
-      connect: () =>
-        Promise.reject(
-          new ProviderError(
-            'NotConfigured',
-            'Azure is not configured in this deployment (AZURE_CLIENT_ID and AZURE_CLIENT_SECRET_ARN)',
-          ),
-        ),
-    };
-  }
-  const clientSecret = secretsManagerSecret(secretArn);
-  return azureUsageSources({
-    armTokens: clientSecretTokens({ clientId, clientSecret }),
-    storageTokens: clientSecretTokens({ clientId, clientSecret, scope: storageScope }),
-  });
 }

@@ -1,7 +1,6 @@
 import { type SyncProgress, syncUsage, type UsageSyncContext } from '../../shared/app/usage-sync';
 import { ValidationError } from '../../shared/domain/errors';
-import { readExport } from '../../shared/exports/read-export';
-import { createUsageSyncStateRepository } from '../../shared/store/usage-sync-states';
+import { syncExportReaders } from '../../shared/exports/read-export';
 import { type AdminCommand, defineCommand, required } from './admin-command';
 
 /**
@@ -43,10 +42,9 @@ export const syncCommand: AdminCommand = defineCommand({
       throw new ValidationError(`--provider must be aws or azure; got ${String(provider)}`);
     const ctx: UsageSyncContext = {
       ...store.ctx,
-      syncStates: createUsageSyncStateRepository(store.table),
       awsSources: usageSources.aws,
       azureSources: usageSources.azure,
-      openExport: (source) => readExport(source),
+      ...syncExportReaders,
     };
     const synced = await syncUsage(ctx, { orgId, provider, onProgress: printProgress });
     return {

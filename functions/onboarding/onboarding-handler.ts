@@ -25,7 +25,9 @@ import { consentCallbackUrl, type OnboardingRuntime } from '../../shared/runtime
  * onboarding settings, and where the consent callback is.
  */
 export type OnboardingFunctionContext = OnboardingContext &
-  ContextWith<'onboarding' | 'orgs' | 'orgUpdates' | 'memberships' | 'users' | 'usage' | 'plans'> &
+  ContextWith<
+    'onboarding' | 'orgs' | 'orgUpdates' | 'memberships' | 'users' | 'usage' | 'plans' | 'usageSyncStates'
+  > &
   Pick<OnboardingRuntime, 'publicApiUrl'>;
 
 /**

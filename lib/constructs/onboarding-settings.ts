@@ -21,6 +21,8 @@ export interface OnboardingSettingsProps {
   readonly awsVerifyFunction: ServiceFunction;
   /** #19: signs in to the customers' tenants as the service's Entra application. */
   readonly azureVerifyFunction: ServiceFunction;
+  /** The usage sync: reads the customers' Azure subscriptions as the same application. */
+  readonly usageSyncFunction: ServiceFunction;
   /**
    * The API's base URL (the OAuth issuer): where the Azure consent callback is, unless the
    * context `publicApiUrl` names another. Never the request's Host header (docs/onboarding.md).
@@ -47,7 +49,7 @@ export class OnboardingSettings extends Construct {
     };
     const azureClientId = context(onboardingContextKeys.azureClientId);
 
-    const { onboardingFunction, awsVerifyFunction, azureVerifyFunction } = props;
+    const { onboardingFunction, awsVerifyFunction, azureVerifyFunction, usageSyncFunction } = props;
     const secret = new Secret(this, 'ConsentStateSecret', {
       description: 'Signs the state of Azure admin-consent URLs (onboarding #20)',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
@@ -80,15 +82,16 @@ export class OnboardingSettings extends Construct {
 
     // The app's client secret comes from Microsoft Entra: the operator stores it in Secrets Manager.
     const azureSecretArn = context(onboardingContextKeys.azureClientSecretArn);
-    if (azureSecretArn) {
-      Secret.fromSecretCompleteArn(this, 'AzureClientSecret', azureSecretArn).grantRead(
-        azureVerifyFunction.function,
-      );
+    const azureSecret = azureSecretArn
+      ? Secret.fromSecretCompleteArn(this, 'AzureClientSecret', azureSecretArn)
+      : undefined;
+    for (const azureReader of [azureVerifyFunction, usageSyncFunction]) {
+      azureSecret?.grantRead(azureReader.function);
+      addEnvironment(azureReader, {
+        AZURE_CLIENT_ID: azureClientId,
+        AZURE_CLIENT_SECRET_ARN: azureSecretArn,
+      });
     }
-    addEnvironment(azureVerifyFunction, {
-      AZURE_CLIENT_ID: azureClientId,
-      AZURE_CLIENT_SECRET_ARN: azureSecretArn,
-    });
   }
 }
 

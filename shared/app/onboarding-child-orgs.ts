@@ -4,6 +4,7 @@ import { awsFeatures } from '../domain/onboarding/aws-checks';
 import { azureFeatures } from '../domain/onboarding/azure-checks';
 import { type CheckResult, uncheckedList, type Verification } from '../domain/onboarding/checklist';
 import { orgChecklist } from '../domain/onboarding/org-checklist';
+import { usageSyncCheck } from '../domain/onboarding/usage-sync-check';
 import { hasScope } from '../domain/permissions';
 import type { Principal } from '../domain/principal';
 import { PARTNER_SCOPE } from './onboarding';
@@ -23,11 +24,12 @@ export interface ChildOrgOverview {
 
 /**
  * #21: one page of the partner's children, oldest first, each with its checklists: what it set
- * up in the service, and the last verification per provider (`unknown` before any). Only the
- * page's children are read in detail.
+ * up in the service, and per provider the last verification (`unknown` before any) followed by
+ * how its usage sync stands (`usage_sync`, docs/usage-sync.md). Only the page's children are
+ * read in detail.
  */
 export async function listChildOrgOverviews(
-  ctx: ContextWith<'orgs' | 'memberships' | 'usage' | 'plans' | 'onboarding'>,
+  ctx: ContextWith<'orgs' | 'memberships' | 'usage' | 'plans' | 'onboarding' | 'usageSyncStates'>,
   principal: Principal,
   partnerOrgId: string,
   page: { readonly page: number; readonly pageSize: number },
@@ -42,12 +44,14 @@ export async function listChildOrgOverviews(
   const start = (page.page - 1) * page.pageSize;
   const items = await Promise.all(
     links.slice(start, start + page.pageSize).map(async (link): Promise<ChildOrgOverview> => {
-      const [org, members, providersWithUsage, planSets, onboarding] = await Promise.all([
+      const [org, members, providersWithUsage, planSets, onboarding, awsSync, azureSync] = await Promise.all([
         ctx.repos.orgs.get(link.childOrgId),
         ctx.repos.memberships.listByOrg(link.childOrgId),
         ctx.repos.usage.listProvidersWithUsage(link.childOrgId),
         Promise.all(cloudProviders.map((provider) => ctx.repos.plans.planSet(link.childOrgId, provider))),
         ctx.repos.onboarding.get(link.childOrgId),
+        ctx.repos.usageSyncStates.get(link.childOrgId, 'aws'),
+        ctx.repos.usageSyncStates.get(link.childOrgId, 'azure'),
       ]);
       return {
         createdAt: link.createdAt,
@@ -60,8 +64,14 @@ export async function listChildOrgOverviews(
           offerLinks: org ? cloudProviders.filter((provider) => org.offerLinks[provider]) : [],
         }),
         integrationChecklist: {
-          aws: lastChecklist(onboarding?.aws?.verification ?? null, awsFeatures),
-          azure: lastChecklist(onboarding?.azure?.verification ?? null, azureFeatures),
+          aws: [
+            ...lastChecklist(onboarding?.aws?.verification ?? null, awsFeatures),
+            usageSyncCheck(awsSync),
+          ],
+          azure: [
+            ...lastChecklist(onboarding?.azure?.verification ?? null, azureFeatures),
+            usageSyncCheck(azureSync),
+          ],
         },
       };
     }),

@@ -35,7 +35,7 @@ export const childOrgEntry = named(
       org_checklist: z.array(checklistItem),
       integration_checklist: described(
         z.object({ aws: z.array(checklistItem), azure: z.array(checklistItem) }),
-        'the last verification per provider; every item `unknown` before the first',
+        'per provider: the items of its last verification (every one `unknown` before the first), then `usage_sync`: `available` (when the last sync ended, rows read), `warning` (the last sync failed: which file, why) or `missing` (never synced)',
       ),
     }),
   "A partner's child organization with its onboarding checklists",

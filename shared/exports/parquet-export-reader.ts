@@ -25,25 +25,52 @@ export function parquetColumnNames(metadata: FileMetaData): string[] {
  * columns at a time, whatever the file's size. Snappy, ZSTD, GZIP, Brotli and LZ4 pages are read
  * (hyparquet-compressors).
  */
-export async function readParquetExport(file: AsyncBuffer, format?: ExportFormat): Promise<ExportRows> {
+export async function readParquetExport(
+  file: AsyncBuffer,
+  format?: ExportFormat,
+  rowGroups?: RowGroupRange,
+): Promise<ExportRows> {
   const metadata = await parquetMetadataAsync(file);
   const names = parquetColumnNames(metadata);
   const chosen = exportFormatOf(names, format, detectImportFormat(names));
   const present = new Set(names);
   const columns = columnsOf(chosen).filter((column) => present.has(column));
-  return { format: chosen, batches: rowGroupBatches(file, metadata, columns) };
+  const range = rowGroups ?? { first: 0, end: metadata.row_groups.length };
+  if (range.first < 0 || range.end > metadata.row_groups.length || range.first >= range.end) {
+    throw new ValidationError(
+      `The Parquet file has ${metadata.row_groups.length} row groups: there is no range [${range.first}, ${range.end})`,
+    );
+  }
+  return { format: chosen, batches: rowGroupBatches(file, metadata, columns, range) };
+}
+
+/** Row groups [first, end) of a Parquet file, as a usage sync reads a large one in parts. */
+export interface RowGroupRange {
+  readonly first: number;
+  readonly end: number;
+}
+
+/** The rows of each row group, from the file's footer alone. */
+export async function parquetRowGroupSizes(file: AsyncBuffer): Promise<number[]> {
+  const metadata = await parquetMetadataAsync(file).catch((error: Error) => {
+    throw new ValidationError(`The Parquet file cannot be read: ${error.message}`);
+  });
+  return metadata.row_groups.map((group) => Number(group.num_rows));
 }
 
 async function* rowGroupBatches(
   file: AsyncBuffer,
   metadata: FileMetaData,
   columns: readonly string[],
+  range: RowGroupRange,
 ): AsyncGenerator<ExportBatch> {
   let rowStart = 0;
-  for (const group of metadata.row_groups) {
+  for (const [index, group] of metadata.row_groups.entries()) {
     const rows = Number(group.num_rows);
     const rowEnd = rowStart + rows;
-    yield await readRowGroup(file, metadata, columns, rowStart, rowEnd);
+    if (index >= range.first && index < range.end) {
+      yield await readRowGroup(file, metadata, columns, rowStart, rowEnd);
+    }
     rowStart = rowEnd;
   }
 }

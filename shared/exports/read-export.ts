@@ -1,8 +1,14 @@
 import type { AsyncBuffer } from 'hyparquet';
+import { ValidationError } from '../domain/errors';
 import type { ImportFormat } from '../domain/usage/exports/export-formats';
 import type { ExportRows } from '../domain/usage/exports/export-rows';
 import { readCsvExport, type UsageCsvFile } from './csv-export-reader';
-import { PARQUET_MAGIC, readParquetExport } from './parquet-export-reader';
+import {
+  PARQUET_MAGIC,
+  parquetRowGroupSizes,
+  type RowGroupRange,
+  readParquetExport,
+} from './parquet-export-reader';
 
 /**
  * Where an export's bytes come from: Parquet needs random access (its footer describes the row
@@ -22,10 +28,30 @@ export interface ExportSource {
 export async function readExport(
   source: ExportSource,
   format?: ImportFormat,
+  rowGroups?: RowGroupRange,
 ): Promise<ExportRows | UsageCsvFile> {
-  const head = new Uint8Array(await source.random.slice(0, Math.min(4, source.random.byteLength)));
-  if (new TextDecoder().decode(head) === PARQUET_MAGIC) {
-    return readParquetExport(source.random, format === 'usage-csv' ? undefined : format);
+  if (await isParquet(source)) {
+    return readParquetExport(source.random, format === 'usage-csv' ? undefined : format, rowGroups);
   }
+  if (rowGroups) throw new ValidationError('only a Parquet file is read by row groups; this one is CSV');
   return readCsvExport(source.stream(), format);
 }
+
+async function isParquet(source: ExportSource): Promise<boolean> {
+  const head = new Uint8Array(await source.random.slice(0, Math.min(4, source.random.byteLength)));
+  return new TextDecoder().decode(head) === PARQUET_MAGIC;
+}
+
+/**
+ * The rows of each row group of a Parquet export (its footer only: two ranged reads), or null for
+ * a CSV export, which is read whole. How a sync plans its parts (docs/usage-sync.md, Deployed).
+ */
+export async function exportRowGroupSizes(source: ExportSource): Promise<number[] | null> {
+  return (await isParquet(source)) ? parquetRowGroupSizes(source.random) : null;
+}
+
+/** How a usage sync reads exports (shared/app/usage-sync-steps.ts): every format, by row-group ranges. */
+export const syncExportReaders = {
+  openExport: (source: ExportSource, rowGroups?: RowGroupRange) => readExport(source, undefined, rowGroups),
+  rowGroupSizes: exportRowGroupSizes,
+};

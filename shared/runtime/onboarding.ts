@@ -6,6 +6,7 @@ import {
   orgUpdateRepository,
   planRepository,
   usageRepository,
+  usageSyncStateRepository,
   userRepository,
 } from '../store/store';
 import { awsFunctionContext, onFirstUse } from './function-context';
@@ -39,6 +40,7 @@ const repositories = awsFunctionContext({
   users: userRepository,
   usage: usageRepository,
   plans: planRepository,
+  usageSyncStates: usageSyncStateRepository,
 });
 
 /**

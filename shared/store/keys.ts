@@ -234,6 +234,21 @@ export function usageSyncKey(orgId: string, provider: string): ItemKey {
   return { PK: orgPartition(orgId), SK: `USAGE_SYNC#${id(provider)}` };
 }
 
+/** A deployed sync's run (docs/usage-sync.md, Deployed), beside the org's sync state. */
+export function syncRunKey(orgId: string, provider: string, runId: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: `SYNC_RUN#${id(provider)}#${id(runId)}` };
+}
+
+/** The partition of a run's staged parts. */
+export function syncRunPartition(runId: string): string {
+  return `SYNC_RUN#${id(runId)}`;
+}
+
+/** Chunk `index` (1 and up) of a staged part's compressed hours. */
+export function stagedPartKey(runId: string, partId: string, index: number): ItemKey {
+  return { PK: syncRunPartition(runId), SK: `PART#${id(partId)}#${String(index).padStart(4, '0')}` };
+}
+
 function selfKey(partition: string): ItemKey {
   return { PK: partition, SK: partition };
 }

@@ -18,6 +18,7 @@ import { createPurchaseRepository } from './purchases';
 import type { TableClient } from './table-client';
 import { createTokenFamilyRevocations } from './token-families';
 import { createUsageRepository } from './usage';
+import { createUsageSyncStateRepository } from './usage-sync-states';
 import { createUserRepository } from './users';
 
 /** Every repository on one table, each call a storage call. */
@@ -39,6 +40,7 @@ export function createStore(table: TableClient): Repositories {
     signIns: createSignInRepository(table),
     oauthGrants: createOAuthGrantRepository(table),
     onboarding: createOnboardingRepository(table),
+    usageSyncStates: createUsageSyncStateRepository(table),
   };
 }
 
@@ -86,6 +88,8 @@ export const oauthGrantRepository: RepositoryBuilder<'oauthGrants'> = (table) =>
   createOAuthGrantRepository(table);
 export const onboardingRepository: RepositoryBuilder<'onboarding'> = (table) =>
   createOnboardingRepository(table);
+export const usageSyncStateRepository: RepositoryBuilder<'usageSyncStates'> = (table) =>
+  createUsageSyncStateRepository(table);
 
 /** The builders of a function's repositories, by repository name. */
 export type RepositoryBuilders<K extends keyof Repositories> = { readonly [P in K]: RepositoryBuilder<P> };
@@ -110,6 +114,7 @@ export function createCachingStore(table: TableClient, clock: Clock): Repositori
       signIns: signInRepository,
       oauthGrants: oauthGrantRepository,
       onboarding: onboardingRepository,
+      usageSyncStates: usageSyncStateRepository,
     },
     table,
     clock,

@@ -81,6 +81,8 @@ function synthesizeBundles(outdir: string): { functions: Bundle[]; floor: Bundle
     ['purchase-processor', api.purchases.processor],
     ['purchase-sweep', api.purchases.sweep],
     ['purchase-processor (marketplace=aws)', awsProcessor],
+    ['usage-sync-fanout', api.usageSync.fanout],
+    ['usage-sync', api.usageSync.sync],
   ];
   app.synth();
   const bundleOf = (name: string, fn: ServiceFunction): Bundle => {

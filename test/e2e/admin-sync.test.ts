@@ -20,6 +20,7 @@ let server: LocalServer;
 let files: string;
 let orgId: string;
 let accountId: string;
+let partner: { readonly orgId: string; readonly apiKey: string };
 
 interface SyncAnswer {
   readonly org_id: string;
@@ -32,6 +33,7 @@ beforeAll(async () => {
   const { org, cloud } = server.credentials;
   if (!cloud) throw new Error('the demo seed connected no simulated cloud');
   orgId = org.org_id;
+  partner = { orgId: server.credentials.partner.org_id, apiKey: server.credentials.partner.api_key };
   accountId = cloud.aws.account_id;
   const onboarding = (rest: string) => `/v2/org/${orgId}/partners/onboarding/${rest}`;
   const started = await callApi(server.baseUrl, onboarding('start'), { method: 'POST', apiKey: org.api_key });
@@ -67,9 +69,35 @@ async function deliver(name: string, bytes: Uint8Array, period: string) {
   return answer.aws.delivered.key;
 }
 
+interface ChecklistItem {
+  readonly feature: string;
+  readonly status: string;
+  readonly detail: string;
+}
+
+/** The org's `usage_sync` items as its partner's child-org listing (#21) answers them, over HTTP. */
+async function usageSyncItems(): Promise<{ aws?: ChecklistItem; azure?: ChecklistItem }> {
+  const children = await callApi(
+    server.baseUrl,
+    `/v2/org/${partner.orgId}/partners/onboarding/child-orgs?page_size=100`,
+    { apiKey: partner.apiKey },
+  );
+  expect(children.status, JSON.stringify(children.body)).toBe(200);
+  const child = (
+    children.body as { org_id: string; integration_checklist: Record<string, ChecklistItem[]> }[]
+  ).find((entry) => entry.org_id === orgId);
+  const item = (provider: string) =>
+    child?.integration_checklist[provider]?.find((entry) => entry.feature === 'usage_sync');
+  return { aws: item('aws'), azure: item('azure') };
+}
+
 describe('admin sync', () => {
   it('reads a delivered export once, and nothing more on the next run', async () => {
     // Prepare
+    expect(await usageSyncItems()).toEqual({
+      aws: { feature: 'usage_sync', status: 'missing', detail: 'never synced' },
+      azure: { feature: 'usage_sync', status: 'missing', detail: 'never synced' },
+    });
     await deliver('june.parquet', cur2Parquet(fleetLineItems('2026-06-01T00:00:00Z', 720)), '2026-06');
 
     // Act
@@ -98,6 +126,11 @@ describe('admin sync', () => {
     expect(second.providers).toEqual([
       expect.objectContaining({ files_read: 0, files_skipped: 1, rows: 0, first_hour: null }),
     ]);
+    // The second sync read nothing: its item says so (0 rows), and Azure was never synced.
+    const items = await usageSyncItems();
+    expect(items.aws).toMatchObject({ status: 'available' });
+    expect(items.aws?.detail).toMatch(/^last synced \d{4}-\d\d-\d\dT[\d:.]+Z: 0 rows read$/);
+    expect(items.azure?.status).toBe('missing');
   });
 
   it('fails naming a corrupt file, with exit code 1', async () => {
@@ -111,6 +144,10 @@ describe('admin sync', () => {
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(key);
+    const { aws } = await usageSyncItems();
+    expect(aws?.status).toBe('warning');
+    expect(aws?.detail).toContain(`failed reading ${key}: `);
+    expect(aws?.detail).toMatch(/; the sync of \S+ is still used$/);
   });
 
   it('refuses a provider without a sync', async () => {

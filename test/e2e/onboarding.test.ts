@@ -202,8 +202,15 @@ describe('the partner flow', () => {
     expect(listed.org_checklist).toContainEqual(
       expect.objectContaining({ feature: 'users_invited', status: 'available' }),
     );
-    expect(statuses(listed.integration_checklist.aws)).toEqual(allAvailable(awsFeatures));
-    expect(statuses(listed.integration_checklist.azure)).toEqual(allAvailable(azureFeatures));
+    // Verified, never synced (docs/usage-sync.md): the usage sync item follows the verification's.
+    expect(statuses(listed.integration_checklist.aws)).toEqual({
+      ...allAvailable(awsFeatures),
+      usage_sync: 'missing',
+    });
+    expect(statuses(listed.integration_checklist.azure)).toEqual({
+      ...allAvailable(azureFeatures),
+      usage_sync: 'missing',
+    });
   });
 
   it('lists the seeded demo customer with its connected clouds available', async () => {
@@ -212,8 +219,8 @@ describe('the partner flow', () => {
 
     // Assess
     const demo = children.body.find((child: { org_id: string }) => child.org_id === demoCustomer.orgId);
-    expect(statuses(demo.integration_checklist.aws)).toEqual(allAvailable(awsFeatures));
-    expect(statuses(demo.integration_checklist.azure)).toEqual(allAvailable(azureFeatures));
+    expect(statuses(demo.integration_checklist.aws)).toMatchObject(allAvailable(awsFeatures));
+    expect(statuses(demo.integration_checklist.azure)).toMatchObject(allAvailable(azureFeatures));
   });
 
   it('pages the children with X-Pagination, each unverified provider unknown', async () => {
@@ -246,9 +253,10 @@ describe('the partner flow', () => {
       previous_page: null,
       next_page: 2,
     });
-    expect(
-      new Set(firstPage.body[0].integration_checklist.aws.map((item: { status: string }) => item.status)),
-    ).toEqual(new Set(['unknown']));
+    expect(statuses(firstPage.body[0].integration_checklist.aws)).toEqual({
+      ...Object.fromEntries(awsFeatures.map((feature) => [feature, 'unknown'])),
+      usage_sync: 'missing',
+    });
     expect(firstPage.body[0].org_checklist).toContainEqual(
       expect.objectContaining({ feature: 'users_invited', status: 'missing' }),
     );

@@ -66,13 +66,16 @@ describe('API functions', () => {
       .Properties;
 
   it('runs every function on Node.js 24 on arm64, with 512 MB and 10 s unless it computes plans, purchases or verifies clouds', () => {
-    // Assess: the route functions, the authorizer, the plan computation, the purchase processor and the sweep.
-    expect(functions).toHaveLength(stacks.api.groupFunctions.size + 4);
+    // Assess: the route functions, the authorizer, the plan computation, the purchase processor
+    // and the sweep, the usage sync's fan-out and sync function (usage-sync-pipeline.test.ts).
+    expect(functions).toHaveLength(stacks.api.groupFunctions.size + 6);
     const longerFunctionIds = new Set(
       [
         ...planFunctions,
         stacks.api.purchases.processor,
         stacks.api.purchases.sweep,
+        stacks.api.usageSync.fanout,
+        stacks.api.usageSync.sync,
         stacks.api.groupFunctions.get('onboarding-aws-verify') as ServiceFunction,
         stacks.api.groupFunctions.get('onboarding-azure-verify') as ServiceFunction,
       ].map(logicalId),
@@ -129,7 +132,8 @@ describe('API functions', () => {
   });
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
-    // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the OAuth ones
+    // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the usage
+    // sync's in usage-sync-pipeline.test.ts, the OAuth ones
     // below, the sign-in mail sender and code key in sign-in-mail.test.ts, the tenant limits in api-throttling.test.ts, the onboarding functions' in onboarding.test.ts.
     const checkedElsewhere = [
       'PLAN_COMPUTATION_FUNCTION',
@@ -137,6 +141,7 @@ describe('API functions', () => {
       'TENANT_RATE_LIMIT',
       'TENANT_BURST_LIMIT',
       'PURCHASE_QUEUE_URL',
+      'USAGE_SYNC_QUEUE_URL',
       'MARKETPLACE',
       'ISSUER_URL',
       'SIGNING_KEY_ALIAS',
@@ -195,6 +200,8 @@ describe('API functions', () => {
       stacks.api.planComputation,
       stacks.api.purchases.processor,
       stacks.api.purchases.sweep,
+      stacks.api.usageSync.fanout,
+      stacks.api.usageSync.sync,
     ];
     expect(all).toHaveLength(functions.length);
 

@@ -71,6 +71,8 @@ describe('cdk-nag AWS Solutions checks', () => {
     'CommitmentPlanning-Api/Onboarding/ConsentStateSecret AwsSolutions-SMG4',
     'CommitmentPlanning-Api/SignInCodeSecret AwsSolutions-SMG4',
     'CommitmentPlanning-Api/onboarding-aws-verify/Role AwsSolutions-IAM5[Resource::arn:aws:iam::*:role/commitment-planning-purchaser]',
+    // The usage sync reads the customers' exports through the same role.
+    'CommitmentPlanning-Api/UsageSync/Sync/Role AwsSolutions-IAM5[Resource::arn:aws:iam::*:role/commitment-planning-purchaser]',
   ];
 
   it('are acknowledged only where a reason is given: API-wide choices and public methods', () => {

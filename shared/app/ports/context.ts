@@ -14,6 +14,7 @@ import type {
 import type { ComputedPlanRepository, PlanComputation, PlanRepository } from './plans';
 import type { PurchaseRepository } from './purchases';
 import type { CommitmentRepository, UsageRepository } from './usage';
+import type { UsageSyncStateRepository } from './usage-sync';
 
 /** What a use case is given: every repository, or some of them, with the clock and the ids. */
 
@@ -35,6 +36,7 @@ export interface Repositories {
   readonly signIns: SignInRepository;
   readonly oauthGrants: OAuthGrantRepository;
   readonly onboarding: OnboardingRepository;
+  readonly usageSyncStates: UsageSyncStateRepository;
 }
 
 /** What every use case is given by the composition root. */

@@ -1,6 +1,8 @@
 import type { AsyncBuffer } from 'hyparquet';
 import type { ExistingCommitment, Provider } from '../../domain/engine/model';
+import type { StagedPart } from '../../domain/usage/exports/staged-usage';
 import type { ExportFile } from '../../domain/usage-sources/export-files';
+import type { SyncPart } from '../../domain/usage-sources/sync-parts';
 import type { UsageSyncState } from '../../domain/usage-sources/sync-state';
 
 /**
@@ -79,4 +81,72 @@ export interface UsageSyncStateRepository {
   get(orgId: string, provider: Provider): Promise<UsageSyncState | null>;
   /** Writes the whole state. */
   put(orgId: string, provider: Provider, state: UsageSyncState): Promise<void>;
+}
+
+/**
+ * The deployed sync's messages on the `sync` queue (docs/usage-sync.md, Deployed): `sync` starts a
+ * run of one org and provider (the fan-out sends one per connected org and provider), `part` reads
+ * one part of the run's files, `finish` stores the run once every part is staged. Duplicates and
+ * any order are expected: each step is idempotent.
+ */
+export type UsageSyncMessage =
+  | { readonly kind: 'sync'; readonly orgId: string; readonly provider: Provider; readonly runId: string }
+  | {
+      readonly kind: 'part';
+      readonly orgId: string;
+      readonly provider: Provider;
+      readonly runId: string;
+      readonly part: SyncPart;
+    }
+  | { readonly kind: 'finish'; readonly orgId: string; readonly provider: Provider; readonly runId: string };
+
+export interface UsageSyncQueue {
+  /** Sends the messages (any number; adapters batch them); rejects when any was not accepted. */
+  send(messages: readonly UsageSyncMessage[]): Promise<void>;
+}
+
+/** One run of the deployed sync, as its `sync` message planned it. */
+export interface SyncRun {
+  readonly orgId: string;
+  readonly provider: Provider;
+  readonly runId: string;
+  /** ISO 8601: when it was planned; the parts read rows as of then (later hours are future). */
+  readonly startedAt: string;
+  /** The export's current files when it was planned (the sync state's files once it succeeds). */
+  readonly files: readonly ExportFile[];
+  /** Files of periods with nothing new, not read. */
+  readonly skippedFiles: number;
+  /** The parts to read, in the order their hours are merged. */
+  readonly parts: readonly SyncPart[];
+}
+
+/** A run as stored: its plan, and how far it went. */
+export interface StoredSyncRun extends SyncRun {
+  /** How many distinct parts are staged. */
+  readonly stagedParts: number;
+  readonly failed: { readonly file: string | null; readonly reason: string } | null;
+  readonly finishedAt: string | null;
+}
+
+/** The deployed sync's runs and their staged parts (items under the run, removed by TTL). */
+export interface SyncRunRepository {
+  /** Stores the run unless one of that id exists; answers the stored run either way. */
+  create(run: SyncRun): Promise<StoredSyncRun>;
+  get(orgId: string, provider: Provider, runId: string): Promise<StoredSyncRun | null>;
+  /**
+   * Stores the part's hours under the run, then adds its id to the run's staged set (a set: the
+   * same part staged again counts once). Answers how many distinct parts are staged after it, or
+   * null when the run has failed (nothing is counted).
+   */
+  stage(run: SyncRun, part: StagedPart): Promise<number | null>;
+  /** Marks the run failed (the first failure is kept); its other parts and its finish stop. */
+  fail(run: SyncRun, failure: { readonly file: string | null; readonly reason: string }): Promise<void>;
+  /**
+   * Claims the run's finish until `until` (ISO 8601): false when it is finished, failed, or held
+   * by an unexpired claim (a finish that crashed is claimed again once its claim expires).
+   */
+  claimFinish(run: SyncRun, now: string, until: string): Promise<boolean>;
+  /** The staged parts of the run's parts, one at a time, in the run's part order. */
+  stagedParts(run: SyncRun): AsyncIterable<StagedPart>;
+  finished(run: SyncRun, at: string): Promise<void>;
 }

@@ -19,9 +19,8 @@ import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import { check } from '../../../shared/domain/onboarding/checklist';
 import { newOnboardingRecord } from '../../../shared/domain/onboarding/onboarding-record';
 import { providerUsageFromStreams } from '../../../shared/domain/usage/imported-usage';
-import { readExport } from '../../../shared/exports/read-export';
+import { syncExportReaders } from '../../../shared/exports/read-export';
 import { randomIds } from '../../../shared/runtime/app-context';
-import { createUsageSyncStateRepository } from '../../../shared/store/usage-sync-states';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 
 /**
@@ -115,10 +114,9 @@ describe('the demo AWS fleet through the export path', () => {
     const summary = await syncUsage(
       {
         ...ctx,
-        syncStates: createUsageSyncStateRepository(table),
         awsSources: simulatedAwsUsageSources(dir, serviceAccountId, clock.now),
         azureSources: simulatedAzureUsageSources(dir, 'demo-client', clock.now),
-        openExport: (source) => readExport(source),
+        ...syncExportReaders,
       } satisfies UsageSyncContext,
       { orgId: synced.id, provider: 'aws' },
     );

@@ -18,9 +18,8 @@ import { syncUsage, type UsageSyncContext } from '../../../shared/app/usage-sync
 import type { ExistingCommitment } from '../../../shared/domain/engine/model';
 import { check } from '../../../shared/domain/onboarding/checklist';
 import { newOnboardingRecord } from '../../../shared/domain/onboarding/onboarding-record';
-import { readExport } from '../../../shared/exports/read-export';
+import { syncExportReaders } from '../../../shared/exports/read-export';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
-import { createUsageSyncStateRepository } from '../../../shared/store/usage-sync-states';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { fleetLineItems } from '../../support/export-files';
 import { cur2Parquet } from '../../support/export-parquet-files';
@@ -48,10 +47,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'usage-sync-'));
   syncCtx = {
     ...ctx,
-    syncStates: createUsageSyncStateRepository(table),
     awsSources: simulatedAwsUsageSources(dir, serviceAccountId),
     azureSources: simulatedAzureUsageSources(dir, azureClientId),
-    openExport: (source) => readExport(source),
+    ...syncExportReaders,
   };
 });
 
@@ -134,7 +132,7 @@ describe('syncing usage from a connected AWS account', () => {
     ]);
     expect(second).toMatchObject({ filesRead: 0, filesSkipped: 1, rows: 0, resources: 0 });
     expect(await storedUsage(orgId)).toEqual(usageAfterFirst);
-    expect(await syncCtx.syncStates.get(orgId, 'aws')).toMatchObject({
+    expect(await syncCtx.repos.usageSyncStates.get(orgId, 'aws')).toMatchObject({
       outcome: { status: 'succeeded' },
       rows: 0,
     });
@@ -192,7 +190,7 @@ describe('syncing usage from a connected AWS account', () => {
 
     // Act
     const failed = await syncUsage(syncCtx, { orgId, provider: 'aws' }).catch((error: Error) => error);
-    const state = await syncCtx.syncStates.get(orgId, 'aws');
+    const state = await syncCtx.repos.usageSyncStates.get(orgId, 'aws');
     const usageAfterFailure = await storedUsage(orgId);
     await deliver(
       accountId,
@@ -270,7 +268,7 @@ describe('syncing usage from a connected AWS account', () => {
     const { orgId, accountId } = await connectedOrg();
     await deliver(accountId, 'june.parquet', fleetParquet(june, HOURS), '2026-06');
     await syncUsage(syncCtx, { orgId, provider: 'aws' });
-    const before = await syncCtx.syncStates.get(orgId, 'aws');
+    const before = await syncCtx.repos.usageSyncStates.get(orgId, 'aws');
     await changeSimulatedCloud(dir, (cloud) => {
       (cloud.aws[accountId] as { role: unknown }).role = null;
     });
@@ -280,7 +278,7 @@ describe('syncing usage from a connected AWS account', () => {
 
     // Assess
     await expect(failed).rejects.toThrow('not authorized to perform: sts:AssumeRole');
-    const after = await syncCtx.syncStates.get(orgId, 'aws');
+    const after = await syncCtx.repos.usageSyncStates.get(orgId, 'aws');
     expect(after?.outcome).toMatchObject({ status: 'failed', file: null });
     expect(after?.files).toEqual(before?.files);
     expect(after?.lastSuccessAt).toBe(before?.lastSuccessAt);

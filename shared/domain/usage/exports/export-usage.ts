@@ -24,18 +24,26 @@ export interface ExportedUsage {
 /** A line spanning more hours than a month has is not an hourly line: it is skipped as invalid. */
 const MAX_LINE_HOURS = 744;
 
-interface SeriesInFile {
+/** One resource's hours as collected, before the series are named (staged-usage.ts merges them). */
+export interface SeriesInFile {
   readonly resourceId: string;
-  readonly row: InstanceHourRow;
+  readonly row: Pick<InstanceHourRow, 'provider' | 'accountId' | 'region' | 'description'>;
   readonly ondemandPrice: number;
   readonly months: Map<string, Float64Array>;
 }
 
-interface ProviderInFile {
+/** One provider's collected hours, by series key (resource id and description). */
+export interface ProviderInFile {
   readonly series: Map<string, SeriesInFile>;
   firstHour: number;
   lastHour: number;
   rows: number;
+}
+
+/** A series' key: its resource id and description (an instance resized is two series). */
+export function seriesKey(resourceId: string, description: InstanceHourRow['description']): string {
+  const { instanceType, operatingSystem, tenancy, deploymentOption } = description;
+  return `${resourceId}\u0000${instanceType}\u0000${operatingSystem}\u0000${tenancy}\u0000${deploymentOption ?? ''}`;
 }
 
 /**
@@ -84,8 +92,7 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
       inFile = { series: new Map(), firstHour: row.firstHour, lastHour: row.firstHour, rows: 0 };
       providers.set(row.provider, inFile);
     }
-    const { instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
-    const key = `${row.resourceId}\u0000${instanceType}\u0000${operatingSystem}\u0000${tenancy}\u0000${deploymentOption ?? ''}`;
+    const key = seriesKey(row.resourceId, row.description);
     let series = inFile.series.get(key);
     if (!series) {
       const ondemandPrice = priceOf(row);
@@ -124,21 +131,30 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
       }
       rows += batch.length;
     },
+    /** The hours collected so far, per provider, before the series are named (a sync's staged part). */
+    collected(): ReadonlyMap<Provider, ProviderInFile> {
+      return providers;
+    },
     finish(): ExportedUsage {
-      const parsed: ProviderUsage[] = [];
-      for (const provider of cloudProviders) {
-        const inFile = providers.get(provider);
-        if (!inFile) continue;
-        parsed.push({
-          provider,
-          covered: { firstHour: inFile.firstHour, lastHour: inFile.lastHour },
-          rows: inFile.rows,
-          series: seriesOf(inFile),
-        });
-      }
-      return { format, rows, usedRows, skipped, providers: parsed };
+      return { format, rows, usedRows, skipped, providers: providerUsagesOf(providers) };
     },
   };
+}
+
+/** Each provider's collected hours as usage, in the order aws, azure, gcp. */
+export function providerUsagesOf(providers: ReadonlyMap<Provider, ProviderInFile>): ProviderUsage[] {
+  const parsed: ProviderUsage[] = [];
+  for (const provider of cloudProviders) {
+    const inFile = providers.get(provider);
+    if (!inFile) continue;
+    parsed.push({
+      provider,
+      covered: { firstHour: inFile.firstHour, lastHour: inFile.lastHour },
+      rows: inFile.rows,
+      series: seriesOf(inFile),
+    });
+  }
+  return parsed;
 }
 
 function seriesOf(inFile: ProviderInFile): ImportedSeries[] {

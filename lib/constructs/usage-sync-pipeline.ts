@@ -1,0 +1,139 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { onboardingRoleName } from '../../shared/domain/onboarding/aws-checks';
+import { functionEntry } from '../project-paths';
+import {
+  usageSyncMaxReceiveCount,
+  usageSyncMemorySize,
+  usageSyncTimeout,
+  usageSyncVisibilityTimeout,
+} from '../usage-sync-settings';
+import { ServiceFunction, type ServiceFunctionProps } from './service-function';
+
+export interface UsageSyncPipelineProps {
+  /** When the fan-out runs: an EventBridge Scheduler expression (lib/usage-sync-settings.ts). */
+  readonly schedule: string;
+  /** Sync invocations at once (the event source's maxConcurrency, 2 to 1000). */
+  readonly maxConcurrency: number;
+  /** Settings the functions share with the API's (environment holds `TABLE_NAME`). */
+  readonly functionSettings: Omit<ServiceFunctionProps, 'entry' | 'description' | 'timeout'>;
+}
+
+/**
+ * The deployed usage sync (docs/usage-sync.md, Deployed): a schedule starts the fan-out, which
+ * puts one message per connected org and provider on the `sync` queue; the sync function consumes
+ * it, one message per invocation, at most `maxConcurrency` at once, and sends the parts and the
+ * finish of each run to the same queue. Table access and the plan computation are the caller's to
+ * grant, as for every function. The queues live here, not in the stateful stack: a message lost
+ * with a redeploy is sent again by the next scheduled run.
+ */
+export class UsageSyncPipeline extends Construct {
+  readonly queue: Queue;
+  readonly deadLetterQueue: Queue;
+  readonly fanout: ServiceFunction;
+  readonly sync: ServiceFunction;
+  readonly schedule: CfnSchedule;
+  /** The role the scheduler invokes the fan-out as. */
+  readonly scheduleRole: Role;
+  /** In alarm while any sync message waits in the dead-letter queue; it has no action. */
+  readonly deadLetterAlarm: Alarm;
+
+  constructor(scope: Construct, id: string, props: UsageSyncPipelineProps) {
+    super(scope, id);
+    const { functionSettings } = props;
+    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.queue = new Queue(this, 'Queue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: usageSyncVisibilityTimeout,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: usageSyncMaxReceiveCount },
+    });
+
+    this.fanout = new ServiceFunction(this, 'Fanout', {
+      ...functionSettings,
+      entry: functionEntry('usage-sync-fanout'),
+      description: 'Starts the usage sync of every connected org and provider',
+      timeout: Duration.minutes(5),
+    });
+    this.sync = new ServiceFunction(this, 'Sync', {
+      ...functionSettings,
+      memorySize: usageSyncMemorySize,
+      entry: functionEntry('usage-sync'),
+      description: "Reads connected accounts' billing exports and owned commitments, one step per message",
+      timeout: usageSyncTimeout,
+    });
+    for (const sender of [this.fanout, this.sync]) {
+      sender.function.addEnvironment('USAGE_SYNC_QUEUE_URL', this.queue.queueUrl);
+      sender.role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }),
+      );
+    }
+    // The event source grants what consuming takes (receive, delete, change visibility).
+    this.sync.function.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: props.maxConcurrency,
+      }),
+    );
+    // The customers' accounts are read through their onboarding roles, each admitting this
+    // service only with the org's ExternalId.
+    const roleArns = `arn:aws:iam::*:role/${onboardingRoleName}`;
+    this.sync.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [roleArns] }),
+    );
+    Validations.of(this.sync.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${roleArns}]`,
+      reason:
+        'The synced accounts are the customers onboarded after deployment, so the account of the onboarding role is a wildcard; the role name is fixed, and each role admits this service only with its ExternalId.',
+    });
+
+    // The scheduler's role may invoke the unqualified fan-out and nothing else (the L2 target
+    // would also grant its versions, `:*`), assumed only by this account's schedules.
+    this.scheduleRole = new Role(this, 'ScheduleRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+      description: 'Invokes the usage sync fan-out on its schedule',
+    });
+    this.scheduleRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.fanout.function.functionArn],
+      }),
+    );
+    this.schedule = new CfnSchedule(this, 'Schedule', {
+      description: 'Starts the usage sync of every connected org and provider',
+      scheduleExpression: props.schedule,
+      flexibleTimeWindow: { mode: 'OFF' },
+      state: 'ENABLED',
+      target: {
+        arn: this.fanout.function.functionArn,
+        roleArn: this.scheduleRole.roleArn,
+        retryPolicy: { maximumRetryAttempts: 2 },
+      },
+    });
+
+    this.deadLetterAlarm = new Alarm(this, 'DeadLetterAlarm', {
+      alarmDescription:
+        'A usage sync message was received 3 times without success: see the dead-letter queue and the sync states',
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      threshold: 0,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+}

@@ -1,0 +1,111 @@
+import type { Provider } from '../../engine/model';
+import type { ExportFormat } from './export-formats';
+import { type ProviderInFile, type SeriesInFile, seriesKey } from './export-usage';
+
+/**
+ * One part of a usage sync as it is staged between invocations (docs/usage-sync.md, Deployed): the
+ * hours a file, or a range of its row groups, holds, collected but not yet named or stored. The
+ * parts of a billing period are merged once all are read: lines of the same resource and hour add
+ * up whichever part holds them, so a period read in parts is the period read whole. Plain JSON.
+ */
+export interface StagedPart {
+  /** The file key, ETag and range it was read from (sync-parts.ts). */
+  readonly partId: string;
+  readonly key: string;
+  readonly billingPeriod: string;
+  readonly format: ExportFormat;
+  /** Every row of the part (used or skipped). */
+  readonly rows: number;
+  readonly providers: readonly StagedProvider[];
+}
+
+export interface StagedProvider {
+  readonly provider: Provider;
+  readonly firstHour: number;
+  readonly lastHour: number;
+  readonly rows: number;
+  readonly series: readonly StagedSeries[];
+}
+
+export interface StagedSeries {
+  readonly resourceId: string;
+  readonly row: SeriesInFile['row'];
+  readonly ondemandPrice: number;
+  /** Units per hour of each month (`yyyy-mm`), index 0 = the month's first hour. */
+  readonly months: Readonly<Record<string, readonly number[]>>;
+}
+
+/** The collector's hours (export-usage.ts `collected()`) as a staged part. */
+export function stagedPartOf(
+  part: Pick<StagedPart, 'partId' | 'key' | 'billingPeriod' | 'format' | 'rows'>,
+  collected: ReadonlyMap<Provider, ProviderInFile>,
+): StagedPart {
+  return {
+    ...part,
+    providers: [...collected].map(([provider, inFile]) => ({
+      provider,
+      firstHour: inFile.firstHour,
+      lastHour: inFile.lastHour,
+      rows: inFile.rows,
+      series: [...inFile.series.values()].map(({ resourceId, row, ondemandPrice, months }) => ({
+        resourceId,
+        row: {
+          provider: row.provider,
+          accountId: row.accountId,
+          region: row.region,
+          description: row.description,
+        },
+        ondemandPrice,
+        months: Object.fromEntries([...months].map(([month, values]) => [month, Array.from(values)])),
+      })),
+    })),
+  };
+}
+
+/**
+ * The parts' hours merged, as the collector would hold them had it read every part in the order
+ * given: hours of the same series add up, a series keeps the on-demand price of its first part,
+ * and the covered hours span every part's.
+ */
+export function mergeStagedParts(
+  parts: readonly StagedPart[],
+  merged = new Map<Provider, ProviderInFile>(),
+): Map<Provider, ProviderInFile> {
+  for (const part of parts) {
+    for (const staged of part.providers) {
+      let inFile = merged.get(staged.provider);
+      if (!inFile) {
+        inFile = { series: new Map(), firstHour: staged.firstHour, lastHour: staged.lastHour, rows: 0 };
+        merged.set(staged.provider, inFile);
+      }
+      inFile.firstHour = Math.min(inFile.firstHour, staged.firstHour);
+      inFile.lastHour = Math.max(inFile.lastHour, staged.lastHour);
+      inFile.rows += staged.rows;
+      for (const series of staged.series) addSeries(inFile, series);
+    }
+  }
+  return merged;
+}
+
+function addSeries(inFile: ProviderInFile, staged: StagedSeries): void {
+  const key = seriesKey(staged.resourceId, staged.row.description);
+  let series = inFile.series.get(key);
+  if (!series) {
+    series = {
+      resourceId: staged.resourceId,
+      row: staged.row,
+      ondemandPrice: staged.ondemandPrice,
+      months: new Map(),
+    };
+    inFile.series.set(key, series);
+  }
+  for (const [month, values] of Object.entries(staged.months)) {
+    let sum = series.months.get(month);
+    if (!sum) {
+      sum = new Float64Array(values.length);
+      series.months.set(month, sum);
+    }
+    for (let hour = 0; hour < values.length; hour++)
+      sum[hour] = (sum[hour] as number) + (values[hour] as number);
+  }
+}
