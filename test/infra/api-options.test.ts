@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
+import { usageSyncMemorySize } from '../../lib/usage-sync-settings';
 import { synthesizeService } from './service-app';
 
 describe('API stack options', () => {
@@ -48,13 +49,18 @@ describe('API stack options', () => {
   });
 
   it('sizes, levels and retains the functions’ logs as configured', () => {
+    const idOf = (serviceFunction: { node: { defaultChild?: unknown } } | undefined) =>
+      stacks.api.getLogicalId(serviceFunction?.node.defaultChild as CfnFunction);
     const planFunctionIds = new Set(
       [stacks.api.planComputation.function, stacks.api.groupFunctions.get('plan-coverage')?.function].map(
-        (planFunction) => stacks.api.getLogicalId(planFunction?.node.defaultChild as CfnFunction),
+        idOf,
       ),
     );
+    // The usage sync reads export files: its memory is its own (lib/usage-sync-settings.ts).
+    const usageSyncId = idOf(stacks.api.usageSync.sync.function);
     for (const [id, { Properties }] of Object.entries(api.findResources('AWS::Lambda::Function'))) {
-      expect(Properties.MemorySize).toBe(planFunctionIds.has(id) ? 3008 : 1024);
+      const memory = id === usageSyncId ? usageSyncMemorySize : planFunctionIds.has(id) ? 3008 : 1024;
+      expect(Properties.MemorySize).toBe(memory);
       expect(Properties.Environment.Variables.POWERTOOLS_LOG_LEVEL).toBe('DEBUG');
       expect(Properties.LoggingConfig.ApplicationLogLevel).toBe('DEBUG');
     }

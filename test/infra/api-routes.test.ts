@@ -93,9 +93,9 @@ describe('API routes', () => {
     }
   });
 
-  it('deploys one function per function group plus the authorizer, the plan computation and the purchase pipeline’s two', () => {
+  it('deploys one function per function group plus the authorizer, the plan computation, the purchase pipeline’s two and the usage sync’s two', () => {
     // Assess
-    api.resourceCountIs('AWS::Lambda::Function', functionGroups.length + 4);
+    api.resourceCountIs('AWS::Lambda::Function', functionGroups.length + 6);
     expect([...stacks.api.groupFunctions.keys()]).toEqual([...functionGroups]);
   });
 

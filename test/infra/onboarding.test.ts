@@ -78,7 +78,7 @@ describe('the onboarding functions', () => {
     expect(propertiesOf('onboarding-azure-verify').Timeout).toBe(28);
   });
 
-  it("give the Azure verification the app and its client secret, and no other function the secret's ARN", () => {
+  it("give the Azure verification and the usage sync the app and its client secret, and no other function the secret's ARN", () => {
     // Act
     const variables = propertiesOf('onboarding-azure-verify').Environment.Variables;
 
@@ -90,9 +90,25 @@ describe('the onboarding functions', () => {
     expect(variables.CONSENT_STATE_SECRET_ARN).toBeUndefined();
     expect(variables.SERVICE_AWS_ACCOUNT_ID).toBeUndefined();
     expect(secretsReadBy('onboarding-azure-verify')).toEqual([azureClientSecretArn]);
+    const functions = api.findResources('AWS::Lambda::Function');
+    const syncVariables =
+      functions[logicalId(stacks.api.usageSync.sync.function)]?.Properties.Environment.Variables;
+    expect(syncVariables).toMatchObject({
+      AZURE_CLIENT_ID: azureClientId,
+      AZURE_CLIENT_SECRET_ARN: azureClientSecretArn,
+    });
+    const holders = Object.entries(functions).filter(
+      ([, resource]) => resource.Properties.Environment?.Variables?.AZURE_CLIENT_SECRET_ARN !== undefined,
+    );
+    expect(holders.map(([id]) => id).sort()).toEqual(
+      [
+        logicalId(functionOf('onboarding-azure-verify').function),
+        logicalId(stacks.api.usageSync.sync.function),
+      ].sort(),
+    );
   });
 
-  it('generate the consent secret, and only the onboarding function reads it', () => {
+  it('generate the consent secret, and only the onboarding function reads it; the Azure secret only the Azure verification and the usage sync', () => {
     // Assess
     api.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
@@ -105,6 +121,8 @@ describe('the onboarding functions', () => {
       [
         [{ Ref: logicalId(functionOf('onboarding').role) }],
         [{ Ref: logicalId(functionOf('onboarding-azure-verify').role) }],
+        // The Azure application's secret: it reads the customers' subscriptions (docs/usage-sync.md).
+        [{ Ref: logicalId(stacks.api.usageSync.sync.role) }],
         // Its own secret, the sign-in code key (sign-in-mail.test.ts).
         [{ Ref: logicalId(functionOf('oauth-sign-in').role) }],
       ]
