@@ -6,7 +6,6 @@
  * TABLE_NAME is set, on that deployed DynamoDB table with the usual AWS credentials and region.
  */
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openInvocationScopes } from '../local/local-invocation-scope';
 import { localServiceAccountId } from '../local/local-onboarding';
@@ -80,6 +79,7 @@ import {
   importFormats,
   isImportFormat,
 } from '../shared/domain/usage/exports/export-formats';
+import { readCsvRecords } from '../shared/exports/csv-records';
 import { fileExportSource } from '../shared/exports/file-export-source';
 import { readExport } from '../shared/exports/read-export';
 import { createAppContext } from '../shared/runtime/app-context';
@@ -318,7 +318,7 @@ function progressPrinter(bytesRead: () => number | undefined): (progress: Import
   };
 }
 
-/** Runs an import of the file named by --file into the org named by --org, streaming its lines. */
+/** Runs an import of the file named by --file into the org named by --org, streaming its records. */
 async function importFile<T>(options: Options, run: (request: ImportRequest) => Promise<T>): Promise<T> {
   const orgId = required(options, 'org');
   const path = required(options, 'file');
@@ -326,19 +326,14 @@ async function importFile<T>(options: Options, run: (request: ImportRequest) => 
     throw new Error(`cannot read ${path}: ${error.message}`);
   });
   const stream = handle.createReadStream();
-  const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  // Taken before the use case awaits anything: readline emits the lines of a small file before a
-  // late `for await` starts, which would then wait forever for lines already gone.
-  const lines = reader[Symbol.asyncIterator]();
   try {
     return await run({
       orgId,
-      lines,
+      records: readCsvRecords(stream),
       onProgress: progressPrinter(() => stream.bytesRead),
       ...sessionOptions(options),
     });
   } finally {
-    reader.close();
     stream.destroy();
   }
 }
@@ -354,7 +349,7 @@ function importFormatOption(options: Options): ImportFormat | undefined {
 }
 
 /**
- * import-usage: the project's usage CSV through its line reader, a billing export (CUR 2.0,
+ * import-usage: the project's usage CSV through its record reader, a billing export (CUR 2.0,
  * legacy CUR, FOCUS; Parquet, CSV or gzip CSV) through the export readers.
  */
 async function importUsageFile(
@@ -540,12 +535,8 @@ async function commitmentsFile(
   });
   const parser = createCommitmentCsvParser(`simulated-${owner}`, loadCatalog());
   try {
-    for await (const line of createInterface({
-      input: handle.createReadStream(),
-      crlfDelay: Number.POSITIVE_INFINITY,
-    })) {
-      parser.push(line);
-    }
+    for await (const batch of readCsvRecords(handle.createReadStream()))
+      for (const record of batch) parser.push(record);
   } finally {
     await handle.close();
   }
