@@ -1,6 +1,4 @@
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
-import { type CsvError, type InfoRecord, type Options, parse } from 'csv-parse';
+import { type CsvError, type Options, type Parser, parse } from 'csv-parse';
 import type { CsvRecord } from '../domain/csv/csv-reader';
 
 /**
@@ -43,63 +41,55 @@ function problemOf(error: CsvError): string {
 
 /**
  * Numbers the records csv-parse reads by the physical line each starts on (the first line is 1):
- * the line after the previous record, plus the empty lines skipped since, a record spanning as
- * many more lines as its quoted fields hold line breaks. csv-parse's own `lines` counts a CRLF
- * inside a quoted field twice, so it is not used. At the first record that is not CSV, csv-parse
- * cannot tell where the next record starts: that record becomes `problem` and none after it is
- * kept. (Stopping the parser there instead would lose the records it read before it in the same
- * chunk.)
+ * csv-parse hands out empty lines too (as records of one empty field, left out here), so a record
+ * starts on the line after the previous one, and spans as many more lines as its quoted fields
+ * hold line breaks. csv-parse's own `lines` counts a CRLF inside a quoted field twice, and its
+ * per-record context (`on_record`, `info`) costs more than the numbering, so neither is used.
+ * At the first record that is not CSV, csv-parse cannot tell where the next record starts: that
+ * record becomes the last, holding its problem. (Stopping the parser there instead would lose the
+ * records it read before it in the same chunk.)
  */
 export class CsvRecordLines {
   #nextLine = 1;
-  #emptyLines = 0;
-  #problem: CsvRecord | undefined;
+  #numbered = 0;
+  /** What is wrong with the record after the first `#recordsBefore` ones. */
+  #problem: { readonly recordsBefore: number; readonly message: string } | undefined;
 
-  /** The record that is not CSV, if csv-parse met one. */
-  get problem(): CsvRecord | undefined {
-    return this.#problem;
-  }
-
-  /**
-   * csv-parse's options: the dialect, each record numbered and handed to `keep` (csv-parse then
-   * passes nothing on), none kept after a problem.
-   */
-  options(keep: (record: CsvRecord) => void): Options {
+  /** csv-parse's options: the dialect, empty lines kept as records, a record that is not CSV reported to `problem`. */
+  options(recordsParsed: () => number): Options {
     return {
       ...csvDialect,
+      skip_empty_lines: false,
       skip_records_with_error: true,
-      on_record: (fields: string[], info: InfoRecord) => {
-        if (!this.#problem) keep(this.#record(fields, info.empty_lines));
-        return null;
-      },
       on_skip: (error: CsvError | undefined) => {
-        if (error && !this.#problem) this.#problem = { line: this.#lineOf(error), problem: problemOf(error) };
+        if (error && !this.#problem)
+          this.#problem = { recordsBefore: recordsParsed(), message: problemOf(error) };
         return undefined;
       },
     };
   }
 
-  #record(fields: string[], emptyLines: number): CsvRecord {
-    const line = this.#startLine(emptyLines);
-    this.#nextLine = line + 1 + lineBreaksIn(fields);
-    return { line, fields };
-  }
-
-  #lineOf(error: CsvError): number {
-    return this.#startLine(typeof error.empty_lines === 'number' ? error.empty_lines : this.#emptyLines);
-  }
-
-  #startLine(emptyLines: number): number {
-    const line = this.#nextLine + emptyLines - this.#emptyLines;
-    this.#emptyLines = emptyLines;
-    return line;
+  /**
+   * The records csv-parse handed out, in order, numbered; none after a record that is not CSV,
+   * which comes last once `ended`.
+   */
+  number(records: readonly string[][], ended: boolean): CsvRecord[] {
+    const numbered: CsvRecord[] = [];
+    for (const fields of records) {
+      if (this.#problem && this.#numbered >= this.#problem.recordsBefore) break;
+      if (fields.length !== 1 || fields[0] !== '') numbered.push({ line: this.#nextLine, fields });
+      this.#nextLine += 1 + lineBreaksIn(fields);
+      this.#numbered += 1;
+    }
+    if (ended && this.#problem) numbered.push({ line: this.#nextLine, problem: this.#problem.message });
+    return numbered;
   }
 }
 
 /**
  * The records of a CSV file read from its bytes (a file stream, say) with one csv-parse stream
- * parser, each with the line it starts on, in batches: those of each chunk of bytes (a batch per
- * chunk rather than an await per record, which would cost more than the parsing). A record that
+ * parser, each with the line it starts on, in batches: those of each chunk of bytes, taken from
+ * the parser without an await per record (which would cost more than the parsing). A record that
  * is not CSV (a quote never closed, text after a closing quote) comes last, holding its problem:
  * the records after it are not read as records. A source that fails fails the iteration with its
  * own error.
@@ -108,25 +98,28 @@ export async function* readCsvRecords(
   bytes: AsyncIterable<Uint8Array | string>,
 ): AsyncGenerator<readonly CsvRecord[]> {
   const lines = new CsvRecordLines();
-  let batch: CsvRecord[] = [];
-  const parser = parse(lines.options((record) => batch.push(record)));
-  const parsed = finished(parser.resume());
-  // Observed at the end; until then a failure must not go unhandled.
-  parsed.catch(() => undefined);
-  const taken = () => {
-    const full = batch;
-    batch = [];
-    return full;
+  let taken = 0;
+  const parser: Parser = parse(lines.options(() => taken + parser.readableLength));
+  const takeParsed = (): string[][] => {
+    const records: string[][] = [];
+    for (let record = parser.read(); record !== null; record = parser.read()) records.push(record);
+    taken += records.length;
+    return records;
   };
   try {
     for await (const chunk of bytes) {
-      if (!parser.write(chunk)) await once(parser, 'drain');
-      if (batch.length > 0) yield taken();
+      // No wait for 'drain': the source is read one chunk per turn, and taking the parsed records
+      // is what lets csv-parse take the next chunk.
+      parser.write(chunk);
+      const batch = lines.number(takeParsed(), false);
+      if (batch.length > 0) yield batch;
     }
     parser.end();
-    await parsed;
-    if (batch.length > 0) yield taken();
-    if (lines.problem) yield [lines.problem];
+    const rest: string[][] = [];
+    for await (const record of parser) rest.push(record);
+    taken += rest.length;
+    const batch = lines.number(rest, true);
+    if (batch.length > 0) yield batch;
   } finally {
     parser.destroy();
   }

@@ -22,10 +22,14 @@ export function recordsOf(
  */
 export function recordsOfLines(lines: readonly string[]): CsvRecord[] {
   const numbering = new CsvRecordLines();
-  const records: CsvRecord[] = [];
-  parse(
-    lines.map((line) => `${line}\n`).join(''),
-    numbering.options((record) => records.push(record)),
-  );
-  return numbering.problem ? [...records, numbering.problem] : records;
+  const records: string[][] = [];
+  const options = numbering.options(() => records.length);
+  parse(lines.map((line) => `${line}\n`).join(''), {
+    ...options,
+    on_record: (fields: string[]) => {
+      records.push(fields);
+      return null;
+    },
+  });
+  return numbering.number(records, true);
 }

@@ -3,7 +3,7 @@ import { CsvErrorLog } from './csv-import-error';
 /**
  * One record of a CSV file as a CSV parser read it (an adapter: the domain reads no file format),
  * at the 1-based physical line it starts on: its fields, or what makes it no CSV record (an
- * unclosed quote...), after which the parser reads no further.
+ * unclosed quote...), which comes last: no record after it is read.
  */
 export type CsvRecord =
   | { readonly line: number; readonly fields: readonly string[] }
