@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { importCommitments } from '../../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../../shared/app/import-files';
 import { defaultImportLeaseMs, type ImportSessionOptions } from '../../shared/app/import-sessions';
@@ -14,6 +13,7 @@ import { repairFutureUsage } from '../../shared/app/repair-usage';
 import { cloudProviders } from '../../shared/domain/cloud-providers';
 import type { Provider } from '../../shared/domain/engine';
 import { type ImportFormat, importFormats } from '../../shared/domain/usage/exports/export-formats';
+import { readCsvRecords } from '../../shared/exports/csv-records';
 import { fileExportSource } from '../../shared/exports/file-export-source';
 import { readExport } from '../../shared/exports/read-export';
 import {
@@ -80,7 +80,7 @@ function progressPrinter(bytesRead: () => number | undefined): (progress: Import
   };
 }
 
-/** Runs an import of the file named by --file into the org named by --org, streaming its lines. */
+/** Runs an import of the file named by --file into the org named by --org, streaming its records. */
 async function importFile<T>(options: Options, run: (request: ImportRequest) => Promise<T>): Promise<T> {
   const orgId = required(options, 'org');
   const path = required(options, 'file');
@@ -88,19 +88,14 @@ async function importFile<T>(options: Options, run: (request: ImportRequest) => 
     throw new Error(`cannot read ${path}: ${error.message}`);
   });
   const stream = handle.createReadStream();
-  const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  // Taken before the use case awaits anything: readline emits the lines of a small file before a
-  // late `for await` starts, which would then wait forever for lines already gone.
-  const lines = reader[Symbol.asyncIterator]();
   try {
     return await run({
       orgId,
-      lines,
+      records: readCsvRecords(stream),
       onProgress: progressPrinter(() => stream.bytesRead),
       ...sessionOptions(options),
     });
   } finally {
-    reader.close();
     stream.destroy();
   }
 }

@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import {
   deliverSimulatedAzureFile,
   setSimulatedAzureCommitments,
@@ -18,6 +17,7 @@ import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { createCommitmentCsvParser } from '../../shared/domain/commitments/commitment-csv';
 import type { Provider } from '../../shared/domain/engine';
 import type { ExistingCommitment } from '../../shared/domain/engine/model';
+import { readCsvRecords } from '../../shared/exports/csv-records';
 import {
   type AdminCommand,
   type CommandInput,
@@ -79,12 +79,8 @@ async function commitmentsFile(
   });
   const parser = createCommitmentCsvParser(`simulated-${owner}`, loadCatalog());
   try {
-    for await (const line of createInterface({
-      input: handle.createReadStream(),
-      crlfDelay: Number.POSITIVE_INFINITY,
-    })) {
-      parser.push(line);
-    }
+    for await (const batch of readCsvRecords(handle.createReadStream()))
+      for (const record of batch) parser.push(record);
   } finally {
     await handle.close();
   }

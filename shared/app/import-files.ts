@@ -1,4 +1,4 @@
-import type { CsvFileParser } from '../domain/csv/csv-reader';
+import type { CsvFileParser, CsvRecord } from '../domain/csv/csv-reader';
 import type { Provider } from '../domain/engine/model';
 import { NotFoundError } from '../domain/errors';
 import type { ImportSessionOptions } from './import-sessions';
@@ -19,22 +19,24 @@ export const PROGRESS_EVERY_ROWS = 100_000;
 /** An import of one CSV file into an org, in a session of each provider it names. */
 export interface ImportRequest extends ImportSessionOptions {
   readonly orgId: string;
-  /** The file's lines without their line breaks, e.g. node:readline over a file stream. */
-  readonly lines: AsyncIterable<string>;
+  /** The file's records in batches, e.g. read from a file stream by the CSV adapter (shared/exports/csv-records.ts). */
+  readonly records: AsyncIterable<readonly CsvRecord[]>;
   readonly onProgress?: (progress: ImportProgress) => void;
 }
 
-/** Fails with a NotFoundError before any line is read when the org does not exist. */
+/** Fails with a NotFoundError before any record is read when the org does not exist. */
 export async function requireOrg(ctx: AppContext, orgId: string): Promise<void> {
   if (!(await ctx.repos.orgs.get(orgId))) throw new NotFoundError(`Organization ${orgId} not found`);
 }
 
-/** Feeds every line to the parser, reporting progress; answers what it parsed or throws its CsvImportError. */
+/** Feeds every record to the parser, reporting progress; answers what it parsed or throws its CsvImportError. */
 export async function readImportFile<T>(request: ImportRequest, parser: CsvFileParser<T>): Promise<T> {
-  for await (const line of request.lines) {
-    parser.push(line);
-    if (parser.rows > 0 && parser.rows % PROGRESS_EVERY_ROWS === 0) {
-      request.onProgress?.({ stage: 'reading', rows: parser.rows });
+  for await (const batch of request.records) {
+    for (const record of batch) {
+      parser.push(record);
+      if (parser.rows > 0 && parser.rows % PROGRESS_EVERY_ROWS === 0) {
+        request.onProgress?.({ stage: 'reading', rows: parser.rows });
+      }
     }
   }
   return parser.finish();

@@ -60,7 +60,7 @@ export interface ExportImportSummary extends UsageImportSummary {
 }
 
 /** An import of a billing export (CUR 2.0, legacy CUR, FOCUS) opened by a file adapter. */
-export interface ExportImportRequest extends Omit<ImportRequest, 'lines'> {
+export interface ExportImportRequest extends Omit<ImportRequest, 'records'> {
   readonly rows: ExportRows;
 }
 
@@ -105,7 +105,7 @@ export async function importUsageExport(
  */
 async function storeImportedUsage(
   ctx: AppContext,
-  request: Omit<ImportRequest, 'lines'>,
+  request: Omit<ImportRequest, 'records'>,
   usage: readonly ProviderUsage[],
 ): Promise<ProviderUsageImport[]> {
   const { orgId, onProgress } = request;

@@ -4,12 +4,13 @@ import { parse } from 'csv-parse';
 import { ValidationError } from '../domain/errors';
 import { detectImportFormat, type ImportFormat } from '../domain/usage/exports/export-formats';
 import type { ExportBatch, ExportRows } from '../domain/usage/exports/export-rows';
+import { csvDialect } from './csv-records';
 import { exportFormatOf } from './export-format-choice';
 
 /** Records handed over per batch: enough to make the per-batch work negligible, few enough to stay small. */
 const RECORDS_PER_BATCH = 8192;
 
-/** The project's own usage file: read by its own line reader (docs/import.md, Usage file). */
+/** The project's own usage file: read by the usage CSV reader (docs/import.md, Usage file). */
 export interface UsageCsvFile {
   readonly format: 'usage-csv';
 }
@@ -40,7 +41,7 @@ export async function readCsvExport(
   if (first.done) throw new ValidationError('The file is empty');
   const raw = Readable.from(withFirst(first.value, source), { objectMode: false });
   const text = isGzip(first.value) ? raw.pipe(createGunzip()) : raw;
-  const parser = text.pipe(parse({ bom: true, skip_empty_lines: true, relax_column_count: true }));
+  const parser = text.pipe(parse(csvDialect));
   const onSourceError = (error: Error) => parser.destroy(error);
   raw.once('error', onSourceError);
   text.once('error', (error: Error) =>

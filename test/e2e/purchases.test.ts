@@ -3,7 +3,7 @@ import { importUsage } from '../../shared/app/import-usage';
 import { createOrg, createUserKey } from '../../shared/app/operator';
 import type { ApiRequest, ApiResponse } from '../support/api-client';
 import { settledPlan, useSeededApi } from '../support/seeded-api';
-import { alwaysOn, fleet, linesOf, usageLines } from '../support/usage-files';
+import { alwaysOn, fleet, recordsOf, usageLines } from '../support/usage-files';
 
 /**
  * Applying plans (#8) and purchasing them for a user (#13) over HTTP, against the local API with
@@ -77,7 +77,7 @@ async function orgOfTwoFamilies(name: string): Promise<{ plans: string; key: { a
   const always = { operatingSystem: 'Linux', unitsAt: alwaysOn };
   await importUsage(ctx, {
     orgId: org.id,
-    lines: linesOf(
+    records: recordsOf(
       usageLines(start, 720, [
         ...fleet(4, 'm5', { ...onAws, ...always, instanceType: 'm5.xlarge' }),
         ...fleet(4, 'r5', { ...onAws, ...always, instanceType: 'r5.xlarge' }),

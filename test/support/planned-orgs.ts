@@ -3,7 +3,7 @@ import { importUsage } from '../../shared/app/import-usage';
 import { createOrg } from '../../shared/app/operator';
 import type { AppContext, WithPlanComputation } from '../../shared/app/ports';
 import type { Principal } from '../../shared/domain/principal';
-import { alwaysOn, fleet, linesOf, usageLines } from './usage-files';
+import { alwaysOn, fleet, recordsOf, usageLines } from './usage-files';
 
 /**
  * An org with a month of always-on m5.xlarge usage ending at the last hour, so that its
@@ -16,7 +16,7 @@ export async function orgWithRecommendedPlan(
   const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 720 * 3_600_000).toISOString();
   await importUsage(ctx, {
     orgId: org.id,
-    lines: linesOf(
+    records: recordsOf(
       usageLines(
         start,
         720,

@@ -69,10 +69,8 @@ export function usageLines(start: string, hours: number, resources: readonly Fle
   return lines;
 }
 
-/** The lines of a file as an import reads them: one at a time, without their line breaks. */
-export async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
-  yield* lines;
-}
+/** The records an import reads of a file of these lines. */
+export { recordsOf } from './csv-records';
 
 /** A GCP n2-standard-8 VM of one project, the resource most app and e2e tests plan for. */
 export const gcpN2Standard8 = {

@@ -222,7 +222,7 @@ export function createCommitmentCsvParser(orgId: string, catalog: Catalog): CsvF
   );
 
   return {
-    push: (line) => reader.push(line),
+    push: (record) => reader.push(record),
     get rows() {
       return reader.rows;
     },

@@ -1,5 +1,13 @@
 import { CsvErrorLog } from './csv-import-error';
-import { CsvSyntaxError, splitCsvLine } from './csv-line';
+
+/**
+ * One record of a CSV file as a CSV parser read it (an adapter: the domain reads no file format),
+ * at the 1-based physical line it starts on: its fields, or what makes it no CSV record (an
+ * unclosed quote...), which comes last: no record after it is read.
+ */
+export type CsvRecord =
+  | { readonly line: number; readonly fields: readonly string[] }
+  | { readonly line: number; readonly problem: string };
 
 /** One data record of a CSV file, its values looked up by column name. */
 export interface CsvRow<C extends string> {
@@ -11,31 +19,30 @@ export interface CsvRow<C extends string> {
   error(message: string): void;
 }
 
-/** A file parser fed line by line, answering what the whole file holds (the usage and commitment files). */
+/** A file parser fed record by record, answering what the whole file holds (the usage and commitment files). */
 export interface CsvFileParser<Parsed> {
-  /** Reads the next line of the file (without its line break). */
-  push(line: string): void;
+  /** Reads the next record of the file. */
+  push(record: CsvRecord): void;
   /** Data rows read so far. */
   readonly rows: number;
   /** Ends the file: what it holds, or a CsvImportError listing every bad row. */
   finish(): Parsed;
 }
 
-const BYTE_ORDER_MARK = '\uFEFF';
-
 /**
- * Reads a CSV file pushed to it line by line (without line breaks; a trailing `\r` is dropped):
- * the first line is the header, which must name each of `columns` exactly once and may name each
- * of `optionalColumns` once, in any order; every other non-blank line is a record with one field
- * per header column, handed to `onRow` (an optional column the header leaves out reads ''). Problems
- * are collected with their line numbers; `finish` throws them all as one CsvImportError.
+ * Reads a CSV file handed to it record by record: the first record is the header, which must name
+ * each of `columns` exactly once and may name each of `optionalColumns` once, in any order; every
+ * other record but a blank line is a row with one field per header column, handed to `onRow` (an
+ * optional column the header leaves out reads ''). Problems are collected with their line
+ * numbers; `finish` throws them all as one CsvImportError.
  */
 export class CsvReader<C extends string> {
   readonly #columns: readonly C[];
   readonly #optionalColumns: readonly C[];
   readonly #onRow: (row: CsvRow<C>) => void;
   readonly #errors = new CsvErrorLog();
-  #lineNumber = 0;
+  #records = 0;
+  #headerLine = 0;
   #rows = 0;
   /** Field position of each column; null before the header or when the header was rejected. */
   #positions: ReadonlyMap<C, number> | null = null;
@@ -53,27 +60,24 @@ export class CsvReader<C extends string> {
     return this.#rows;
   }
 
-  push(text: string): void {
-    this.#lineNumber += 1;
-    const line = this.#lineNumber;
-    const content = text.endsWith('\r') ? text.slice(0, -1) : text;
-    if (line === 1) {
-      this.#readHeader(content.startsWith(BYTE_ORDER_MARK) ? content.slice(1) : content);
+  push(record: CsvRecord): void {
+    this.#records += 1;
+    const { line } = record;
+    if (this.#records === 1) {
+      this.#headerLine = line;
+      this.#readHeader(record);
       return;
     }
-    if (content.trim() === '') return;
+    if ('fields' in record && isBlank(record.fields)) return;
     this.#rows += 1;
     const positions = this.#positions;
     // A rejected header makes every record unreadable; its errors say why.
     if (!positions) return;
-    let fields: string[];
-    try {
-      fields = splitCsvLine(content);
-    } catch (error) {
-      if (!(error instanceof CsvSyntaxError)) throw error;
-      this.#errors.add(line, error.message);
+    if ('problem' in record) {
+      this.#errors.add(line, record.problem);
       return;
     }
+    const { fields } = record;
     if (fields.length !== this.#width) {
       this.#errors.add(line, `has ${fields.length} fields; the header has ${this.#width}`);
       return;
@@ -90,26 +94,23 @@ export class CsvReader<C extends string> {
 
   /** Ends the file: throws a CsvImportError when any line had a problem. */
   finish(): void {
-    if (this.#lineNumber === 0) {
+    if (this.#records === 0) {
       this.#errors.add(1, `the file is empty; its first line must be the header ${this.#columns.join(',')}`);
     } else if (this.#positions && this.#rows === 0) {
-      this.#errors.add(this.#lineNumber, 'the file has a header but no rows');
+      this.#errors.add(this.#headerLine, 'the file has a header but no rows');
     }
     this.#errors.throwIfAny();
   }
 
-  #readHeader(content: string): void {
+  #readHeader(record: CsvRecord): void {
     const optional =
       this.#optionalColumns.length > 0 ? `; optional: ${this.#optionalColumns.join(', ')}` : '';
     const expected = this.#columns.join(',');
-    let names: string[];
-    try {
-      names = splitCsvLine(content).map((name) => name.trim());
-    } catch (error) {
-      if (!(error instanceof CsvSyntaxError)) throw error;
-      this.#errors.add(1, `the header is not CSV (${error.message}); expected ${expected}`);
+    if ('problem' in record) {
+      this.#errors.add(record.line, `the header is not CSV (${record.problem}); expected ${expected}`);
       return;
     }
+    const names = record.fields.map((name) => name.trim());
     const known = new Set<string>([...this.#columns, ...this.#optionalColumns]);
     const positions = new Map<C, number>();
     const unknown: string[] = [];
@@ -127,7 +128,7 @@ export class CsvReader<C extends string> {
     ].filter((problem) => problem !== '');
     if (problems.length > 0) {
       this.#errors.add(
-        1,
+        record.line,
         `bad header: ${problems.join('; ')} (expected ${expected}, in any order${optional})`,
       );
       return;
@@ -135,4 +136,9 @@ export class CsvReader<C extends string> {
     this.#positions = positions;
     this.#width = names.length;
   }
+}
+
+/** A line of nothing but spaces: csv-parse skips only empty lines. */
+function isBlank(fields: readonly string[]): boolean {
+  return fields.length === 1 && (fields[0] as string).trim() === '';
 }

@@ -297,7 +297,7 @@ export function createUsageCsvParser(catalog: Catalog, importedAt: Date): CsvFil
   );
 
   return {
-    push: (line) => reader.push(line),
+    push: (record) => reader.push(record),
     get rows() {
       return reader.rows;
     },

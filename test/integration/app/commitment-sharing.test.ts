@@ -12,7 +12,7 @@ import { NotFoundError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { type FleetResource, linesOf, usageLines } from '../../support/usage-files';
+import { type FleetResource, recordsOf, usageLines } from '../../support/usage-files';
 
 let table: TestTable;
 let ctx: WithPlanComputation<AppContext>;
@@ -65,7 +65,7 @@ describe('commitment sharing scope', () => {
     };
     await importUsage(ctx, {
       orgId: org.id,
-      lines: linesOf(usageLines('2026-06-01T00:00:00Z', 720, twoProjects)),
+      records: recordsOf(usageLines('2026-06-01T00:00:00Z', 720, twoProjects)),
     });
     const shared = await highSavings(org.id, principal);
 
@@ -92,7 +92,7 @@ describe('commitment sharing scope', () => {
     const org = await createOrg(ctx, `Importing ${randomIds.uuid()}`, null);
     await importUsage(ctx, {
       orgId: org.id,
-      lines: linesOf(usageLines('2026-06-01T00:00:00Z', 24, twoProjects)),
+      records: recordsOf(usageLines('2026-06-01T00:00:00Z', 24, twoProjects)),
     });
     const state = await ctx.repos.usage.usageState(org.id, 'gcp');
     const startedAt = new Date().toISOString();

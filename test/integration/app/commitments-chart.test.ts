@@ -20,7 +20,7 @@ import {
   commitmentHeader,
   fleet,
   gcpN2Standard8,
-  linesOf,
+  recordsOf,
   usageLines,
 } from '../../support/usage-files';
 
@@ -62,10 +62,16 @@ describe('the all-provider commitments chart', () => {
       operatingSystem: 'Linux',
       unitsAt: alwaysOn,
     });
-    await importUsage(ctx, { orgId: org.id, lines: linesOf(usageLines('2026-06-01T00:00:00Z', 720, gcp)) });
-    await importUsage(ctx, { orgId: org.id, lines: linesOf(usageLines('2026-05-22T00:00:00Z', 720, azure)) });
+    await importUsage(ctx, {
+      orgId: org.id,
+      records: recordsOf(usageLines('2026-06-01T00:00:00Z', 720, gcp)),
+    });
+    await importUsage(ctx, {
+      orgId: org.id,
+      records: recordsOf(usageLines('2026-05-22T00:00:00Z', 720, azure)),
+    });
     const reservation = 'azure,sub-1,eastus,vm,Standard_D2s_v5,1,0,0,0.0576,2026-01-01,2027-01-01,';
-    await importCommitments(ctx, { orgId: org.id, lines: linesOf([commitmentHeader, reservation]) });
+    await importCommitments(ctx, { orgId: org.id, records: recordsOf([commitmentHeader, reservation]) });
 
     // Act: June 25, after Azure's last stored hour, before GCP's.
     const request = { criteria: [], startDate: '2026-06-25', endDate: '2026-06-25' };

@@ -20,7 +20,7 @@ import {
   legacyCurGzipCsv,
 } from '../../support/export-files';
 import { cur2Parquet, focusParquet } from '../../support/export-parquet-files';
-import { linesOf } from '../../support/usage-files';
+import { recordsOf } from '../../support/usage-files';
 
 let table: TestTable;
 let ctx: WithPlanComputation<AppContext>;
@@ -87,7 +87,7 @@ describe('importing billing exports', () => {
 
   beforeAll(async () => {
     const { orgId, principal } = await newOrg();
-    await importUsage(ctx, { orgId, lines: linesOf(fleetUsageCsv(june, HOURS)) });
+    await importUsage(ctx, { orgId, records: recordsOf(fleetUsageCsv(june, HOURS)) });
     expected = await outcome(orgId, principal);
   });
 

@@ -9,7 +9,7 @@ import { ConflictError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, gcpN2Standard8 as gcp, linesOf, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, gcpN2Standard8 as gcp, recordsOf, usageLines } from '../../support/usage-files';
 
 /** A clock the tests move: imports and plans are judged by it. */
 let nowMs = Date.parse('2026-07-02T00:00:00Z');
@@ -29,10 +29,10 @@ afterAll(async () => {
 
 /** June 2026 of two always-on n2-standard-8 instances: enough for plans with line items. */
 const juneUsage = () =>
-  linesOf(usageLines('2026-06-01T00:00:00Z', 720, fleet(2, 'vm', { ...gcp, unitsAt: alwaysOn })));
+  recordsOf(usageLines('2026-06-01T00:00:00Z', 720, fleet(2, 'vm', { ...gcp, unitsAt: alwaysOn })));
 /** The same instances, one of them at half use: different inputs, different plans. */
 const otherJuneUsage = () =>
-  linesOf(
+  recordsOf(
     usageLines('2026-06-01T00:00:00Z', 720, [
       ...fleet(1, 'vm', { ...gcp, unitsAt: alwaysOn }),
       ...fleet(1, 'half', { ...gcp, unitsAt: (t) => t % 2 }),
@@ -41,7 +41,7 @@ const otherJuneUsage = () =>
 
 async function orgWithPlans(): Promise<{ orgId: string; principal: Principal; planIds: string[] }> {
   const org = await createOrg(ctx, `Sessions ${randomIds.uuid()}`, null);
-  await importUsage(ctx, { orgId: org.id, lines: juneUsage() });
+  await importUsage(ctx, { orgId: org.id, records: juneUsage() });
   const principal: Principal = { kind: 'partner', orgId: org.id, scopes: ['*'] };
   const plans = await listDefaultPlans(ctx, principal, org.id, 'gcp');
   return { orgId: org.id, principal, planIds: plans.map((plan) => plan.id) };
@@ -56,7 +56,7 @@ describe('import sessions', () => {
     const running = await openImport(ctx, orgId, 'gcp');
 
     // Act
-    const second = importUsage(ctx, { orgId, lines: otherJuneUsage() });
+    const second = importUsage(ctx, { orgId, records: otherJuneUsage() });
 
     // Assess
     await expect(second).rejects.toBeInstanceOf(ConflictError);
@@ -94,7 +94,7 @@ describe('import sessions', () => {
     const stopped = await openImport(ctx, orgId, 'gcp');
 
     // Act
-    await importUsage(ctx, { orgId, lines: otherJuneUsage(), takeOver: true });
+    await importUsage(ctx, { orgId, records: otherJuneUsage(), takeOver: true });
     nowMs += defaultImportLeaseMs / 5;
     const renewal = await stopped.keepAlive().catch((error: unknown) => error);
     const finish = await stopped
@@ -132,7 +132,7 @@ describe('import sessions', () => {
     nowMs += defaultImportLeaseMs;
     const refreshAfterLease = await refreshPlans(ctx, orgId, 'gcp');
     const afterLease = await listDefaultPlans(ctx, principal, orgId, 'gcp');
-    const next = await importUsage(ctx, { orgId, lines: juneUsage() });
+    const next = await importUsage(ctx, { orgId, records: juneUsage() });
     const afterNext = await listDefaultPlans(ctx, principal, orgId, 'gcp');
 
     // Assess
@@ -171,7 +171,7 @@ describe('import sessions', () => {
     const lines = usageLines('2026-05-01T00:00:00Z', 24 * 31, [...aws, ...gce]);
 
     // Act
-    const summary = await importUsage(ticking, { orgId: org.id, lines: linesOf(lines), leaseMs: 10_000 });
+    const summary = await importUsage(ticking, { orgId: org.id, records: recordsOf(lines), leaseMs: 10_000 });
 
     // Assess
     expect(summary.providers.map((imported) => imported.provider)).toEqual(['aws', 'gcp']);
@@ -194,9 +194,9 @@ describe('import sessions', () => {
     };
 
     // Act
-    const failed = importUsage(failing, { orgId, lines: otherJuneUsage() });
+    const failed = importUsage(failing, { orgId, records: otherJuneUsage() });
     await expect(failed).rejects.toThrow('throttled');
-    const again = await importUsage(ctx, { orgId, lines: otherJuneUsage() });
+    const again = await importUsage(ctx, { orgId, records: otherJuneUsage() });
 
     // Assess
     expect(again.providers[0]?.usageVersion).toBe(3);

@@ -8,6 +8,7 @@ import { CsvImportError } from '../../../shared/domain/csv/csv-import-error';
 import { NotFoundError } from '../../../shared/domain/errors';
 import { planInputsUnchanged } from '../../../shared/domain/usage/usage-state';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
+import { recordsOf as fileRecords } from '../../support/csv-records';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 
 let table: TestTable;
@@ -27,8 +28,8 @@ const usageHeader =
 const commitmentHeader =
   'provider,account_id,region,contract_type,instance_type,quantity,hourly_commitment,upfront_cost,recurring_cost,start,end,lockin_end';
 
-async function* linesOf(...lines: string[]): AsyncGenerator<string> {
-  yield* lines;
+function recordsOf(...lines: string[]) {
+  return fileRecords(lines);
 }
 
 function ec2Row(timestamp: string, resourceId: string, units: number | string): string {
@@ -56,7 +57,7 @@ describe('importing usage', () => {
     // Act
     const summary = await importUsage(ctx, {
       orgId,
-      lines: linesOf(
+      records: recordsOf(
         usageHeader,
         ec2Row('2026-06-01T00:00:00Z', 'i-1', 1),
         ec2Row('2026-06-01T01:00:00Z', 'i-1', 0.5),
@@ -106,7 +107,7 @@ describe('importing usage', () => {
     // Act
     const imported = importUsage(ctx, {
       orgId,
-      lines: linesOf(
+      records: recordsOf(
         usageHeader,
         gceRow('2026-06-03T00:00:00Z', 'vm-1', 2),
         ec2Row('2026-06-01T00:00:00Z', 'i-1', 1),
@@ -130,12 +131,12 @@ describe('importing usage', () => {
   it('makes plans of the earlier usage stale', async () => {
     // Prepare
     const orgId = await newOrg();
-    const lines = () => linesOf(usageHeader, ec2Row('2026-06-01T00:00:00Z', 'i-1', 1));
-    const first = await importUsage(ctx, { orgId, lines: lines() });
+    const lines = () => recordsOf(usageHeader, ec2Row('2026-06-01T00:00:00Z', 'i-1', 1));
+    const first = await importUsage(ctx, { orgId, records: lines() });
     const planVersion = first.providers[0]?.usageVersion ?? 0;
 
     // Act
-    const second = await importUsage(ctx, { orgId, lines: lines() });
+    const second = await importUsage(ctx, { orgId, records: lines() });
 
     // Assess
     const state = await ctx.repos.usage.usageState(orgId, 'aws');
@@ -158,7 +159,11 @@ describe('importing usage', () => {
     const progress: ImportProgress[] = [];
 
     // Act
-    const summary = await importUsage(ctx, { orgId, lines: manyRows(), onProgress: (p) => progress.push(p) });
+    const summary = await importUsage(ctx, {
+      orgId,
+      records: fileRecords(manyRows()),
+      onProgress: (p) => progress.push(p),
+    });
 
     // Assess
     expect(summary.providers[0]).toMatchObject({ rows: 100_001, resources: 139, hours: 720 });
@@ -177,7 +182,7 @@ describe('importing usage', () => {
     }
 
     // Act
-    const imported = importUsage(ctx, { orgId: randomIds.uuid(), lines: unreadable() });
+    const imported = importUsage(ctx, { orgId: randomIds.uuid(), records: fileRecords(unreadable()) });
 
     // Assess
     await expect(imported).rejects.toBeInstanceOf(NotFoundError);
@@ -188,10 +193,10 @@ describe('importing commitments', () => {
   it('replaces the commitments of the providers the file names, keeping the others', async () => {
     // Prepare
     const orgId = await newOrg();
-    await importCommitments(ctx, { orgId, lines: linesOf(commitmentHeader, riRow, azureRow) });
+    await importCommitments(ctx, { orgId, records: recordsOf(commitmentHeader, riRow, azureRow) });
 
     // Act
-    const summary = await importCommitments(ctx, { orgId, lines: linesOf(commitmentHeader, planRow) });
+    const summary = await importCommitments(ctx, { orgId, records: recordsOf(commitmentHeader, planRow) });
 
     // Assess
     expect(summary).toEqual({
@@ -212,11 +217,11 @@ describe('importing commitments', () => {
   it('keeps the commitments’ ids when the same file is imported again', async () => {
     // Prepare
     const orgId = await newOrg();
-    await importCommitments(ctx, { orgId, lines: linesOf(commitmentHeader, riRow, riRow, planRow) });
+    await importCommitments(ctx, { orgId, records: recordsOf(commitmentHeader, riRow, riRow, planRow) });
     const before = await ctx.repos.commitments.listCommitments(orgId);
 
     // Act
-    await importCommitments(ctx, { orgId, lines: linesOf(commitmentHeader, riRow, riRow, planRow) });
+    await importCommitments(ctx, { orgId, records: recordsOf(commitmentHeader, riRow, riRow, planRow) });
 
     // Assess
     const after = await ctx.repos.commitments.listCommitments(orgId);
@@ -227,13 +232,13 @@ describe('importing commitments', () => {
   it('writes nothing of a file with one bad row', async () => {
     // Prepare
     const orgId = await newOrg();
-    await importCommitments(ctx, { orgId, lines: linesOf(commitmentHeader, riRow) });
+    await importCommitments(ctx, { orgId, records: recordsOf(commitmentHeader, riRow) });
     const before = await ctx.repos.commitments.listCommitments(orgId);
 
     // Act
     const imported = importCommitments(ctx, {
       orgId,
-      lines: linesOf(commitmentHeader, planRow, azureRow.replace('2027-01-01', '2025-01-01')),
+      records: recordsOf(commitmentHeader, planRow, azureRow.replace('2027-01-01', '2025-01-01')),
     });
 
     // Assess

@@ -14,7 +14,7 @@ import { ValidationError } from '../../../shared/domain/errors';
 import type { Principal } from '../../../shared/domain/principal';
 import { randomIds } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, linesOf, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, recordsOf, usageLines } from '../../support/usage-files';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -60,7 +60,7 @@ async function orgWithFleet(): Promise<{ orgId: string; principal: Principal }> 
   const org = await createOrg(ctx, `Plan time ${randomIds.uuid()}`, null);
   await importUsage(ctx, {
     orgId: org.id,
-    lines: linesOf(
+    records: recordsOf(
       usageLines(
         iso(USAGE_START),
         720,

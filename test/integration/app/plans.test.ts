@@ -19,7 +19,7 @@ import {
   commitmentHeader,
   fleet,
   gcpN2Standard8 as gcp,
-  linesOf,
+  recordsOf,
   usageLines,
 } from '../../support/usage-files';
 
@@ -55,7 +55,7 @@ async function makePlansStale(orgId: string): Promise<number> {
 
 async function orgWithUsage(resources = gcpFleet): Promise<{ orgId: string; principal: Principal }> {
   const org = await createOrg(ctx, `Planner ${randomIds.uuid()}`, null);
-  await importUsage(ctx, { orgId: org.id, lines: linesOf(usageLines(june, 720, resources)) });
+  await importUsage(ctx, { orgId: org.id, records: recordsOf(usageLines(june, 720, resources)) });
   const principal: Principal = {
     kind: 'user',
     orgId: org.id,
@@ -75,7 +75,7 @@ describe('keeping plans current', () => {
     // Act
     const summary = await importUsage(ctx, {
       orgId: org.id,
-      lines: linesOf(usageLines(june, 720, gcpFleet)),
+      records: recordsOf(usageLines(june, 720, gcpFleet)),
       onProgress: (step) => progress.push(step),
     });
 
@@ -236,7 +236,7 @@ describe('keeping plans current', () => {
       'gcp,acme-prod,us-central1,standard_ris,n2-standard-8,2,0,0,0.349624,2026-01-01,2029-01-01,';
 
     // Act
-    await importCommitments(ctx, { orgId, lines: linesOf([commitmentHeader, commitment]) });
+    await importCommitments(ctx, { orgId, records: recordsOf([commitmentHeader, commitment]) });
     const [after] = await listDefaultPlans(ctx, principal, orgId, 'gcp');
 
     // Assess

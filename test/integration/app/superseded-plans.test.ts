@@ -12,7 +12,7 @@ import type { Principal } from '../../../shared/domain/principal';
 import { createAppContext } from '../../../shared/runtime/app-context';
 import { planKey } from '../../../shared/store/keys';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, gcpN2Standard8 as gcp, linesOf, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, gcpN2Standard8 as gcp, recordsOf, usageLines } from '../../support/usage-files';
 
 let table: TestTable;
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const juneUsage = (instances: number) =>
-  linesOf(usageLines('2026-06-01T00:00:00Z', 720, fleet(instances, 'vm', { ...gcp, unitsAt: alwaysOn })));
+  recordsOf(usageLines('2026-06-01T00:00:00Z', 720, fleet(instances, 'vm', { ...gcp, unitsAt: alwaysOn })));
 
 const inOrder = { key: null, descending: false } as const;
 const wholeJune = { startDate: '2026-06-01', endDate: '2026-06-30', order: inOrder };
@@ -48,7 +48,7 @@ async function orgReadByOneProcess() {
   };
   const org = await createOrg(first, `Superseded ${first.ids.uuid()}`, null);
   const principal: Principal = { kind: 'partner', orgId: org.id, scopes: ['*'] };
-  await importUsage(second, { orgId: org.id, lines: juneUsage(2) });
+  await importUsage(second, { orgId: org.id, records: juneUsage(2) });
   const plans = await listDefaultPlans(first, principal, org.id, 'gcp');
   const planId = plans[0]?.id as string;
   await listPlanLineItems(first, principal, org.id, planId, { order: inOrder });
@@ -63,7 +63,7 @@ describe('superseded plans', () => {
     const third = createAppContext(table);
 
     // Act: the second process imports new usage and publishes newer plans.
-    await importUsage(second, { orgId, lines: juneUsage(3) });
+    await importUsage(second, { orgId, records: juneUsage(3) });
     const answers = await Promise.allSettled([
       listPlanLineItems(first, principal, orgId, planId, { order: inOrder }),
       listPlanResourceMatches(first, principal, orgId, planId, wholeJune),
@@ -99,7 +99,7 @@ describe('superseded plans', () => {
     );
 
     // Act
-    await importUsage(second, { orgId, lines: juneUsage(3) });
+    await importUsage(second, { orgId, records: juneUsage(3) });
     const after = await listPlanLineItems(first, principal, orgId, planId, { order: inOrder });
 
     // Assess

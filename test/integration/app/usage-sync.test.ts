@@ -23,7 +23,7 @@ import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { fleetLineItems } from '../../support/export-files';
 import { cur2Parquet } from '../../support/export-parquet-files';
-import { commitmentHeader, linesOf } from '../../support/usage-files';
+import { commitmentHeader, recordsOf } from '../../support/usage-files';
 
 /**
  * The usage sync (docs/usage-sync.md) on dynalite, reading the simulated cloud's deliveries: CUR
@@ -249,7 +249,7 @@ describe('syncing usage from a connected AWS account', () => {
     // Prepare
     const { orgId, accountId } = await connectedOrg();
     const row = `aws,${accountId},us-east-1,standard_ris,m5.large,1,0,0,0.04,2026-01-01,2027-01-01,`;
-    await importCommitments(ctx, { orgId, lines: linesOf([commitmentHeader, row]) });
+    await importCommitments(ctx, { orgId, records: recordsOf([commitmentHeader, row]) });
     await setSimulatedAwsCommitments(dir, accountId, []);
     const imported = (await ctx.repos.commitments.listCommitments(orgId, 'aws')).map((each) => each.id);
 

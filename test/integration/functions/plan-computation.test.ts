@@ -15,7 +15,7 @@ import {
   PlanComputationFailed,
 } from '../../../shared/runtime/lambda-plan-computation';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, gcpN2Standard8 as gcp, linesOf, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, gcpN2Standard8 as gcp, recordsOf, usageLines } from '../../support/usage-files';
 
 /**
  * Plans computed in the plan-computation function, as the serving functions get them on AWS: the
@@ -63,10 +63,10 @@ function invokeTheHandler(): void {
 /** An org with a month of GCP usage, whose plans were computed at import and made stale since. */
 async function orgWithUsage(): Promise<{ orgId: string; principal: Principal }> {
   const org = await createOrg(ctx, `Remote ${randomIds.uuid()}`, null);
-  const lines = linesOf(
+  const records = recordsOf(
     usageLines('2026-06-01T00:00:00Z', 720, fleet(2, 'always', { ...gcp, unitsAt: alwaysOn })),
   );
-  await importUsage(ctx, { orgId: org.id, lines });
+  await importUsage(ctx, { orgId: org.id, records });
   await ctx.repos.usage.raisePlanInputsVersion(org.id, 'gcp', new Date().toISOString());
   return { orgId: org.id, principal: { kind: 'partner', orgId: org.id, scopes: ['*'] } };
 }

@@ -14,7 +14,7 @@ import type { ProxyHandler } from '../../../shared/http/group-handler';
 import { createAppContext } from '../../../shared/runtime/app-context';
 import { callApi } from '../../support/api-client';
 import { startTestTable, type TestTable } from '../../support/dynalite';
-import { alwaysOn, fleet, gcpN2Standard8, usageLines } from '../../support/usage-files';
+import { alwaysOn, fleet, gcpN2Standard8, recordsOf, usageLines } from '../../support/usage-files';
 
 /**
  * What one line-items request costs in storage calls (docs/plans-api.md, Storage calls), through
@@ -69,7 +69,7 @@ beforeAll(async () => {
       }),
     );
   }
-  await importUsage(ctx, { orgId: org.id, lines: lines() });
+  await importUsage(ctx, { orgId: org.id, records: recordsOf(lines()) });
   orgId = org.id;
   userKey = user.apiKey;
   partnerKey = key.apiKey;

@@ -5,6 +5,7 @@ import {
   type ParsedCommitments,
 } from '../../../shared/domain/commitments/commitment-csv';
 import { CsvImportError } from '../../../shared/domain/csv/csv-import-error';
+import { recordsOfLines } from '../../support/csv-records';
 
 const header =
   'provider,account_id,region,contract_type,instance_type,quantity,hourly_commitment,upfront_cost,recurring_cost,start,end,lockin_end';
@@ -44,7 +45,7 @@ function row(values: Record<string, string>): string {
 
 function parse(lines: string[], orgId = 'org-1'): ParsedCommitments {
   const parser = createCommitmentCsvParser(orgId, loadCatalog());
-  for (const line of lines) parser.push(line);
+  for (const record of recordsOfLines(lines)) parser.push(record);
   return parser.finish();
 }
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CsvImportError, MAX_REPORTED_CSV_ERRORS } from '../../../shared/domain/csv/csv-import-error';
 import { CsvReader } from '../../../shared/domain/csv/csv-reader';
+import { recordsOfLines } from '../../support/csv-records';
 
 const columns = ['id', 'name', 'size'] as const;
 
-/** Reads `lines` and answers the rows as objects, or the import error. */
+/** Reads the records of `lines` (csv-parse, as imports do) and answers the rows as objects, or the import error. */
 function read(lines: string[], check?: (values: Record<string, string>, error: (m: string) => void) => void) {
   const rows: Record<string, string>[] = [];
   const reader = new CsvReader(columns, (row) => {
@@ -17,7 +18,7 @@ function read(lines: string[], check?: (values: Record<string, string>, error: (
     check?.(values, row.error);
     rows.push(values);
   });
-  for (const line of lines) reader.push(line);
+  for (const record of recordsOfLines(lines)) reader.push(record);
   try {
     reader.finish();
     return { rows, reader };
@@ -68,24 +69,52 @@ describe('CSV reader', () => {
     ]);
   });
 
-  it('reports rows with the wrong number of fields or broken quotes by line, and the rows’ own errors', () => {
+  it('reports rows with the wrong number of fields by line, and the rows’ own errors', () => {
     // Act
-    const { error } = read(['id,name,size', 'a,b', 'a,"b,c', 'x,y,z', 'a,b,c,d'], (values, fail) => {
+    const { error } = read(['id,name,size', 'a,b', 'x,y,z', 'a,b,c,d'], (values, fail) => {
       if (values.size === 'z') fail('size must be a number');
     });
 
     // Assess
     expect(error?.errors).toEqual([
       { line: 2, message: 'has 2 fields; the header has 3' },
-      {
-        line: 3,
-        message: 'field 2 opens a quote that is not closed on its line (a field cannot span lines)',
-      },
-      { line: 4, message: 'size must be a number' },
-      { line: 5, message: 'has 4 fields; the header has 3' },
+      { line: 3, message: 'size must be a number' },
+      { line: 4, message: 'has 4 fields; the header has 3' },
     ]);
-    expect(error?.errorCount).toBe(4);
-    expect(error?.fields['line 4']).toEqual(['size must be a number']);
+    expect(error?.errorCount).toBe(3);
+    expect(error?.fields['line 3']).toEqual(['size must be a number']);
+  });
+
+  it('reads quoted fields across lines, numbering each row by its first line', () => {
+    // Act: the quoted name opened on line 2 ends on line 4 (a CRLF, then an LF inside it), so
+    // the next row is line 5.
+    const { rows, error } = read(['id,name,size', 'a,"Ann\r', 'B', 'C, ""x""",1', 'b,Bob,2']);
+
+    // Assess
+    expect(error).toBeUndefined();
+    expect(rows).toEqual([
+      { line: '2', id: 'a', name: 'Ann\r\nB\nC, "x"', size: '1' },
+      { line: '5', id: 'b', name: 'Bob', size: '2' },
+    ]);
+  });
+
+  it('stops at a record that is not CSV, listing it by its first line after the rows before it', () => {
+    // Act: the quote opened on line 4 is never closed, so lines 4 and 5 are one broken record.
+    const { error } = read(['id,name,size', 'a,b', '', 'a,"b,c', 'x,y,z']);
+    const { error: closing } = read(['id,name,size', 'a,"b"c,1', 'x,y']);
+
+    // Assess
+    expect(error?.errors).toEqual([
+      { line: 2, message: 'has 2 fields; the header has 3' },
+      {
+        line: 4,
+        message:
+          'a quoted field opens on this record and is not closed by the end of the file; the rest of the file was not read',
+      },
+    ]);
+    expect(closing?.errors).toEqual([
+      { line: 2, message: 'field 2 has text after its closing quote; the rest of the file was not read' },
+    ]);
   });
 
   it('rejects an empty file and a file without rows', () => {
@@ -93,7 +122,7 @@ describe('CSV reader', () => {
       { line: 1, message: 'the file is empty; its first line must be the header id,name,size' },
     ]);
     expect(read(['id,name,size', '']).error?.errors).toEqual([
-      { line: 2, message: 'the file has a header but no rows' },
+      { line: 1, message: 'the file has a header but no rows' },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import { CsvImportError } from '../../../shared/domain/csv/csv-import-error';
 import { createUsageCsvParser, type ParsedUsage } from '../../../shared/domain/usage/usage-csv';
 import { monthStartHour } from '../../../shared/domain/usage/usage-months';
+import { recordsOfLines } from '../../support/csv-records';
 
 const header =
   'timestamp,provider,account_id,region,service,resource_id,instance_type,operating_system,tenancy,usage_type,units,ondemand_price';
@@ -35,7 +36,7 @@ const importedAt = new Date('2026-08-01T12:30:00Z');
 
 function parse(lines: string[], at = importedAt): ParsedUsage {
   const parser = createUsageCsvParser(loadCatalog(), at);
-  for (const line of lines) parser.push(line);
+  for (const record of recordsOfLines(lines)) parser.push(record);
   return parser.finish();
 }
 
