@@ -7,12 +7,14 @@ import { runAwsChecks } from '../../../shared/cloud/verifiers/aws-verification';
 import { onboardingRoleArn } from '../../../shared/domain/onboarding/aws-checks';
 
 /**
- * The AWS verification's independent checks run at once (issue 13, Performance): with 50 ms per
- * simulated call, a verification takes the role's call, then the longest chain of the others
+ * The AWS verification's independent checks run at once (issue 13, Performance): with a latency
+ * per simulated call, a verification takes the role's call, then the longest chain of the others
  * (the export lookup, or the DryRun's offering then purchase): about 3 calls, never their sum (7).
+ * The latency is long beside the work between calls, so that a loaded machine cannot blur 3 calls
+ * into 4: the test tells "at once" from "one after the other" (7 calls), it times nothing else.
  */
 
-const latencyMs = 50;
+const latencyMs = 400;
 const serviceAccountId = '111122223333';
 const externalId = 'cpo-0123456789abcdef0123456789abcdef';
 let dir: string;
@@ -38,8 +40,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the AWS verification on the simulated cloud with 50 ms per call', () => {
-  it("takes at most 3 calls' latency", async () => {
+describe('the AWS verification on the simulated cloud with 400 ms per call', () => {
+  it("takes at most 3 calls' latency: its independent checks run at once", async () => {
     // Prepare
     const probe = simulatedAwsProbe(dir, serviceAccountId);
     const request = {
@@ -52,7 +54,7 @@ describe('the AWS verification on the simulated cloud with 50 ms per call', () =
 
     // Act
     const durations: number[] = [];
-    for (let run = 0; run < 5; run++) {
+    for (let run = 0; run < 3; run++) {
       const started = performance.now();
       const items = await runAwsChecks(probe, request);
       durations.push(performance.now() - started);
@@ -60,7 +62,7 @@ describe('the AWS verification on the simulated cloud with 50 ms per call', () =
     }
 
     // Assess
-    const median = durations.sort((a, b) => a - b)[2] ?? Number.POSITIVE_INFINITY;
+    const median = durations.sort((a, b) => a - b)[1] ?? Number.POSITIVE_INFINITY;
     expect(median).toBeLessThanOrEqual(3 * latencyMs);
   });
 });
