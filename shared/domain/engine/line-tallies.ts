@@ -8,43 +8,81 @@
  * One loop reads R once for all of them: the same sums, in the same order, as covering the lines one
  * after the other (which is what the resource-matches endpoint does), so both agree to the last bit.
  * A profile whose stream has no reservation (or no savings plan) reads zeros for it: R[t] x 0 = 0 and
- * R[t] - 0 = R[t] exactly, so its sums are still those of the lines it has.
+ * R[t] - 0 = R[t] exactly, so its sums are still those of the lines it has. A stream a stack of
+ * several layers covers (layers.ts) is summed by the same chain with one link per layer, each layer
+ * covering its share of what the ones below left.
  */
 import type { CoveredShares } from './coverage-pool';
 import type { LineCoverage } from './line-coverage';
 import type { Portfolio } from './portfolio';
 
-/** Per stream: which of the lines covers it (-1: none), in which tier and at which pool position. */
+/** Where a line covers a stream: the line's index, the stream's tier and position in its pool. */
+interface Slot {
+  readonly line: number;
+  readonly tier: number;
+  readonly position: number;
+}
+
+/**
+ * Per stream: which of the lines covers it (-1: none), in which tier and at which pool position;
+ * for a stream several layers cover, all of them, bottom first (`layered`).
+ */
 interface Slots {
   readonly line: Int32Array;
   readonly tier: Int32Array;
   readonly position: Int32Array;
+  readonly layered: Map<number, Slot[]>;
 }
 
+/** `coverages` in application order (a stack's layers bottom first). */
 function slotsOf(coverages: readonly LineCoverage[], streams: number): Slots {
   const slots = {
     line: new Int32Array(streams).fill(-1),
     tier: new Int32Array(streams),
     position: new Int32Array(streams),
+    layered: new Map<number, Slot[]>(),
   };
   coverages.forEach((coverage, line) => {
     coverage.line.pool.tiers.forEach((tier, j) => {
       for (let m = 0; m < tier.members.length; m++) {
         const s = tier.members[m] as number;
-        slots.line[s] = line;
-        slots.tier[s] = j;
-        slots.position[s] = tier.offset + m;
+        const slot = { line, tier: j, position: tier.offset + m };
+        if (slots.line[s] === -1) {
+          slots.line[s] = line;
+          slots.tier[s] = j;
+          slots.position[s] = slot.position;
+          continue;
+        }
+        const all = slots.layered.get(s);
+        if (all) all.push(slot);
+        else
+          slots.layered.set(s, [
+            {
+              line: slots.line[s] as number,
+              tier: slots.tier[s] as number,
+              position: slots.position[s] as number,
+            },
+            slot,
+          ]);
       }
     });
   });
   return slots;
 }
 
+/** Every slot of stream s, bottom layer first. */
+function slotList(slots: Slots, s: number): readonly Slot[] {
+  const all = slots.layered.get(s);
+  if (all) return all;
+  const line = slots.line[s] as number;
+  return line === -1 ? [] : [{ line, tier: slots.tier[s] as number, position: slots.position[s] as number }];
+}
+
 /** What one profile's tallies need: its new lines, and the shares its reservations cover (new or kept). */
 export interface ProfileLines {
   readonly reservations: readonly LineCoverage[];
   readonly savingsPlans: readonly LineCoverage[];
-  /** Per stream: the share of its residual the profile's reservations cover. */
+  /** Per stream: the shares of its residual the profile's reservation layers cover, bottom first. */
   readonly covered: CoveredShares;
 }
 
@@ -111,6 +149,67 @@ function sumThree(
   sums[8] = spent2;
 }
 
+/**
+ * The chain of a stream several layers cover, for one profile: per link k (the reservations'
+ * layers, then the savings plans'), the usage before it and what it covered, summed in hour order.
+ */
+function sumLayers(
+  usage: Float64Array,
+  hours: number,
+  shares: readonly Float64Array[],
+  before: Float64Array,
+  covered: Float64Array,
+): void {
+  before.fill(0);
+  covered.fill(0);
+  for (let t = 0; t < hours; t++) {
+    let rest = usage[t] as number;
+    if (rest === 0) continue;
+    for (let k = 0; k < shares.length; k++) {
+      const cover = rest * ((shares[k] as Float64Array)[t] as number);
+      before[k] = (before[k] as number) + rest;
+      covered[k] = (covered[k] as number) + cover;
+      rest = rest - cover;
+    }
+  }
+}
+
+/** Fills the tallies of one profile's new lines over stream s, a stack of layers covering it somewhere. */
+function tallyLayered(portfolio: Portfolio, slot: ProfileSlots, s: number): void {
+  const { profile } = slot;
+  const reservations = slotList(slot.reserved, s);
+  const spends = slotList(slot.spent, s);
+  if (reservations.length === 0 && spends.length === 0) return;
+  // The reservations' layers, new or kept from an earlier profile, then the new savings plans'.
+  const reserved = profile.covered[s] ?? [];
+  const shares = [
+    ...reserved,
+    ...spends.map(
+      ({ line, tier }) => (profile.savingsPlans[line] as LineCoverage).shares[tier] as Float64Array,
+    ),
+  ];
+  const before = new Float64Array(shares.length);
+  const covered = new Float64Array(shares.length);
+  sumLayers(portfolio.residual[s] as Float64Array, portfolio.hours, shares, before, covered);
+  const total = portfolio.residualTotals[s] as number;
+  reservations.forEach(({ line, position }, k) => {
+    const tally = (profile.reservations[line] as LineCoverage).tally;
+    tally.before[position] = k === 0 ? total : (before[k] as number);
+    tally.covered[position] = covered[k] as number;
+  });
+  spends.forEach(({ line, position }, k) => {
+    const tally = (profile.savingsPlans[line] as LineCoverage).tally;
+    const link = reserved.length + k;
+    // Without a reservation nothing was taken before the savings plan: left = the residual.
+    tally.before[position] = link === 0 ? total : (before[link] as number);
+    tally.covered[position] = covered[link] as number;
+  });
+}
+
+const isLayered = (slot: ProfileSlots | null, s: number) =>
+  slot !== null &&
+  (slot.reserved.layered.has(s) || slot.spent.layered.has(s) || (slot.profile.covered[s]?.length ?? 0) > 1);
+
 /** Tallies up to three profiles (`slots`, padded with nulls) in one pass over the streams. */
 function tallyThree(
   portfolio: Portfolio,
@@ -125,6 +224,10 @@ function tallyThree(
   const first: Float64Array[] = [zeros, zeros, zeros];
   const second: Float64Array[] = [zeros, zeros, zeros];
   for (let s = 0; s < residual.length; s++) {
+    if (isLayered(slots[0] ?? null, s) || isLayered(slots[1] ?? null, s) || isLayered(slots[2] ?? null, s)) {
+      for (const slot of slots) if (slot) tallyLayered(portfolio, slot, s);
+      continue;
+    }
     let any = false;
     for (let p = 0; p < 3; p++) {
       const slot = slots[p];
@@ -135,8 +238,9 @@ function tallyThree(
       any ||= reservation !== undefined || spend !== undefined;
       // A new reservation's share, else the share of one kept from an earlier profile, else none.
       first[p] =
-        (reservation ? reservation.shares[slot?.reserved.tier[s] as number] : slot?.profile.covered[s]) ??
-        zeros;
+        (reservation
+          ? reservation.shares[slot?.reserved.tier[s] as number]
+          : slot?.profile.covered[s]?.[0]) ?? zeros;
       second[p] = spend ? (spend.shares[slot?.spent.tier[s] as number] as Float64Array) : zeros;
     }
     if (!any) continue;
