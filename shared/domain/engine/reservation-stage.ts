@@ -89,7 +89,8 @@ export function reservationStage(portfolio: Portfolio): ReservationStage {
       previous = current;
       covered = shares;
       return {
-        coverages: [...current.values()].flat(),
+        // In application order, as the resource-matches endpoint applies them.
+        coverages: [...current.values()].flat().sort((a, b) => applicationOrder(a.line, b.line)),
         fresh,
         coverageOf: current,
         covered: shares,
