@@ -5,13 +5,19 @@
  * while one is worth buying there.
  */
 import type { CoverageCurve } from './coverage-curve';
-import { buildCurve, peakUnits } from './coverage-curve';
+import { buildCurve, coveredValue, peakUnits } from './coverage-curve';
 import { poolShares } from './coverage-pool';
 import { leftoverAmounts } from './layers';
 import type { Offer } from './model';
 import type { PlannedLine } from './planned-line';
 import type { PlanningContext } from './planning-context';
-import { chooseQuantity, type OfferEconomics, type QuantityLadder, stepLadder } from './quantity';
+import {
+  chooseQuantity,
+  type OfferEconomics,
+  type QuantityLadder,
+  stepLadder,
+  worthBuying,
+} from './quantity';
 
 export interface OfferChoice {
   readonly offer: Offer;
@@ -68,7 +74,12 @@ export function chooseReservations(
         amounts: layerAmounts,
       });
       left = left.filter((offer) => offer !== choice.offer);
-      if (left.length === 0) break;
+      // The first step of what this layer leaves is the step above it on its own curve (the
+      // pool is the same): when no other offer is worth that step, none is worth any step above.
+      const { quantity } = choice;
+      const next =
+        (coveredValue(layerCurve, quantity + group.step) - coveredValue(layerCurve, quantity)) / group.step;
+      if (!left.some((offer) => worthBuying(next, economicsOf(offer)))) break;
       const { shares } = poolShares(pool, layerAmounts, choice.quantity, hours);
       layerAmounts = leftoverAmounts(layerAmounts, shares);
       layerCurve = buildCurve(
