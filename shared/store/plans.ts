@@ -208,12 +208,16 @@ function toStoredPlan(item: StoredItem): StoredPlan {
   };
 }
 
-/** A stored line item; one stored before renewals had a start is bought now (startsAt null). */
+/**
+ * A stored line item; one stored before renewals had a start is bought now (startsAt null), one
+ * stored before layers is the only line of its pool (layer 0).
+ */
 function storedLineItem(item: StoredItem): LineItem {
-  const lineItem = JSON.parse(item.lineItem as string) as Omit<LineItem, 'startsAt'> & {
+  const lineItem = JSON.parse(item.lineItem as string) as Omit<LineItem, 'startsAt' | 'layer'> & {
     startsAt?: string | null;
+    layer?: number;
   };
-  return { ...lineItem, startsAt: lineItem.startsAt ?? null };
+  return { ...lineItem, startsAt: lineItem.startsAt ?? null, layer: lineItem.layer ?? 0 };
 }
 
 function toPlanContent(stored: StoredPlan, items: readonly StoredItem[]): PlanContent {

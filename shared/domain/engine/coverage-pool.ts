@@ -68,11 +68,12 @@ export function buildPool(
 }
 
 /**
- * Per stream, the share of its usage a line already covered in each hour of a range (undefined:
- * none): the usage left is then `u - u * share`, exactly what writing it out would store. Lets
+ * Per stream, the shares of its usage the layers of a stack already covered in each hour of a range,
+ * bottom layer first, each a share of what the ones below left (undefined: none): the usage left is
+ * then `u - u * share` taken layer after layer, exactly what writing it out would store. Lets
  * reservations be followed by savings plans without copying what the reservations leave.
  */
-export type CoveredShares = readonly (Float64Array | undefined)[];
+export type CoveredShares = readonly (readonly Float64Array[] | undefined)[];
 
 /** Per tier, its residual usage in pool units for each hour of the range: a_j[t] = sum_s w_s res_s[t]. */
 export function tierAmounts(

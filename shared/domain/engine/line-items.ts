@@ -174,5 +174,6 @@ export function buildLineItem(
     contract_spec: contractSpec(offer),
     offer: offerView(offer),
     startsAt,
+    layer: line.layer,
   };
 }

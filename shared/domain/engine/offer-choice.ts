@@ -1,14 +1,23 @@
 /**
  * Per group, the allowed offer of greatest total value (docs/plan-engine.md): each offer's quantity by the
  * risk-aware rule, then the offer whose W(q) is largest; none when no offer has W > 0. Ties go to
- * the lowest offer id.
+ * the lowest offer id. Then the group's other offers again on what that line leaves (layers.ts),
+ * while one is worth buying there.
  */
 import type { CoverageCurve } from './coverage-curve';
-import { peakUnits } from './coverage-curve';
+import { buildCurve, coveredValue, peakUnits } from './coverage-curve';
+import { poolShares } from './coverage-pool';
+import { leftoverAmounts } from './layers';
 import type { Offer } from './model';
 import type { PlannedLine } from './planned-line';
 import type { PlanningContext } from './planning-context';
-import { chooseQuantity, type OfferEconomics, type QuantityLadder, stepLadder } from './quantity';
+import {
+  chooseQuantity,
+  type OfferEconomics,
+  type QuantityLadder,
+  stepLadder,
+  worthBuying,
+} from './quantity';
 
 export interface OfferChoice {
   readonly offer: Offer;
@@ -39,25 +48,44 @@ export function bestOffer(
   return best;
 }
 
-/** The reservation lines of one profile, one per group at most. */
+/** The reservation lines of one profile: per group, a stack of layers of distinct offers. */
 export function chooseReservations(
   context: PlanningContext,
   economicsOf: (offer: Offer) => OfferEconomics,
 ): PlannedLine[] {
   const lines: PlannedLine[] = [];
+  const hours = context.portfolio.hours;
   for (const group of context.portfolio.groups) {
     const offers = context.reservationOffers.get(group.scopeKey);
     if (!offers) continue;
     const { pool, amounts, curve } = context.groupCurve(group);
-    const choice = bestOffer(curve, stepLadder(group.step, peakUnits(curve)), offers, economicsOf);
-    if (choice) {
+    let left = offers;
+    let layerAmounts: readonly Float64Array[] = amounts;
+    let layerCurve = curve;
+    for (let layer = 0; left.length > 0; layer++) {
+      const choice = bestOffer(layerCurve, stepLadder(group.step, peakUnits(layerCurve)), left, economicsOf);
+      if (!choice) break;
       lines.push({
         offer: choice.offer,
         sharingKey: group.sharingKey,
         pool,
         quantity: choice.quantity,
-        amounts,
+        layer,
+        amounts: layerAmounts,
       });
+      left = left.filter((offer) => offer !== choice.offer);
+      // The first step of what this layer leaves is the step above it on its own curve (the
+      // pool is the same): when no other offer is worth that step, none is worth any step above.
+      const { quantity } = choice;
+      const next =
+        (coveredValue(layerCurve, quantity + group.step) - coveredValue(layerCurve, quantity)) / group.step;
+      if (!left.some((offer) => worthBuying(next, economicsOf(offer)))) break;
+      const { shares } = poolShares(pool, layerAmounts, choice.quantity, hours);
+      layerAmounts = leftoverAmounts(layerAmounts, shares);
+      layerCurve = buildCurve(
+        pool.tiers.map((tier) => tier.value),
+        layerAmounts,
+      );
     }
   }
   return lines;

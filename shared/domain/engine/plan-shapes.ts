@@ -156,6 +156,11 @@ export interface LineItem {
    * line bought now (docs/plan-engine.md, Renewals).
    */
   readonly startsAt: string | null;
+  /**
+   * Internal, like startsAt: the line's place in its pool's stack of layers, 0 at the bottom
+   * (docs/plan-engine.md, Layers); the resource-matches endpoint applies a pool's lines in this order.
+   */
+  readonly layer: number;
 }
 
 /** The resource inside a resource match. Dates are `YYYY-MM-DD`. */

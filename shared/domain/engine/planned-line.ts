@@ -14,8 +14,14 @@ export interface PlannedLine {
   readonly pool: CoveragePool;
   readonly quantity: number;
   /**
-   * The pool's tier amounts over the whole window of the residual this line is applied to, when
-   * planning already computed them (saves a pass over the usage); absent otherwise.
+   * Its place in its pool's stack (docs/plan-engine.md, Layers): 0 for the pool's first line, k for
+   * the line chosen on what lines 0..k-1 left. A line covers what the lines below it left.
+   */
+  readonly layer: number;
+  /**
+   * The pool's tier amounts over the whole window of the residual this line is applied to (after
+   * the layers below it), when planning already computed them (saves a pass over the usage);
+   * absent otherwise.
    */
   readonly amounts?: readonly Float64Array[];
 }
@@ -24,13 +30,16 @@ export const isSpendLine = (line: PlannedLine) => line.offer.scope.kind === 'spe
 
 /**
  * The order lines apply in, as providers bill them: reservations before savings plans, then by
- * sharing key and offer id. Reservations cover disjoint groups, so only that first rule matters.
+ * sharing key, layer (a pool's lines from the bottom of its stack up) and offer id. Reservations
+ * cover disjoint groups, so across groups only the first rule matters.
  */
 export function applicationOrder(a: PlannedLine, b: PlannedLine): number {
   const kind = Number(isSpendLine(a)) - Number(isSpendLine(b));
   if (kind !== 0) return kind;
   const sharing = a.sharingKey < b.sharingKey ? -1 : a.sharingKey > b.sharingKey ? 1 : 0;
-  return sharing !== 0 ? sharing : a.offer.id < b.offer.id ? -1 : a.offer.id > b.offer.id ? 1 : 0;
+  if (sharing !== 0) return sharing;
+  if (a.layer !== b.layer) return a.layer - b.layer;
+  return a.offer.id < b.offer.id ? -1 : a.offer.id > b.offer.id ? 1 : 0;
 }
 
 /** A and B computed once per (offer, profile). */

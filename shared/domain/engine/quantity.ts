@@ -124,19 +124,27 @@ function stepValue(
   return unitValue(perUnit, economics);
 }
 
+/**
+ * Whether a unit covering `coveredPerHour` is worth buying: V > 0 up to rounding, a step must gain
+ * more than a billionth of what a unit costs over its term, so that float noise (a discount of
+ * 1e-16) never buys anything.
+ */
+export function worthBuying(coveredPerHour: number, economics: OfferEconomics): boolean {
+  return unitValue(coveredPerHour, economics) > MIN_RELATIVE_GAIN * economics.rate * economics.billedHours;
+}
+
 /** The largest level whose step has V > 0 (0 if none), and its total value. */
 export function chooseQuantity(
   curve: CoverageCurve,
   ladder: QuantityLadder,
   economics: OfferEconomics,
 ): QuantityChoice {
-  // "V > 0" up to rounding: a step must gain more than a billionth of what a unit costs over its
-  // term, so that float noise (a discount of 1e-16) never buys anything.
   const threshold = MIN_RELATIVE_GAIN * economics.rate * economics.billedHours;
   let lo = 0;
   let hi = ladder.size;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
+    // worthBuying, with the threshold computed once.
     if (stepValue(curve, ladder, economics, mid) > threshold) lo = mid;
     else hi = mid - 1;
   }

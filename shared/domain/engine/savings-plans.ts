@@ -5,17 +5,20 @@
  * by the same rule as reservations, over the levels where the coverage curve bends: the observed
  * hourly commitment needed to cover each hour's eligible usage, tier by tier (docs/plan-engine.md: "candidate
  * levels taken from the observed hourly spend"). Between two such levels Cov is linear, so the best
- * level is the exact optimum over all real commitment amounts. One spend line per sharing key at most;
- * ties go to the spend table first in key order, then to the lowest offer id.
+ * level is the exact optimum over all real commitment amounts. Ties go to the spend table first in
+ * key order, then to the lowest offer id. Then, on what that line leaves, the offers of the spend
+ * tables whose pools tier the same streams alike (layers.ts), while one is worth buying there: a
+ * stack of layers per sharing key.
  *
  * The curves are summed per coverage group (spend-cells.ts), not per stream; the line chosen is
  * applied to the streams. Pools are tried in decreasing order of an upper bound of what their
  * offers are worth (valueBound): once the bound falls below the best value found, no further
  * curve is needed. Across profiles, a pool none of whose groups is covered differently keeps its
- * curve, and a sharing key its coverage when the line and the pool's groups are the same.
+ * curve, and a sharing key its coverage when its lines and their pools' groups are the same.
  */
 import { breakpoints, buildCurve, type CoverageCurve } from './coverage-curve';
 import type { CoveragePool } from './coverage-pool';
+import { amountsAbove, samePoolTiers } from './layers';
 import { type LineCoverage, lineShares } from './line-coverage';
 import type { Offer } from './model';
 import { bestOffer, type OfferChoice } from './offer-choice';
@@ -49,11 +52,14 @@ interface SpendPoolState {
 
 interface SharingState {
   readonly pools: readonly SpendPoolState[];
-  coverage: LineCoverage | null;
+  /** The stack of the previous profile, bottom first (empty: none). */
+  coverages: readonly LineCoverage[];
 }
 
 interface Candidate extends OfferChoice {
   readonly state: SpendPoolState;
+  /** The pool's tier amounts the line is applied to: after the reservations and the layers below it. */
+  readonly amounts: readonly Float64Array[];
 }
 
 export interface SavingsPlanResult {
@@ -82,7 +88,8 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
     reserved: ReservationResult,
     cellSums: Map<Float64Array, number>,
   ): SharingState => {
-    const sharesOf = (group: CoveragePool) => reserved.coverageOf.get(group)?.shares;
+    const sharesOf = (group: CoveragePool) =>
+      reserved.coverageOf.get(group)?.map((coverage) => coverage.shares);
     let state = sharings.get(sharing);
     if (!state) {
       const pools: SpendPoolState[] = [];
@@ -99,7 +106,7 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
           coverable: coverableValue(cells, sharesOf, hours, cellSums),
         });
       });
-      state = { pools, coverage: null };
+      state = { pools, coverages: [] };
       sharings.set(sharing, state);
       return state;
     }
@@ -114,7 +121,12 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
   const spendCurve = (state: SpendPoolState, reserved: ReservationResult): SpendCurve => {
     if (!state.spend) {
       const { pool, cells } = state;
-      const amounts = cellAmounts(pool, cells, (group) => reserved.coverageOf.get(group)?.shares, range);
+      const amounts = cellAmounts(
+        pool,
+        cells,
+        (group) => reserved.coverageOf.get(group)?.map((coverage) => coverage.shares),
+        range,
+      );
       const curve = buildCurve(
         pool.tiers.map((tier) => tier.value),
         amounts,
@@ -142,7 +154,7 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
     let best: Candidate | null = null;
     for (const { state, bound } of bounded) {
       if (bound <= 0 || (best && bound * (1 + BOUND_MARGIN) < best.value)) break;
-      const { curve, ladder } = spendCurve(state, reserved);
+      const { curve, ladder, amounts } = spendCurve(state, reserved);
       const choice = bestOffer(curve, ladder, state.table.offers, economicsOf);
       if (
         choice &&
@@ -150,10 +162,74 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
           choice.value > best.value ||
           (choice.value === best.value && state.index < best.state.index))
       ) {
-        best = { ...choice, state };
+        best = { ...choice, state, amounts };
       }
     }
     return best;
+  };
+
+  /**
+   * The best line of another offer on what `below` (the stack so far, bottom first) leaves, over
+   * the pools tiered like the bottom one. On-demand dollars are the same in every such pool, so
+   * what the stack covered bounds what is left to any of them (valueBound).
+   */
+  const bestLayer = (
+    shared: SharingState,
+    below: readonly LineCoverage[],
+    reserved: ReservationResult,
+    economicsOf: (offer: Offer) => OfferEconomics,
+  ): Candidate | null => {
+    const bottom = (below[0] as LineCoverage).line.pool;
+    let coveredBelow = 0;
+    for (const coverage of below) coveredBelow += coverage.coveredValue / hours;
+    const bought = new Set(below.map((coverage) => coverage.line.offer));
+    let best: Candidate | null = null;
+    for (const state of shared.pools) {
+      if (!samePoolTiers(bottom, state.pool)) continue;
+      const offers = state.table.offers.filter((offer) => !bought.has(offer));
+      const highest = state.pool.tiers[0]?.value ?? 0;
+      // What is left to cover, with room for the rounding of both sums.
+      const left = Math.max(0, state.coverable - coveredBelow) + BOUND_MARGIN * state.coverable;
+      let bound = 0;
+      for (const offer of offers) bound = Math.max(bound, valueBound(economicsOf(offer), left, highest));
+      if (bound <= 0 || (best && bound * (1 + BOUND_MARGIN) < best.value)) continue;
+      const amounts = amountsAbove(
+        spendCurve(state, reserved).amounts,
+        below.map((coverage) => coverage.shares),
+      );
+      const curve = buildCurve(
+        state.pool.tiers.map((tier) => tier.value),
+        amounts,
+      );
+      const choice = bestOffer(curve, levelLadder(breakpoints(curve)), offers, economicsOf);
+      if (choice && (!best || choice.value > best.value)) best = { ...choice, state, amounts };
+    }
+    return best;
+  };
+
+  /** The sharing key's stack: `best` at the bottom, then layers while one is worth buying. */
+  const stackOf = (
+    sharing: string,
+    shared: SharingState,
+    best: Candidate,
+    reserved: ReservationResult,
+    economicsOf: (offer: Offer) => OfferEconomics,
+  ): LineCoverage[] => {
+    const stack: LineCoverage[] = [];
+    for (let choice: Candidate | null = best; choice; ) {
+      const { offer, quantity, state, amounts } = choice;
+      const line: PlannedLine = {
+        offer,
+        sharingKey: sharing,
+        pool: state.pool,
+        quantity,
+        layer: stack.length,
+        amounts,
+      };
+      stack.push(lineShares(line, amounts, hours));
+      choice = bestLayer(shared, stack, reserved, economicsOf);
+    }
+    return stack;
   };
 
   return {
@@ -167,25 +243,27 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
         const shared = sharingState(sharing, reserved, cellSums);
         const best = bestLine(shared, reserved, economicsOf);
         if (!best) {
-          shared.coverage = null;
+          shared.coverages = [];
           continue;
         }
-        const { offer, quantity, state } = best;
-        const { amounts } = spendCurve(state, reserved);
-        const line: PlannedLine = { offer, sharingKey: sharing, pool: state.pool, quantity, amounts };
-        const previous = shared.coverage;
-        if (
-          previous &&
-          previous.line.offer === offer &&
-          previous.line.quantity === quantity &&
-          !changedBy(state.cells, reserved)
-        ) {
-          shared.coverage = { ...previous, line };
-        } else {
-          shared.coverage = lineShares(line, amounts, hours);
-          fresh.push(shared.coverage);
-        }
-        coverages.push(shared.coverage);
+        const stack = stackOf(sharing, shared, best, reserved, economicsOf);
+        const previous = shared.coverages;
+        const kept =
+          previous.length === stack.length &&
+          stack.every(({ line }, k) => {
+            const before = (previous[k] as LineCoverage).line;
+            return (
+              before.offer === line.offer &&
+              before.quantity === line.quantity &&
+              before.pool === line.pool &&
+              !changedBy(context.spendCells(line.pool), reserved)
+            );
+          });
+        shared.coverages = kept
+          ? previous.map((coverage, k) => ({ ...coverage, line: (stack[k] as LineCoverage).line }))
+          : stack;
+        if (!kept) fresh.push(...stack);
+        coverages.push(...shared.coverages);
       }
       return { coverages, fresh };
     },

@@ -89,12 +89,39 @@ function streamDollars(streams: ArrayLike<number>, sources: CellSources): Float6
   return dollars;
 }
 
-/** amount[t] += D[first + t] - D[first + t] gs[t]: a cell whose group tier the reservations cover. */
+/** amount[t] += D[first + t] - D[first + t] gs[t]: a cell whose group tier one reservation covers. */
 function addUncovered(amount: Float64Array, dollars: Float64Array, share: Float64Array, first: number): void {
   for (let t = 0; t < amount.length; t++) {
     const value = dollars[first + t] as number;
     amount[t] = (amount[t] as number) + (value - value * (share[t] as number));
   }
+}
+
+/** addUncovered for a group tier several reservation layers cover: each takes its share of what the ones below left. */
+function addUncoveredByLayers(
+  amount: Float64Array,
+  dollars: Float64Array,
+  shares: readonly Float64Array[],
+  first: number,
+): void {
+  for (let t = 0; t < amount.length; t++) {
+    let value = dollars[first + t] as number;
+    for (let k = 0; k < shares.length; k++)
+      value = value - value * ((shares[k] as Float64Array)[t] as number);
+    amount[t] = (amount[t] as number) + value;
+  }
+}
+
+/**
+ * The reservations' shares of a group: per layer (bottom first), per group tier, per hour of the
+ * range; undefined when no reservation covers the group.
+ */
+export type GroupShares = (group: CoveragePool) => readonly (readonly Float64Array[])[] | undefined;
+
+/** The shares of one group tier, per layer; undefined when none covers it. */
+function tierShares(covered: GroupShares, cell: SpendCell): Float64Array[] | undefined {
+  const layers = covered(cell.group);
+  return layers?.map((shares) => shares[cell.groupTier] as Float64Array);
 }
 
 /** amount[t] += D[first + t]: a cell no reservation covers. */
@@ -104,14 +131,14 @@ function addAll(amount: Float64Array, dollars: Float64Array, first: number): voi
 
 /**
  * The pool's tier amounts over a range of hours after the reservations: `covered(group)` is the
- * reservations' share per group tier and hour of the range, undefined when none covers the group.
+ * reservations' shares per layer, group tier and hour of the range, undefined when none covers the group.
  * Hour-local: each hour's amounts are the same whatever the range. The hour loops are functions of
  * their own, called per cell: inside a callback they compiled to code several times slower.
  */
 export function cellAmounts(
   pool: CoveragePool,
   cells: SpendCells,
-  covered: (group: CoveragePool) => readonly Float64Array[] | undefined,
+  covered: GroupShares,
   range: HourRange,
 ): Float64Array[] {
   const length = range.end - range.start;
@@ -121,9 +148,10 @@ export function cellAmounts(
   for (let j = 0; j < pool.tiers.length; j++) {
     const amount = block.subarray(j * length, (j + 1) * length);
     for (const cell of cells.tiers[j] ?? []) {
-      const share = covered(cell.group)?.[cell.groupTier];
-      if (share) addUncovered(amount, cell.dollars, share, first);
-      else addAll(amount, cell.dollars, first);
+      const shares = tierShares(covered, cell);
+      if (!shares) addAll(amount, cell.dollars, first);
+      else if (shares.length === 1) addUncovered(amount, cell.dollars, shares[0] as Float64Array, first);
+      else addUncoveredByLayers(amount, cell.dollars, shares, first);
     }
     // In commitment dollars: 1 / v_j per on-demand dollar.
     const value = (pool.tiers[j] as PoolTier).value;
@@ -140,7 +168,7 @@ export function cellAmounts(
  */
 export function coverableValue(
   cells: SpendCells,
-  covered: (group: CoveragePool) => readonly Float64Array[] | undefined,
+  covered: GroupShares,
   hours: number,
   sums: Map<Float64Array, number>,
 ): number {
@@ -152,11 +180,13 @@ export function coverableValue(
       let sum = sums.get(dollars);
       if (sum === undefined) {
         sum = 0;
-        const share = covered(cell.group)?.[cell.groupTier];
-        if (share) {
+        const shares = tierShares(covered, cell);
+        if (shares) {
           for (let t = 0; t < hours; t++) {
-            const value = dollars[t] as number;
-            sum += value - value * (share[t] as number);
+            let value = dollars[t] as number;
+            for (let k = 0; k < shares.length; k++)
+              value = value - value * ((shares[k] as Float64Array)[t] as number);
+            sum += value;
           }
         } else {
           for (let t = 0; t < hours; t++) sum += dollars[t] as number;

@@ -5,9 +5,10 @@
  * the plan's matches.
  */
 import { ValidationError } from '../errors';
-import type { CoveragePool } from './coverage-pool';
+import { type CoveragePool, tierAmounts } from './coverage-pool';
 import { type EngineInput, validateEngineInput } from './engine-input';
 import { groupKey, offerScopeKey, sharingKey } from './groups';
+import { amountsAbove, leftoverAmounts } from './layers';
 import { coverLine, type LineCoverage } from './line-coverage';
 import type { LineItem } from './plan-shapes';
 import { applicationOrder, isSpendLine, type PlannedLine } from './planned-line';
@@ -20,7 +21,7 @@ import type { HourRange } from './window-time';
 /** What of a stored line item the engine needs to cover usage again. */
 export type LineSelection = Pick<
   LineItem,
-  'id' | 'offer_id' | 'account_id' | 'selected_quantity' | 'is_selected'
+  'id' | 'offer_id' | 'account_id' | 'selected_quantity' | 'is_selected' | 'layer'
 >;
 
 /** The line to apply for an item; null when nothing in the input is left for it to cover. */
@@ -42,13 +43,24 @@ function plannedLine(context: PlanningContext, item: LineSelection): PlannedLine
     const group = context.portfolio.groupIndex.byKey.get(groupKey(offerScopeKey(offer) as string, shared));
     pool = group ? context.groupPool(group) : null;
   }
-  return pool ? { offer, sharingKey: shared, pool, quantity: item.selected_quantity } : null;
+  return pool
+    ? { offer, sharingKey: shared, pool, quantity: item.selected_quantity, layer: item.layer }
+    : null;
+}
+
+/** A stack's layers so far over the range: the amounts each was applied to and the shares it covered. */
+interface Stack {
+  readonly amounts: (readonly Float64Array[])[];
+  readonly shares: (readonly Float64Array[])[];
 }
 
 /**
  * Applies lines as plans do: reservations first, each writing what it leaves of its members into
- * fresh arrays (only those streams are copied), then savings plans, which only tally, on amounts
- * summed per group like the plan's (spend-cells.ts) so that they cover the same.
+ * fresh arrays (only those streams are copied), then savings plans, on amounts summed per group like
+ * the plan's (spend-cells.ts) so that they cover the same. A line stacked on others of its pool (a
+ * group's, or a sharing key's savings plans: layers.ts) covers what they left, its amounts derived
+ * from theirs as the plan derived them; a savings plan with a layer above it writes what it leaves
+ * too, the others only tally.
  */
 function coverInOrder(
   context: PlanningContext,
@@ -58,27 +70,67 @@ function coverInOrder(
   const { portfolio } = context;
   const residual = [...portfolio.residual];
   const copied = new Set<number>();
-  const sharesOf = new Map<CoveragePool, readonly Float64Array[]>();
+  const copy = (pool: CoveragePool) => {
+    for (const s of pool.members) {
+      if (copied.has(s)) continue;
+      residual[s] = new Float64Array(portfolio.hours);
+      copied.add(s);
+    }
+  };
+  // Per group pool, the shares of its layers; per group pool or sharing key, its stack so far.
+  const sharesOf = new Map<CoveragePool, (readonly Float64Array[])[]>();
+  const stacks = new Map<CoveragePool | string, Stack>();
+  const ordered = [...lines].sort(applicationOrder);
+  const stackKey = (line: PlannedLine) => (isSpendLine(line) ? `spend:${line.sharingKey}` : line.pool);
   let coveredTwice = false;
-  return [...lines].sort(applicationOrder).map((line) => {
+  return ordered.map((line, index) => {
+    const key = stackKey(line);
+    const stack = stacks.get(key);
+    const above = ordered.slice(index + 1).some((next) => stackKey(next) === key);
     if (isSpendLine(line)) {
       // A group covered twice (edited line items) leaves more than one share: sum its streams.
-      const amounts = coveredTwice
+      let amounts: readonly Float64Array[] | undefined = coveredTwice
         ? undefined
         : cellAmounts(line.pool, context.spendCells(line.pool), (group) => sharesOf.get(group), range);
-      return coverLine(line, residual, range, { readOnly: true, amounts });
+      if (amounts && stack) amounts = amountsAbove(amounts, stack.shares);
+      let coverage: LineCoverage;
+      if (above || stack) {
+        const from = [...residual];
+        copy(line.pool);
+        coverage = coverLine(line, residual, range, { from, amounts });
+      } else {
+        coverage = coverLine(line, residual, range, { readOnly: true, amounts });
+      }
+      if (amounts) {
+        const layers = stack ?? { amounts: [], shares: [] };
+        layers.amounts.push(amounts);
+        layers.shares.push(coverage.shares);
+        stacks.set(key, layers);
+      }
+      return coverage;
+    }
+    if (stack) {
+      // The next layer of the group: what the ones below left.
+      const amounts = leftoverAmounts(
+        stack.amounts.at(-1) as readonly Float64Array[],
+        stack.shares.at(-1) as readonly Float64Array[],
+      );
+      const coverage = coverLine(line, residual, range, { amounts });
+      stack.amounts.push(amounts);
+      stack.shares.push(coverage.shares);
+      return coverage;
     }
     // A group covered twice is covered again from what the first line left.
     if (line.pool.members.some((s) => copied.has(s))) {
       coveredTwice = true;
       return coverLine(line, residual, range);
     }
-    for (const s of line.pool.members) {
-      residual[s] = new Float64Array(portfolio.hours);
-      copied.add(s);
-    }
-    const coverage = coverLine(line, residual, range, { from: portfolio.residual });
-    sharesOf.set(line.pool, coverage.shares);
+    const amounts = tierAmounts(line.pool, portfolio.residual, range);
+    copy(line.pool);
+    const coverage = coverLine(line, residual, range, { from: portfolio.residual, amounts });
+    const layers = { amounts: [amounts], shares: [coverage.shares] };
+    stacks.set(key, layers);
+    sharesOf.set(line.pool, layers.shares);
     return coverage;
   });
 }

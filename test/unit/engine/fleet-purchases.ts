@@ -70,7 +70,9 @@ export function catalogOffer(
   rateShare: number,
   upfrontShare: number,
   term: number,
+  convertible = false,
 ): Offer {
+  const reservationClass = convertible ? 'convertible' : 'standard';
   const unitPrice = target === 'linux-m5' ? 0.125 : 1;
   const rate = target === 'spend' ? 1 : rateShare * unitPrice;
   const scope: Offer['scope'] =
@@ -93,7 +95,8 @@ export function catalogOffer(
           };
   return offer({
     id: `offer-${index}`,
-    contractType: target === 'spend' ? 'compute_plans' : 'standard_ris',
+    contractType: target === 'spend' ? 'compute_plans' : `${reservationClass}_ris`,
+    offeringClass: target === 'spend' ? '' : reservationClass,
     term: term === 8760 ? 'one_year' : 'three_year',
     scope,
     termHours: term,
@@ -106,13 +109,13 @@ export function catalogOffer(
 }
 
 /**
- * One offer per target. A plan buys at most one offer per coverage group (docs/plan-engine.md:
- * the allowed offer of greatest value over its term), so with two offers for the same usage it
- * is no fixed point: shrunk counterexample, Windows m5.large usage of 3, 1, 2, 2, 2, 1 instances
- * at $1 and Compute Savings Plans at 25% off for three years and 40% off for one: High Savings
- * buys $0.75/h of the three-year plan (the greater value over its term), and once that is owned
- * the plan buys $0.6/h of the one-year plan on top (the usage it leaves is there 4 hours in 6,
- * above 0.6). Both layers would have been worth buying at once.
+ * Catalogs of up to 8 offers, several for the same usage: per target, standard and convertible
+ * reservations (savings plans: one kind), one and three years, and every payment option, each at
+ * its own rate. A plan then stacks layers of several offers on one pool (docs/plan-engine.md,
+ * Layers): shrunk counterexample before layers, Windows m5.large usage of 3, 1, 2, 2, 2, 1
+ * instances at $1 and Compute Savings Plans at 25% off for three years and 40% off for one: High
+ * Savings bought $0.75/h of the three-year plan, and once that was owned $0.6/h of the one-year
+ * plan on top (layers.known-answers.test.ts).
  */
 export const offersArbitrary = (targets: readonly Target[]) =>
   fc
@@ -122,16 +125,18 @@ export const offersArbitrary = (targets: readonly Target[]) =>
         rateShare: fc.constantFrom(0.3, 0.45, 0.6, 0.75, 0.9),
         upfrontShare: fc.constantFrom(0, 0.5, 1),
         term: fc.constantFrom(8760, 26280),
+        convertible: fc.boolean(),
       }),
       {
         minLength: 1,
-        maxLength: 4,
-        selector: ({ target }) => target,
+        maxLength: 8,
+        selector: ({ target, upfrontShare, term, convertible }) =>
+          `${target}:${upfrontShare}:${term}:${target !== 'spend' && convertible}`,
       },
     )
     .map((specs) =>
-      specs.map(({ target, rateShare, upfrontShare, term }, index) =>
-        catalogOffer(target, index, rateShare, upfrontShare, term),
+      specs.map(({ target, rateShare, upfrontShare, term, convertible }, index) =>
+        catalogOffer(target, index, rateShare, upfrontShare, term, convertible),
       ),
     );
 

@@ -123,16 +123,23 @@ describe.each(['aws', 'azure', 'gcp'] as const)('the engine on a generated %s fl
     expect(nonFinite(result.purchasePlan)).toEqual([]);
   });
 
-  it('covers the most with High Savings, and buys no more of an offer under a higher hazard', () => {
+  it('covers the most with High Savings, and reserves no more of a group under a higher hazard', () => {
     // Prepare
     const [recommended, balanced, highSavings] = result.plans;
     const coverage = (entry: typeof recommended) => entry?.plan.commitment_coverage ?? 0;
-    const reservations = (entry: typeof recommended) =>
-      new Map(
-        (entry?.lineItems ?? [])
-          .filter((item) => item.selected_commitment === 0)
-          .map((item) => [`${item.offer_id}/${item.account_id}`, item.selected_quantity]),
-      );
+    // Per group (the offers' scope) and buying account: the units of its layers together. One
+    // offer's quantity may fall as the hazard falls: a longer lock-in takes the bottom of the
+    // group, and the offer that had it is left the top (docs/plan-engine.md, Layers).
+    const scopeOf = new Map(input.offers.map((offer) => [offer.id, JSON.stringify(offer.scope)]));
+    const reservations = (entry: typeof recommended) => {
+      const units = new Map<string, number>();
+      for (const item of entry?.lineItems ?? []) {
+        if (item.selected_commitment !== 0) continue;
+        const key = `${scopeOf.get(item.offer_id)}/${item.account_id}`;
+        units.set(key, (units.get(key) ?? 0) + item.selected_quantity);
+      }
+      return units;
+    };
 
     // Assess. Recommended may cover more than Balanced: where its best offer is a leased one that
     // locks in 30 days, a unit pays as soon as it covers more than it costs, while Balanced's

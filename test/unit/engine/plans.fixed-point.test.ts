@@ -2,7 +2,8 @@
  * "How it is checked" of owning what a plan buys (docs/plan-engine.md, Time is the plan's): over
  * random fleets and portfolios, buying a plan's selected lines the way the processor records them
  * (purchase records, the completion in the provider's unit, `commitmentOf`) and computing the
- * plans again at the same time gives a plan with nothing left to buy.
+ * plans again at the same time gives a plan with nothing left to buy. The catalogs hold several
+ * offers for the same usage (fleet-purchases.ts offersArbitrary), so a plan stacks layers.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -282,35 +282,34 @@ describe('plan identities on random inputs', () => {
         // Prepare
         const hours = input.window.hours;
         const split = Math.min(hours, Math.max(0, Math.round(cut * hours)));
-        const { lineItems, resourceMatches } = computePlans(input).plans[0] as ReturnType<
-          typeof computePlans
-        >['plans'][number];
+        // Every profile: each may stack different layers on a pool (docs/plan-engine.md, Layers).
+        for (const { lineItems, resourceMatches } of computePlans(input).plans) {
+          // Act
+          const whole = resourceMatchesForWindow(input, lineItems, { start: 0, end: hours });
+          const head = resourceMatchesForWindow(input, lineItems, { start: 0, end: split });
+          const tail = resourceMatchesForWindow(input, lineItems, { start: split, end: hours });
 
-        // Act
-        const whole = resourceMatchesForWindow(input, lineItems, { start: 0, end: hours });
-        const head = resourceMatchesForWindow(input, lineItems, { start: 0, end: split });
-        const tail = resourceMatchesForWindow(input, lineItems, { start: split, end: hours });
-
-        // Assess
-        expect(whole).toEqual(Array.from(resourceMatches));
-        for (const { lineItemId, match } of whole) {
-          const part = (list: typeof whole) =>
-            list.find((entry) => entry.lineItemId === lineItemId && entry.match.id === match.id)?.match;
-          const weighted = (pick: (m: typeof match) => number) =>
-            (part(head) ? pick(part(head) as typeof match) * split : 0) +
-            (part(tail) ? pick(part(tail) as typeof match) * (hours - split) : 0);
-          closeTo(
-            weighted((m) => m.after_covered_units),
-            match.after_covered_units * hours,
-          );
-          closeTo(
-            weighted((m) => m.covered_ondemand_cost),
-            match.covered_ondemand_cost * hours,
-          );
-          closeTo(
-            weighted((m) => m.total_units),
-            match.total_units * hours,
-          );
+          // Assess
+          expect(whole).toEqual(Array.from(resourceMatches));
+          for (const { lineItemId, match } of whole) {
+            const part = (list: typeof whole) =>
+              list.find((entry) => entry.lineItemId === lineItemId && entry.match.id === match.id)?.match;
+            const weighted = (pick: (m: typeof match) => number) =>
+              (part(head) ? pick(part(head) as typeof match) * split : 0) +
+              (part(tail) ? pick(part(tail) as typeof match) * (hours - split) : 0);
+            closeTo(
+              weighted((m) => m.after_covered_units),
+              match.after_covered_units * hours,
+            );
+            closeTo(
+              weighted((m) => m.covered_ondemand_cost),
+              match.covered_ondemand_cost * hours,
+            );
+            closeTo(
+              weighted((m) => m.total_units),
+              match.total_units * hours,
+            );
+          }
         }
       }),
     );
