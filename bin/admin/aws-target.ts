@@ -1,10 +1,9 @@
 import { bundledCatalog } from '../../shared/app/bundled-catalog';
-import { awsUsageSources } from '../../shared/cloud/usage-sources/aws-usage-sources';
-import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { ValidationError } from '../../shared/domain/errors';
 import { createAppContext } from '../../shared/runtime/app-context';
 import { configuredRegion, createAwsTable, readAwsConfig } from '../../shared/runtime/aws';
 import { createAwsUsagePlanKeys } from '../../shared/runtime/aws-usage-plan';
+import { awsUsageSourcesIn } from '../../shared/runtime/aws-usage-sources';
 import { azureUsageSourcesFromEnvironment } from '../../shared/runtime/azure-usage-sources';
 import { awsDeadLetters, awsPurchaseQueue } from '../../shared/runtime/purchasing';
 import {
@@ -49,13 +48,8 @@ export async function openAwsTarget(
     usageSources: () => {
       const region = configuredRegion(env);
       if (!region) throw new ValidationError('AWS_REGION is not set');
-      const regions = new Set(
-        loadCatalog()
-          .pricedInstances('aws')
-          .map((instance) => instance.region),
-      );
       return {
-        aws: awsUsageSources({ region, reservationRegions: [...regions].sort() }),
+        aws: awsUsageSourcesIn(region),
         azure: azureUsageSourcesFromEnvironment(env),
       };
     },

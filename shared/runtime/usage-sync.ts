@@ -1,32 +1,13 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { AppContext } from '../app/ports';
 import type { UsageSyncRunContext } from '../app/usage-sync-run';
-import { awsUsageSources } from '../cloud/usage-sources/aws-usage-sources';
-import { loadCatalog } from '../domain/catalog/catalog';
 import { syncExportReaders } from '../exports/read-export';
 import { sqsUsageSyncQueue } from '../queue/usage-sync-queue';
-import {
-  apiKeyRepository,
-  commitmentRepository,
-  computedPlanRepository,
-  idempotencyRepository,
-  membershipRepository,
-  oauthClientRepository,
-  oauthGrantRepository,
-  onboardingRepository,
-  orgRepository,
-  orgUpdateRepository,
-  planRepository,
-  purchaseRepository,
-  signInRepository,
-  tokenFamilyRevocations,
-  usageRepository,
-  usageSyncStateRepository,
-  userRepository,
-} from '../store/store';
+import { everyRepository } from '../store/store';
 import { createSyncRunRepository } from '../store/usage-sync-runs';
 import { createFunctionContext } from './app-context';
 import { configuredRegion, createAwsTable, readAwsConfig } from './aws';
+import { awsUsageSourcesIn } from './aws-usage-sources';
 import { azureUsageSourcesFromEnvironment } from './azure-usage-sources';
 import { onFirstUse } from './function-context';
 import { lambdaPlanComputation } from './lambda-plan-computation';
@@ -52,36 +33,11 @@ export const awsUsageSyncContext = onFirstUse((): UsageSyncRunContext => {
   if (!region) throw new Error('AWS_REGION is not set');
   const queueUrl = env.USAGE_SYNC_QUEUE_URL;
   if (!queueUrl) throw new Error('USAGE_SYNC_QUEUE_URL is not set: the sync queue');
-  const base: AppContext = createFunctionContext(table, {
-    orgs: orgRepository,
-    orgUpdates: orgUpdateRepository,
-    users: userRepository,
-    memberships: membershipRepository,
-    apiKeys: apiKeyRepository,
-    usage: usageRepository,
-    commitments: commitmentRepository,
-    plans: planRepository,
-    computedPlans: computedPlanRepository,
-    idempotencyRecords: idempotencyRepository,
-    purchases: purchaseRepository,
-    tokenFamilyRevocations,
-    oauthClients: oauthClientRepository,
-    signIns: signInRepository,
-    oauthGrants: oauthGrantRepository,
-    onboarding: onboardingRepository,
-    usageSyncStates: usageSyncStateRepository,
-  });
-  const reservationRegions = [
-    ...new Set(
-      loadCatalog()
-        .pricedInstances('aws')
-        .map((instance) => instance.region),
-    ),
-  ].sort();
+  const base: AppContext = createFunctionContext(table, everyRepository);
   return {
     ...base,
     planComputation: lambdaPlanComputation(env),
-    awsSources: awsUsageSources({ region, reservationRegions }),
+    awsSources: awsUsageSourcesIn(region),
     azureSources: azureUsageSourcesFromEnvironment(env),
     ...syncExportReaders,
     syncRuns: createSyncRunRepository(table),

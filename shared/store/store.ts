@@ -94,31 +94,30 @@ export const usageSyncStateRepository: RepositoryBuilder<'usageSyncStates'> = (t
 /** The builders of a function's repositories, by repository name. */
 export type RepositoryBuilders<K extends keyof Repositories> = { readonly [P in K]: RepositoryBuilder<P> };
 
+/** The builders of every repository: what a long-lived process or a function using them all builds. */
+export const everyRepository: RepositoryBuilders<keyof Repositories> = {
+  orgs: orgRepository,
+  orgUpdates: orgUpdateRepository,
+  users: userRepository,
+  memberships: membershipRepository,
+  apiKeys: apiKeyRepository,
+  usage: usageRepository,
+  commitments: commitmentRepository,
+  plans: planRepository,
+  computedPlans: computedPlanRepository,
+  idempotencyRecords: idempotencyRepository,
+  purchases: purchaseRepository,
+  tokenFamilyRevocations,
+  oauthClients: oauthClientRepository,
+  signIns: signInRepository,
+  oauthGrants: oauthGrantRepository,
+  onboarding: onboardingRepository,
+  usageSyncStates: usageSyncStateRepository,
+};
+
 /** Every repository of a long-lived process (the local server, tests of the composition). */
 export function createCachingStore(table: TableClient, clock: Clock): Repositories {
-  return buildRepositories(
-    {
-      orgs: orgRepository,
-      orgUpdates: orgUpdateRepository,
-      users: userRepository,
-      memberships: membershipRepository,
-      apiKeys: apiKeyRepository,
-      usage: usageRepository,
-      commitments: commitmentRepository,
-      plans: planRepository,
-      computedPlans: computedPlanRepository,
-      idempotencyRecords: idempotencyRepository,
-      purchases: purchaseRepository,
-      tokenFamilyRevocations,
-      oauthClients: oauthClientRepository,
-      signIns: signInRepository,
-      oauthGrants: oauthGrantRepository,
-      onboarding: onboardingRepository,
-      usageSyncStates: usageSyncStateRepository,
-    },
-    table,
-    clock,
-  );
+  return buildRepositories(everyRepository, table, clock);
 }
 
 /** The repositories the builders name, on one table. */
