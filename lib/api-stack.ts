@@ -25,11 +25,6 @@ import type { SigningKeys } from './constructs/signing-keys';
 import { UsageSyncPipeline } from './constructs/usage-sync-pipeline';
 import type { MarketplaceConfig } from './marketplace-config';
 import { functionEntry } from './project-paths';
-import {
-  defaultUsageSyncConcurrency,
-  defaultUsageSyncSchedule,
-  usageSyncScheduleProblem,
-} from './usage-sync-settings';
 
 export interface ApiStackProps extends StackProps {
   /** The service table (from the stateful stack). */
@@ -240,16 +235,9 @@ export class ApiStack extends Stack {
     // The processor recomputes the org's plans once a plan's purchases are owned.
     this.allowPlanComputation(this.purchases.processor);
 
-    const usageSyncSchedule = props.usageSyncSchedule ?? defaultUsageSyncSchedule;
-    const scheduleProblem = usageSyncScheduleProblem(usageSyncSchedule);
-    if (scheduleProblem) throw new Error(`usageSyncSchedule: ${scheduleProblem}`);
-    const usageSyncConcurrency = props.usageSyncConcurrency ?? defaultUsageSyncConcurrency;
-    if (!Number.isInteger(usageSyncConcurrency) || usageSyncConcurrency < 2 || usageSyncConcurrency > 1000) {
-      throw new Error(`usageSyncConcurrency must be an integer from 2 to 1000; got ${usageSyncConcurrency}`);
-    }
     this.usageSync = new UsageSyncPipeline(this, 'UsageSync', {
-      schedule: usageSyncSchedule,
-      maxConcurrency: usageSyncConcurrency,
+      schedule: props.usageSyncSchedule,
+      maxConcurrency: props.usageSyncConcurrency,
       functionSettings,
     });
     this.usageSync.fanout.role.addToPrincipalPolicy(itemAccess());

@@ -8,18 +8,21 @@ import { Construct } from 'constructs';
 import { onboardingRoleName } from '../../shared/domain/onboarding/aws-checks';
 import { functionEntry } from '../project-paths';
 import {
+  defaultUsageSyncConcurrency,
+  defaultUsageSyncSchedule,
   usageSyncMaxReceiveCount,
   usageSyncMemorySize,
+  usageSyncScheduleProblem,
   usageSyncTimeout,
   usageSyncVisibilityTimeout,
 } from '../usage-sync-settings';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function';
 
 export interface UsageSyncPipelineProps {
-  /** When the fan-out runs: an EventBridge Scheduler expression (lib/usage-sync-settings.ts). */
-  readonly schedule: string;
-  /** Sync invocations at once (the event source's maxConcurrency, 2 to 1000). */
-  readonly maxConcurrency: number;
+  /** When the fan-out runs: an EventBridge Scheduler expression (lib/usage-sync-settings.ts). @default defaultUsageSyncSchedule */
+  readonly schedule?: string;
+  /** Sync invocations at once (the event source's maxConcurrency, 2 to 1000). @default defaultUsageSyncConcurrency */
+  readonly maxConcurrency?: number;
   /** Settings the functions share with the API's (environment holds `TABLE_NAME`). */
   readonly functionSettings: Omit<ServiceFunctionProps, 'entry' | 'description' | 'timeout'>;
 }
@@ -46,6 +49,13 @@ export class UsageSyncPipeline extends Construct {
   constructor(scope: Construct, id: string, props: UsageSyncPipelineProps) {
     super(scope, id);
     const { functionSettings } = props;
+    const schedule = props.schedule ?? defaultUsageSyncSchedule;
+    const scheduleProblem = usageSyncScheduleProblem(schedule);
+    if (scheduleProblem) throw new Error(`usageSyncSchedule: ${scheduleProblem}`);
+    const maxConcurrency = props.maxConcurrency ?? defaultUsageSyncConcurrency;
+    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 2 || maxConcurrency > 1000) {
+      throw new Error(`usageSyncConcurrency must be an integer from 2 to 1000; got ${maxConcurrency}`);
+    }
     this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -82,7 +92,7 @@ export class UsageSyncPipeline extends Construct {
       new SqsEventSource(this.queue, {
         batchSize: 1,
         reportBatchItemFailures: true,
-        maxConcurrency: props.maxConcurrency,
+        maxConcurrency,
       }),
     );
     // The customers' accounts are read through their onboarding roles, each admitting this
@@ -113,7 +123,7 @@ export class UsageSyncPipeline extends Construct {
     );
     this.schedule = new CfnSchedule(this, 'Schedule', {
       description: 'Starts the usage sync of every connected org and provider',
-      scheduleExpression: props.schedule,
+      scheduleExpression: schedule,
       flexibleTimeWindow: { mode: 'OFF' },
       state: 'ENABLED',
       target: {
