@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { simulatedAzureUsageSources } from '../../../local/simulated-azure-usage-sources';
-import { changeSimulatedCloud, connectedAwsAccount } from '../../../local/simulated-cloud';
 import { deliverSimulatedAwsFile, simulatedAwsUsageSources } from '../../../local/simulated-usage-sources';
-import { createOrg } from '../../../shared/app/operator';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import type { SyncRunRepository, UsageSyncMessage } from '../../../shared/app/ports/usage-sync';
@@ -15,11 +13,10 @@ import {
   handleUsageSyncMessage,
   type UsageSyncRunContext,
 } from '../../../shared/app/usage-sync-run';
-import { check } from '../../../shared/domain/onboarding/checklist';
-import { newOnboardingRecord } from '../../../shared/domain/onboarding/onboarding-record';
 import { syncExportReaders } from '../../../shared/exports/read-export';
 import { randomIds } from '../../../shared/runtime/app-context';
 import { createSyncRunRepository } from '../../../shared/store/usage-sync-runs';
+import { connectedAwsOrg } from '../../support/connected-aws-org';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { fleetLineItems } from '../../support/export-files';
 import { cur2Parquet } from '../../support/export-parquet-files';
@@ -63,30 +60,8 @@ afterAll(async () => {
 });
 
 async function connectedOrg(): Promise<string> {
-  const org = await createOrg(base, `Synced ${randomIds.uuid()}`, null);
   const accountId = String(accountNumber++);
-  const externalId = `cpo-${randomIds.uuid().replaceAll('-', '')}`;
-  const at = new Date(now).toISOString();
-  await base.repos.onboarding.createOrGet({
-    ...newOnboardingRecord({ orgId: org.id, onboardingId: randomIds.uuid(), externalId, at }),
-    aws: {
-      accountId,
-      existingCur: { region: 'us-east-1', bucket: `cur-${accountId}`, prefix: 'cur', reportName: 'hourly' },
-      verification: {
-        checkedAt: at,
-        items: [check('cur_export', 'available', 'Data Exports hourly, Parquet')],
-      },
-    },
-  });
-  await changeSimulatedCloud(dir, (cloud) => {
-    cloud.aws[accountId] = connectedAwsAccount({
-      serviceAccountId,
-      externalId,
-      bucket: `cur-${accountId}`,
-      prefix: 'cur',
-      reportName: 'hourly',
-    });
-  });
+  const orgId = await connectedAwsOrg(base, { dir, serviceAccountId }, accountId, new Date(now));
   const items = fleetLineItems(june, 720);
   const first = items.filter((item) => item.start < Date.parse('2026-06-16T00:00:00Z'));
   const second = items.filter((item) => !first.includes(item));
@@ -98,7 +73,7 @@ async function connectedOrg(): Promise<string> {
     await writeFile(path, cur2Parquet(lines, name === 'b' ? 500 : 5000));
     await deliverSimulatedAwsFile(dir, accountId, path, '2026-06', false);
   }
-  return org.id;
+  return orgId;
 }
 
 /** Where an invocation may be killed, and whether it is now. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatedAzureUsageSources } from '../../../local/simulated-azure-usage-sources';
-import { changeSimulatedCloud, connectedAwsAccount } from '../../../local/simulated-cloud';
+import { changeSimulatedCloud } from '../../../local/simulated-cloud';
 import {
   deliverSimulatedAwsFile,
   setSimulatedAwsCommitments,
@@ -16,10 +16,9 @@ import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import { syncUsage, type UsageSyncContext } from '../../../shared/app/usage-sync';
 import type { ExistingCommitment } from '../../../shared/domain/engine/model';
-import { check } from '../../../shared/domain/onboarding/checklist';
-import { newOnboardingRecord } from '../../../shared/domain/onboarding/onboarding-record';
 import { syncExportReaders } from '../../../shared/exports/read-export';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
+import { connectedAwsOrg } from '../../support/connected-aws-org';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 import { fleetLineItems } from '../../support/export-files';
 import { cur2Parquet } from '../../support/export-parquet-files';
@@ -60,31 +59,9 @@ afterAll(async () => {
 
 /** An org whose onboarding verified a simulated account's Data Exports export `hourly`. */
 async function connectedOrg(): Promise<{ orgId: string; accountId: string }> {
-  const org = await createOrg(ctx, `Synced ${randomIds.uuid()}`, null);
   const accountId = String(accountNumber++);
-  const externalId = `cpo-${randomIds.uuid().replaceAll('-', '')}`;
-  const at = new Date().toISOString();
-  await ctx.repos.onboarding.createOrGet({
-    ...newOnboardingRecord({ orgId: org.id, onboardingId: randomIds.uuid(), externalId, at }),
-    aws: {
-      accountId,
-      existingCur: { region: 'us-east-1', bucket: `cur-${accountId}`, prefix: 'cur', reportName: 'hourly' },
-      verification: {
-        checkedAt: at,
-        items: [check('cur_export', 'available', 'Data Exports hourly, Parquet')],
-      },
-    },
-  });
-  await changeSimulatedCloud(dir, (cloud) => {
-    cloud.aws[accountId] = connectedAwsAccount({
-      serviceAccountId,
-      externalId,
-      bucket: `cur-${accountId}`,
-      prefix: 'cur',
-      reportName: 'hourly',
-    });
-  });
-  return { orgId: org.id, accountId };
+  const orgId = await connectedAwsOrg(ctx, { dir, serviceAccountId }, accountId, new Date());
+  return { orgId, accountId };
 }
 
 async function deliver(accountId: string, name: string, bytes: Uint8Array, period: string, replace = false) {
