@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { AzureUsageSources, UsageSourceSession } from '../shared/app/ports/usage-sync';
+import { readTextAtMost } from '../shared/cloud/usage-sources/read-at-most';
 import { ProviderError } from '../shared/cloud/verifiers/provider-failure';
 import type { ExistingCommitment } from '../shared/domain/engine/model';
 import { permits } from '../shared/domain/onboarding/azure-checks';
@@ -257,8 +259,8 @@ export function simulatedAzureUsageSources(
         async listExportFiles() {
           const blobs = (await current()).blobs ?? [];
           const objects = await listedBlobs(dir, request.subscriptionId, blobs, exportListingPrefix(layout));
-          return currentExportFiles(layout, objects, (key) =>
-            readFile(simulatedBlobPath(dir, request.subscriptionId, key), 'utf8'),
+          return currentExportFiles(layout, objects, (key, maxBytes) =>
+            readTextAtMost(createReadStream(simulatedBlobPath(dir, request.subscriptionId, key)), maxBytes),
           );
         },
         openExportFile(file) {

@@ -3,6 +3,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { AwsUsageSources, ExportSource, UsageSourceSession } from '../shared/app/ports/usage-sync';
+import { readTextAtMost } from '../shared/cloud/usage-sources/read-at-most';
 import { ProviderError } from '../shared/cloud/verifiers/provider-failure';
 import type { ExistingCommitment } from '../shared/domain/engine/model';
 import {
@@ -226,8 +227,8 @@ export function simulatedAwsUsageSources(
           const bucket = found.buckets[location.bucket];
           if (!bucket) throw new ProviderError('NoSuchBucket', 'The specified bucket does not exist');
           const objects = await listed(dir, location.bucket, bucket.objects, exportListingPrefix(layout));
-          return currentExportFiles(layout, objects, (key) =>
-            readFile(simulatedObjectPath(dir, location.bucket, key), 'utf8'),
+          return currentExportFiles(layout, objects, (key, maxBytes) =>
+            readTextAtMost(createReadStream(simulatedObjectPath(dir, location.bucket, key)), maxBytes),
           );
         },
         openExportFile(file) {

@@ -47,6 +47,9 @@ export const syncCommand: AdminCommand = defineCommand({
       ...syncExportReaders,
     };
     const synced = await syncUsage(ctx, { orgId, provider, onProgress: printProgress });
+    for (const file of synced.refused) {
+      console.error(`refused ${file.file} (${file.billingPeriod} not stored): ${file.reason}`);
+    }
     return {
       org_id: orgId,
       providers: [
@@ -59,6 +62,12 @@ export const syncCommand: AdminCommand = defineCommand({
           commitments: synced.commitments,
           first_hour: synced.firstHour,
           last_hour: synced.lastHour,
+          refused: synced.refused.map((file) => ({
+            file: file.file,
+            billing_period: file.billingPeriod,
+            code: file.code,
+            reason: file.reason,
+          })),
         },
       ],
     };

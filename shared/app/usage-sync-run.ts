@@ -149,6 +149,7 @@ async function finishRun(ctx: UsageSyncRunContext, run: StoredSyncRun): Promise<
         filesRead: new Set(run.parts.map((part) => part.key)).size,
         filesSkipped: run.skippedFiles,
         periods,
+        refused: merger.refused(),
         owned,
       },
       before,

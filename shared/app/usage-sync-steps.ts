@@ -1,17 +1,25 @@
 import { loadCatalog } from '../domain/catalog/catalog';
 import type { ExistingCommitment, Provider } from '../domain/engine/model';
 import { ConflictError } from '../domain/errors';
+import { ExportBoundError } from '../domain/usage/exports/export-bounds';
 import type { ExportRows } from '../domain/usage/exports/export-rows';
 import { createExportUsageCollector, providerUsagesOf } from '../domain/usage/exports/export-usage';
-import { mergeStagedParts, type StagedPart, stagedPartOf } from '../domain/usage/exports/staged-usage';
+import {
+  mergeStagedParts,
+  refusedStagedPart,
+  type StagedPart,
+  stagedPartOf,
+} from '../domain/usage/exports/staged-usage';
 import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
 import { monthStartHour } from '../domain/usage/usage-months';
 import { awsOwnedCommitmentIds } from '../domain/usage-sources/aws-owned-commitments';
-import type { ExportFile } from '../domain/usage-sources/export-files';
+import type { ExportFile, RefusedRead } from '../domain/usage-sources/export-files';
 import { type RowGroupSizes, type SyncPart, syncPartId, syncParts } from '../domain/usage-sources/sync-parts';
 import {
   ownedCommitmentsToWrite,
+  type RefusedFile,
+  type SyncedFile,
   type SyncOutcome,
   type UsageSyncState,
 } from '../domain/usage-sources/sync-state';
@@ -45,8 +53,8 @@ export interface UsageSyncContext extends AppContext {
   readonly openExport: ExportOpener;
   /** The rows of each row group of a Parquet export (its footer); null for a CSV export. */
   readonly rowGroupSizes: (source: ExportSource) => Promise<RowGroupSizes>;
-  /** How reading is cut into parts; absent: MAX_ROWS_PER_PART and SPLIT_FILES_FROM_BYTES. */
-  readonly partLimits?: { readonly maxRowsPerPart: number; readonly splitFilesFromBytes: number };
+  /** How reading is cut into parts; absent: MAX_ROWS_PER_PART. */
+  readonly partLimits?: { readonly maxRowsPerPart: number };
 }
 
 export type SyncProgress =
@@ -69,6 +77,8 @@ export interface ProviderSyncSummary {
   /** The hours of the periods read (ISO 8601 hour starts); null when none was read. */
   readonly firstHour: string | null;
   readonly lastHour: string | null;
+  /** Files over a bound (docs/usage-sync.md, Bounds): their periods were not stored. */
+  readonly refused: readonly RefusedFile[];
 }
 
 /** A sync that failed: `file` is the export file it could not read (null: another step failed). */
@@ -94,41 +104,54 @@ export function syncFailureOf(error: unknown): UsageSyncFailure {
  */
 export const MAX_ROWS_PER_PART = 5_000_000;
 
-/** Files smaller than this are read whole without looking at their footer (no extra reads). */
-export const SPLIT_FILES_FROM_BYTES = 64 * 1024 * 1024;
+/** Why a file over a bound is refused, as a part and the sync state record it. */
+const refusalOf = (error: ExportBoundError): RefusedRead => ({
+  code: error.boundCode,
+  reason: error.message,
+});
 
-/** The parts of the files to read: large Parquet files by ranges of their row groups. */
+/**
+ * The parts of the files to read: Parquet files by ranges of their row groups, whatever their
+ * size (a small file may hold one huge row group: the footer says). A file whose footer is over a
+ * bound, or a refused manifest's period, is one refused part.
+ */
 export async function planSyncParts(
-  ctx: UsageSyncContext,
-  session: UsageSourceSession,
+  ctx: Pick<UsageSyncContext, 'rowGroupSizes' | 'partLimits'>,
+  session: Pick<UsageSourceSession, 'openExportFile'>,
   files: readonly ExportFile[],
 ): Promise<SyncPart[]> {
-  const { maxRowsPerPart, splitFilesFromBytes } = ctx.partLimits ?? {
-    maxRowsPerPart: MAX_ROWS_PER_PART,
-    splitFilesFromBytes: SPLIT_FILES_FROM_BYTES,
-  };
+  const { maxRowsPerPart } = ctx.partLimits ?? { maxRowsPerPart: MAX_ROWS_PER_PART };
   const sizes = new Map<string, RowGroupSizes>();
+  const planned: ExportFile[] = [];
   for (const file of files) {
-    if (file.size < splitFilesFromBytes) continue;
+    if (file.refused) {
+      planned.push(file);
+      continue;
+    }
     try {
       sizes.set(file.key, await ctx.rowGroupSizes(session.openExportFile(file)));
+      planned.push(file);
     } catch (error) {
-      throw new UsageSyncFailure(file.key, error instanceof Error ? error.message : String(error));
+      if (error instanceof ExportBoundError) planned.push({ ...file, refused: refusalOf(error) });
+      else throw new UsageSyncFailure(file.key, error instanceof Error ? error.message : String(error));
     }
   }
-  return syncParts(files, sizes, maxRowsPerPart);
+  return syncParts(planned, sizes, maxRowsPerPart);
 }
 
 /**
  * Reads one part into its staged hours; rows are read as of `importedAt` (hours after it are
- * future). A part that cannot be read fails naming its file.
+ * future). A part over a bound (export-bounds.ts) is staged refused, holding no hours: its
+ * period is not stored, the others are. A part that cannot be read fails naming its file.
  */
 export async function readSyncPart(
-  ctx: UsageSyncContext,
-  session: UsageSourceSession,
+  ctx: Pick<UsageSyncContext, 'openExport'>,
+  session: Pick<UsageSourceSession, 'openExportFile'>,
   part: SyncPart,
   importedAt: Date,
 ): Promise<StagedPart> {
+  const { key, billingPeriod } = part;
+  if (part.refused) return refusedStagedPart({ partId: syncPartId(part), key, billingPeriod }, part.refused);
   try {
     const opened = await ctx.openExport(session.openExportFile(part), part.rowGroups ?? undefined);
     if (opened.format === 'usage-csv')
@@ -136,12 +159,14 @@ export async function readSyncPart(
     const rows = opened as ExportRows;
     const collector = createExportUsageCollector(rows.format, loadCatalog(), importedAt);
     for await (const batch of rows.batches) collector.addBatch(batch);
-    const { key, billingPeriod } = part;
     return stagedPartOf(
       { partId: syncPartId(part), key, billingPeriod, format: rows.format, rows: collector.rows },
       collector.collected(),
     );
   } catch (error) {
+    if (error instanceof ExportBoundError) {
+      return refusedStagedPart({ partId: syncPartId(part), key, billingPeriod }, refusalOf(error));
+    }
     throw new UsageSyncFailure(part.key, error instanceof Error ? error.message : String(error));
   }
 }
@@ -157,14 +182,25 @@ export interface PeriodUsage {
  * and one part, however many parts there are. A period's usage runs from its first hour to its
  * last row's, which replaces what is stored there. The files of one period must be of one format.
  * Only the provider's own usage counts: another provider's rows in its export are not its to replace.
+ * A period with a refused part is not stored at all (a period is stored whole or not), and its
+ * other parts' hours are dropped.
  */
 export function createPeriodMerger(provider: Provider) {
   const periods = new Map<
     string,
-    { format: string; rows: number; merged: ReturnType<typeof mergeStagedParts> }
+    { format: string | null; rows: number; merged: ReturnType<typeof mergeStagedParts> }
   >();
+  const refused: RefusedFile[] = [];
+  const refusedPeriods = new Set<string>();
   return {
     add(part: StagedPart): void {
+      if (part.refused) {
+        refused.push({ file: part.key, billingPeriod: part.billingPeriod, ...part.refused });
+        refusedPeriods.add(part.billingPeriod);
+        periods.delete(part.billingPeriod);
+        return;
+      }
+      if (refusedPeriods.has(part.billingPeriod)) return;
       const period = periods.get(part.billingPeriod);
       if (period && period.format !== part.format) {
         throw new UsageSyncFailure(
@@ -177,7 +213,7 @@ export function createPeriodMerger(provider: Provider) {
       into.rows += part.rows;
       periods.set(part.billingPeriod, into);
     },
-    /** Each period's usage, in period order. */
+    /** Each period's usage, in period order; none of a refused period. */
     periods(): PeriodUsage[] {
       return [...periods.keys()].sort().map((period) => {
         const { rows, merged } = periods.get(period) as {
@@ -189,6 +225,10 @@ export function createPeriodMerger(provider: Provider) {
         const firstHour = Math.min(monthStartHour(period), own.covered.firstHour);
         return { rows, usage: { ...own, covered: { firstHour, lastHour: own.covered.lastHour } } };
       });
+    },
+    /** The files refused, in the order their parts came. */
+    refused(): RefusedFile[] {
+      return [...refused];
     },
   };
 }
@@ -203,6 +243,8 @@ export interface SyncRead {
   readonly filesRead: number;
   readonly filesSkipped: number;
   readonly periods: readonly PeriodUsage[];
+  /** Files over a bound: their periods are not stored, and stay as the last sync stored them. */
+  readonly refused: readonly RefusedFile[];
   readonly owned: readonly ExistingCommitment[];
   readonly onProgress?: (progress: SyncProgress) => void;
 }
@@ -224,12 +266,12 @@ export async function storeSyncRead(
   const rows = periods.reduce((sum, period) => sum + period.rows, 0);
   const now = ctx.clock.now().toISOString();
   await ctx.repos.usageSyncStates.put(orgId, provider, {
-    files: read.current.map(({ key, etag, billingPeriod }) => ({ key, etag, billingPeriod })),
+    files: storedFiles(read.current, read.refused, before),
     commitmentIds,
     lastSyncAt: now,
     lastSuccessAt: now,
     rows,
-    outcome: { status: 'succeeded' },
+    outcome: read.refused.length ? { status: 'succeeded', refused: read.refused } : { status: 'succeeded' },
   });
   const stored = periods.flatMap((period) => (period.usage ? [period.usage] : []));
   return {
@@ -242,7 +284,26 @@ export async function storeSyncRead(
     commitments: commitmentIds.length,
     firstHour: stored.length ? isoHour(Math.min(...stored.map((usage) => usage.covered.firstHour))) : null,
     lastHour: stored.length ? isoHour(Math.max(...stored.map((usage) => usage.covered.lastHour))) : null,
+    refused: read.refused,
   };
+}
+
+/**
+ * The files the sync state says are stored: the current ones, but for a refused period those the
+ * last sync stored, so that the next sync reads the period again.
+ */
+function storedFiles(
+  current: readonly ExportFile[],
+  refused: readonly RefusedFile[],
+  before: UsageSyncState | null,
+): SyncedFile[] {
+  const refusedPeriods = new Set(refused.map((file) => file.billingPeriod));
+  return [
+    ...current.filter((file) => !refusedPeriods.has(file.billingPeriod)),
+    ...(before?.files ?? []).filter((file) => refusedPeriods.has(file.billingPeriod)),
+  ]
+    .map(({ key, etag, billingPeriod }) => ({ key, etag, billingPeriod }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** Only the outcome and time change: the files stored before stay those the next sync compares with. */

@@ -167,6 +167,7 @@ async function syncAccount(
       filesRead: work.read.length,
       filesSkipped: work.skipped.length,
       periods,
+      refused: merger.refused(),
       owned,
       onProgress,
     },

@@ -121,6 +121,7 @@ describe('admin sync --provider azure', () => {
           commitments: 1,
           first_hour: start.replace('.000Z', 'Z'),
           last_hour: new Date(Date.parse(start) + (hours - 1) * HOUR_MS).toISOString().replace('.000Z', 'Z'),
+          refused: [],
         },
       ],
     });

@@ -119,6 +119,7 @@ describe('admin sync', () => {
           commitments: 0,
           first_hour: '2026-06-01T00:00:00Z',
           last_hour: '2026-06-30T23:00:00Z',
+          refused: [],
         },
       ],
     });

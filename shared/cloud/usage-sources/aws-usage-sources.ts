@@ -88,7 +88,9 @@ function accountSession(
   return {
     async listExportFiles() {
       const listed = await s3.listAll(location.bucket, exportListingPrefix(layout));
-      return currentExportFiles(layout, listed, (key) => s3.getText(location.bucket, key));
+      return currentExportFiles(layout, listed, (key, maxBytes) =>
+        s3.getText(location.bucket, key, maxBytes),
+      );
     },
 
     openExportFile(file) {

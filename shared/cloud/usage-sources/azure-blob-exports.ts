@@ -2,6 +2,7 @@ import { parseXML } from '@aws-sdk/xml-builder';
 import type { ExportSource } from '../../app/ports/usage-sync';
 import { bareEtag, type ListedObject } from '../../domain/usage-sources/export-files';
 import { ProviderError } from '../verifiers/provider-failure';
+import { readTextAtMost } from './read-at-most';
 
 /**
  * The Blob Storage reads of an Azure usage sync, on the Blob service's REST API with a token of
@@ -14,8 +15,8 @@ import { ProviderError } from '../verifiers/provider-failure';
 export interface AzureBlobExports {
   /** Every blob of the container under the prefix, in name order. */
   listAll(prefix: string): Promise<ListedObject[]>;
-  /** One blob's text (a manifest). */
-  getText(name: string): Promise<string>;
+  /** One blob's text (a manifest): at most its first `maxBytes` + 1 bytes. */
+  getText(name: string, maxBytes: number): Promise<string>;
   /** One blob as the export readers take it. */
   open(blob: { readonly key: string; readonly etag: string; readonly size: number }): ExportSource;
 }
@@ -110,8 +111,15 @@ export function azureBlobExports(options: AzureBlobExportsOptions): AzureBlobExp
       );
     },
 
-    async getText(name) {
-      return (await send(blobUrl(options.accountUrl, options.container, name))).text();
+    async getText(name, maxBytes) {
+      const answer = await send(blobUrl(options.accountUrl, options.container, name));
+      if (!answer.body) return '';
+      const body = answer.body as unknown as AsyncIterable<Uint8Array>;
+      try {
+        return await readTextAtMost(body, maxBytes);
+      } finally {
+        await answer.body.cancel().catch(() => undefined);
+      }
     },
 
     open(blob) {

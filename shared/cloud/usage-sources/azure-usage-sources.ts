@@ -136,7 +136,7 @@ function subscriptionSession(
   return {
     async listExportFiles() {
       const listed = await blobs.listAll(exportListingPrefix(layout));
-      return currentExportFiles(layout, listed, (name) => blobs.getText(name));
+      return currentExportFiles(layout, listed, (name, maxBytes) => blobs.getText(name, maxBytes));
     },
 
     openExportFile(file) {

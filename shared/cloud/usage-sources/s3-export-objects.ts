@@ -5,6 +5,7 @@ import type { ExportSource } from '../../app/ports/usage-sync';
 import { bareEtag, type ListedObject } from '../../domain/usage-sources/export-files';
 import { s3BucketUrl, s3ErrorOf } from '../verifiers/s3-object-listing';
 import { type SignedServiceOptions, signedAwsStreams } from '../verifiers/signed-aws-calls';
+import { readTextAtMost } from './read-at-most';
 
 /**
  * The S3 reads of a usage sync, made as the AWS checks make theirs (s3-object-listing.ts says why
@@ -16,8 +17,8 @@ import { type SignedServiceOptions, signedAwsStreams } from '../verifiers/signed
 export interface S3ExportObjects {
   /** Every object under the prefix, in key order. */
   listAll(bucket: string, prefix: string): Promise<ListedObject[]>;
-  /** One object's text (a manifest). */
-  getText(bucket: string, key: string): Promise<string>;
+  /** One object's text (a manifest): at most its first `maxBytes` + 1 bytes. */
+  getText(bucket: string, key: string, maxBytes: number): Promise<string>;
   /** One object as the export readers take it. */
   open(
     bucket: string,
@@ -86,8 +87,13 @@ export function s3ExportObjects(options: SignedServiceOptions): S3ExportObjects 
       throw new Error(`s3://${bucket}/${prefix} holds more than ${maxListPages * 1000} objects`);
     },
 
-    async getText(bucket, key) {
-      return text((await send({ method: 'GET', url: objectUrl(bucket, key) })).body);
+    async getText(bucket, key, maxBytes) {
+      const answer = await send({ method: 'GET', url: objectUrl(bucket, key) });
+      try {
+        return await readTextAtMost(answer.body, maxBytes);
+      } finally {
+        answer.body.destroy();
+      }
     },
 
     open(bucket, object) {

@@ -13,6 +13,13 @@
  *   naming its files in `blobs[].blobName` as blob names in the container.
  */
 
+import {
+  checkBound,
+  ExportBoundError,
+  type ExportBounds,
+  exportBounds,
+} from '../usage/exports/export-bounds';
+
 /** A file of the export a sync may read, as the bucket or container lists it. */
 export interface ExportFile {
   /** The S3 key or blob name. */
@@ -22,6 +29,17 @@ export interface ExportFile {
   readonly size: number;
   /** `YYYY-MM`: the billing period whose manifest names it. */
   readonly billingPeriod: string;
+  /**
+   * Set on a period's manifest that is over a bound (export-bounds.ts): it stands for the period's
+   * files, none of which is read, and the sync refuses the period with this reason.
+   */
+  readonly refused?: RefusedRead;
+}
+
+/** Why a file is not read: over the bound `code` (export-bounds.ts exportBoundCodes). */
+export interface RefusedRead {
+  readonly code: string;
+  readonly reason: string;
 }
 
 /** An object under the export's root as a listing answers it. */
@@ -103,8 +121,13 @@ export function currentManifests(
     .map(([billingPeriod, object]) => ({ key: object.key, billingPeriod }));
 }
 
-/** The keys a manifest names, as its provider writes them. */
-export function manifestKeys(layout: ExportLayout, manifestKey: string, text: string): string[] {
+/** The keys a manifest names, as its provider writes them (at most `maxFiles`: ExportBoundError). */
+export function manifestKeys(
+  layout: ExportLayout,
+  manifestKey: string,
+  text: string,
+  bounds: ExportBounds = exportBounds,
+): string[] {
   let manifest: unknown;
   try {
     manifest = JSON.parse(text);
@@ -117,6 +140,7 @@ export function manifestKeys(layout: ExportLayout, manifestKey: string, text: st
   if (!Array.isArray(listed)) {
     throw new ExportManifestError(manifestKey, `manifest ${manifestKey} has no ${field} list`);
   }
+  checkBound(bounds, 'filesPerPeriod', listed.length, () => `the manifest names ${listed.length} files`);
   return listed.map((entry) => {
     if (layout.kind === 'azure-cost-export') {
       const name = (entry as { blobName?: unknown } | null)?.blobName;
@@ -148,17 +172,35 @@ export function manifestKeys(layout: ExportLayout, manifestKey: string, text: st
 /**
  * The current files of the export: each period's newest manifest, read with `readManifest`,
  * names its files, answered with the listing's ETag and size. A named file the listing does not
- * hold fails the whole answer (the delivery is incomplete or the manifest is wrong).
+ * hold fails the whole answer (the delivery is incomplete or the manifest is wrong). A manifest
+ * over a bound (its bytes, the files it names) is answered as the period's only file, `refused`:
+ * the sync refuses that period and reads the others. `readManifest` reads at most `maxBytes` + 1
+ * bytes, so that a manifest larger than the listing said is still caught.
  */
 export async function currentExportFiles(
   layout: ExportLayout,
   listed: readonly ListedObject[],
-  readManifest: (key: string) => Promise<string>,
+  readManifest: (key: string, maxBytes: number) => Promise<string>,
+  bounds: ExportBounds = exportBounds,
 ): Promise<ExportFile[]> {
   const byKey = new Map(listed.map((object) => [object.key, object]));
   const files: ExportFile[] = [];
   for (const manifest of currentManifests(layout, listed)) {
-    const keys = manifestKeys(layout, manifest.key, await readManifest(manifest.key));
+    let keys: string[];
+    try {
+      keys = await boundedManifestKeys(layout, manifest.key, byKey.get(manifest.key), readManifest, bounds);
+    } catch (error) {
+      if (!(error instanceof ExportBoundError)) throw error;
+      const object = byKey.get(manifest.key);
+      files.push({
+        key: manifest.key,
+        etag: object?.etag ?? '',
+        size: object?.size ?? 0,
+        billingPeriod: manifest.billingPeriod,
+        refused: { code: error.boundCode, reason: error.message },
+      });
+      continue;
+    }
     for (const key of new Set(keys)) {
       const object = byKey.get(key);
       if (!object) {
@@ -171,6 +213,21 @@ export async function currentExportFiles(
     }
   }
   return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+async function boundedManifestKeys(
+  layout: ExportLayout,
+  key: string,
+  object: ListedObject | undefined,
+  readManifest: (key: string, maxBytes: number) => Promise<string>,
+  bounds: ExportBounds,
+): Promise<string[]> {
+  const listedBytes = object?.size ?? 0;
+  checkBound(bounds, 'manifestBytes', listedBytes, () => `the manifest is ${listedBytes} bytes`);
+  const text = await readManifest(key, bounds.manifestBytes);
+  const bytes = new TextEncoder().encode(text).length;
+  checkBound(bounds, 'manifestBytes', bytes, () => 'the manifest read is longer than listed');
+  return manifestKeys(layout, key, text, bounds);
 }
 
 /** An ETag as S3 and Azure answer it (`"..."`, or W/"..." for a weak one), without its quotes. */

@@ -1,5 +1,5 @@
 import { deterministicUuid } from '../deterministic-id';
-import type { ExportFile } from './export-files';
+import type { ExportFile, RefusedRead } from './export-files';
 
 /**
  * How a usage sync's reading is cut into parts (docs/usage-sync.md, Deployed): one part per file
@@ -14,6 +14,8 @@ export interface SyncPart {
   readonly billingPeriod: string;
   /** Row groups [first, end) of a Parquet file; null: the whole file. */
   readonly rowGroups: { readonly first: number; readonly end: number } | null;
+  /** Set when the file is refused before it is read (a manifest or a footer over a bound). */
+  readonly refused?: RefusedRead;
 }
 
 /** The rows of each row group of a Parquet file, or null for a file read whole (CSV, gzip CSV). */
@@ -53,7 +55,8 @@ export function syncParts(
   maxRowsPerPart: number,
 ): SyncPart[] {
   return files.flatMap((file): SyncPart[] => {
-    const { key, etag, size, billingPeriod } = file;
+    const { key, etag, size, billingPeriod, refused } = file;
+    if (refused) return [{ key, etag, size, billingPeriod, rowGroups: null, refused }];
     const sizes = rowGroupsOf.get(key) ?? null;
     const total = sizes?.reduce((sum, rows) => sum + rows, 0) ?? 0;
     if (!sizes || total <= maxRowsPerPart) return [{ key, etag, size, billingPeriod, rowGroups: null }];

@@ -11,9 +11,23 @@ export interface SyncedFile {
   readonly billingPeriod: string;
 }
 
-/** How the last sync ended: `failed` names the file (or step) and why; nothing of it was stored. */
+/**
+ * A file over a bound (docs/usage-sync.md, Bounds): `code` names the bound; its billing period was
+ * not stored.
+ */
+export interface RefusedFile {
+  readonly file: string;
+  readonly billingPeriod: string;
+  readonly code: string;
+  readonly reason: string;
+}
+
+/**
+ * How the last sync ended: `failed` names the file (or step) and why; nothing of it was stored.
+ * `succeeded` may list `refused` files: their periods were not stored, the others were.
+ */
 export type SyncOutcome =
-  | { readonly status: 'succeeded' }
+  | { readonly status: 'succeeded'; readonly refused?: readonly RefusedFile[] }
   | { readonly status: 'failed'; readonly file: string | null; readonly reason: string };
 
 export interface UsageSyncState {

@@ -131,7 +131,7 @@ describe('the deployed usage sync, exactly once', () => {
           awsSources: simulatedAwsUsageSources(dir, serviceAccountId),
           azureSources: simulatedAzureUsageSources(dir, 'unused-client'),
           ...syncExportReaders,
-          partLimits: { maxRowsPerPart: 1500, splitFilesFromBytes: 0 },
+          partLimits: { maxRowsPerPart: 1500 },
           syncRuns: crashingRuns(createSyncRunRepository(table), faults),
           syncQueue: { send: async (messages) => void pending.push(...messages) },
         };

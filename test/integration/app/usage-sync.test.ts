@@ -100,6 +100,7 @@ describe('syncing usage from a connected AWS account', () => {
       commitments: 0,
       firstHour: '2026-06-01T00:00:00Z',
       lastHour: '2026-06-30T23:00:00Z',
+      refused: [],
     });
     // The web and database instances run every hour; the Windows one 12 hours a day (30 x 12).
     expect(usageAfterFirst).toEqual([

@@ -1,4 +1,5 @@
 import type { Provider } from '../../engine/model';
+import type { RefusedRead } from '../../usage-sources/export-files';
 import type { ExportFormat } from './export-formats';
 import { type ProviderInFile, type SeriesInFile, seriesKey } from './export-usage';
 
@@ -13,10 +14,13 @@ export interface StagedPart {
   readonly partId: string;
   readonly key: string;
   readonly billingPeriod: string;
-  readonly format: ExportFormat;
+  /** null: the part was refused (`refused`), nothing of it read. */
+  readonly format: ExportFormat | null;
   /** Every row of the part (used or skipped). */
   readonly rows: number;
   readonly providers: readonly StagedProvider[];
+  /** Set when the part's file is over a bound (export-bounds.ts): its billing period is refused. */
+  readonly refused?: RefusedRead;
 }
 
 export interface StagedProvider {
@@ -33,6 +37,14 @@ export interface StagedSeries {
   readonly ondemandPrice: number;
   /** Units per hour of each month (`yyyy-mm`), index 0 = the month's first hour. */
   readonly months: Readonly<Record<string, readonly number[]>>;
+}
+
+/** A part whose file is refused: it holds no hours, and its period is not stored. */
+export function refusedStagedPart(
+  part: Pick<StagedPart, 'partId' | 'key' | 'billingPeriod'>,
+  refused: RefusedRead,
+): StagedPart {
+  return { ...part, format: null, rows: 0, providers: [], refused };
 }
 
 /** The collector's hours (export-usage.ts `collected()`) as a staged part. */
