@@ -93,7 +93,7 @@ function csvError(error: Error, bounds: ExportBounds): never {
     throw new ExportBoundError(
       'csvRecordChars',
       bounds.csvRecordChars,
-      `the record on line ${line} of the file is longer`,
+      `the record reaching line ${line} of the file is longer`,
     );
   }
   throw new ValidationError(`The CSV file cannot be read: ${error.message}`);

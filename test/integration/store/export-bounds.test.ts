@@ -109,6 +109,22 @@ describe('export bounds', () => {
     });
   });
 
+  it('refuses a record longer than the bound made of short lines (a quoted field of line breaks)', async () => {
+    // Prepare: a quoted resource id of 600,000 two-character lines: no line is long, the record is.
+    const text = cur2CsvText(1);
+    const header = text.slice(0, text.indexOf('\n') + 1);
+    const record = `line-0,Usage,2026-06-01T00:00:00Z,2026-06-01T01:00:00Z,AmazonEC2,BoxUsage,RunInstances,"${'a\n'.repeat(600_000)}",123456789012,1,1,us-east-1,m5.large,1,{}\n`;
+
+    const read = await readAsSync(repeatedGzip(header + record, 1));
+
+    expect(read).toEqual({
+      rows: 0,
+      refused: 'csv_record_chars',
+      message:
+        'the record reaching line 524250 of the file is longer: over the bound csv_record_chars of 1,048,576 characters',
+    });
+  });
+
   it('stops a gzip bomb at the text bound, having read the records before it', async () => {
     // Prepare: 1 GiB of CUR 2.0 records in about 1 MB; the bound lowered to 8 MiB.
     const bytes = gzipBombCsv(1024);
