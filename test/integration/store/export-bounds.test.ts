@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ExportBoundError,
@@ -5,9 +8,11 @@ import {
   exportBounds,
 } from '../../../shared/domain/usage/exports/export-bounds';
 import type { ExportRows } from '../../../shared/domain/usage/exports/export-rows';
+import { fileExportSource } from '../../../shared/exports/file-export-source';
 import {
   type ExportSource,
   exportReadersWithin,
+  readExport,
   syncExportReaders,
 } from '../../../shared/exports/read-export';
 import { fleetLineItems } from '../../support/export-files';
@@ -17,6 +22,7 @@ import {
   enormousFieldGzipCsv,
   gzipBombCsv,
   manyFieldsCsv,
+  oneRowGroupCur2Parquet,
   repeatedGzip,
 } from '../../support/oversized-exports';
 
@@ -148,6 +154,34 @@ describe('export bounds', () => {
       message: 'record 2 of the file has 5001 fields: over the bound csv_record_fields of 5,000 fields',
     });
     expect(delimiters).toMatchObject({ rows: 0, refused: 'csv_record_chars' });
+  });
+
+  it("refuses the same files in admin import-usage's reading of a local file", async () => {
+    // Prepare: the 300 MiB field, and a row group of 1,000,001 rows (bin/admin/import-commands.ts
+    // reads a local file with fileExportSource and readExport).
+    const dir = await mkdtemp(join(tmpdir(), 'export-bounds-import-'));
+    const read = async (name: string, bytes: Uint8Array) => {
+      const path = join(dir, name);
+      await writeFile(path, bytes);
+      const source = await fileExportSource(path);
+      try {
+        const rows = (await readExport(source)) as ExportRows;
+        for await (const _batch of rows.batches);
+        return 'read';
+      } catch (error) {
+        return error instanceof ExportBoundError ? error.boundCode : String(error);
+      } finally {
+        await source.close();
+      }
+    };
+
+    // Act
+    const field = await read('field.csv.gz', enormousFieldGzipCsv(300));
+    const rowGroup = await read('group.parquet', oneRowGroupCur2Parquet(1_000_001));
+    await rm(dir, { recursive: true, force: true });
+
+    // Assess
+    expect({ field, rowGroup }).toEqual({ field: 'csv_record_chars', rowGroup: 'row_group_rows' });
   });
 
   it('reads a CSV export inside every bound whole, gzip or not', async () => {
