@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { azureSubscriptionBindingKey, azureTenantBindingKey, onboardingKey } from '../../shared/store/keys';
-import { admin, type CreatedPartner } from '../support/admin-cli';
+import { admin, type CreatedPartner, runAdmin } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
 import {
   azureSyncFanOut,
@@ -190,5 +190,47 @@ describe('a forged Azure admin consent (issue 29)', () => {
     expect(before.fanOut).toBe(false);
     expect(await observed(attackerChild, attacker)).toEqual(before);
     expect(itemAt(await store.snapshot(), azureTenantBindingKey(victimTenant.tenantId))).toBeUndefined();
+  });
+
+  it("lets an operator move a bound tenant to another org, with an audit line, after which the first org's consent no longer counts", async () => {
+    // Prepare: the tenant bound to the victim's org by its administrator's consent
+    const victim = await registerChild(victimPartner);
+    const tenant = await simulatedTenant({ consented: false });
+    const victimLink = await authUrl(victimPartner, victim, tenant);
+    expect(await (await consentAsAdministrator(victimLink.body.url, tenant.tenantId)).text()).toContain(
+      'Access granted',
+    );
+    const newOwner = await registerChild(attacker);
+    const refused = await authUrl(attacker, newOwner, tenant);
+
+    // Act
+    const run = await runAdmin(server.dir, [
+      'rebind-azure-tenant',
+      '--tenant',
+      tenant.tenantId,
+      '--org',
+      newOwner,
+      '--reason',
+      'the customer changed partners (ticket 4711)',
+      '--by',
+      'ops@example.com',
+    ]);
+    const accepted = await authUrl(attacker, newOwner, tenant);
+    const consented = await consentAsAdministrator(accepted.body.url, tenant.tenantId);
+
+    // Assess
+    expect(refused.status).toBe(409);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      from_org_id: victim,
+      to_org_id: newOwner,
+      subscription_ids: [tenant.subscriptionId],
+      previous_consent_withdrawn: true,
+    });
+    expect(run.stderr).toContain('"audit":"rebind-azure-tenant","by":"ops@example.com"');
+    expect(accepted.status).toBe(200);
+    expect(await consented.text()).toContain('Access granted');
+    expect(await observed(victim, victimPartner)).toMatchObject({ consent: null, fanOut: false });
+    expect(await observed(newOwner, attacker)).toMatchObject({ fanOut: true });
   });
 });

@@ -1,4 +1,8 @@
+import type { webcrypto } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+
+type CryptoKey = webcrypto.CryptoKey;
+
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ExpectedIdToken, verifyTenantIdToken } from '../../../shared/auth/tenant-id-token';
 import { tenantConsentRoles } from '../../../shared/domain/onboarding/tenant-admin-roles';
