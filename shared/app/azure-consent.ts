@@ -214,9 +214,17 @@ async function finishSignIn(
   state: ConsentState,
 ): Promise<ConsentOutcome> {
   const signIn = azure.signIn as NonNullable<AzureOnboarding['signIn']>;
+  // One callback redeems the code: of callbacks racing with one answer, the others find it claimed.
+  const claimed = await ctx.repos.onboarding.update(state.orgId, state.onboardingId, {
+    azure: { ...azure, signIn: { ...signIn, claimed: true } },
+    at: ctx.clock.now().toISOString(),
+    claimingSignInNonce: signIn.stateNonce,
+  });
+  if (!claimed) return linkNoLongerValid;
+  const pending = claimed.azure as AzureOnboarding;
   const spend = () =>
     ctx.repos.onboarding.update(state.orgId, state.onboardingId, {
-      azure: { ...azure, signIn: null },
+      azure: { ...pending, signIn: null },
       at: ctx.clock.now().toISOString(),
       consumingSignInNonce: signIn.stateNonce,
     });
@@ -256,7 +264,7 @@ async function finishSignIn(
   const at = ctx.clock.now().toISOString();
   const recorded = await ctx.repos.onboarding.update(state.orgId, state.onboardingId, {
     azure: {
-      ...azure,
+      ...pending,
       signIn: null,
       consent: {
         granted: true,

@@ -51,12 +51,16 @@ export function createOnboardingRepository(table: TableClient): OnboardingReposi
           'onboardingId = :onboarding',
           ...(change.consumingConsentNonce === undefined ? [] : ['azure.consentNonce = :nonce']),
           ...(change.consumingSignInNonce === undefined ? [] : ['azure.signIn.stateNonce = :signIn']),
+          ...(change.claimingSignInNonce === undefined
+            ? []
+            : ['azure.signIn.stateNonce = :claim AND attribute_not_exists(azure.signIn.claimed)']),
         ].join(' AND '),
         names: Object.fromEntries(sets.map(([name], index) => [`#s${index}`, name])),
         values: {
           ':onboarding': onboardingId,
           ...(change.consumingConsentNonce === undefined ? {} : { ':nonce': change.consumingConsentNonce }),
           ...(change.consumingSignInNonce === undefined ? {} : { ':signIn': change.consumingSignInNonce }),
+          ...(change.claimingSignInNonce === undefined ? {} : { ':claim': change.claimingSignInNonce }),
           ...Object.fromEntries(sets.map(([, value], index) => [`:s${index}`, value])),
         },
       });

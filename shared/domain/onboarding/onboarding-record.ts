@@ -54,6 +54,8 @@ export interface PendingTenantSignIn {
   readonly nonce: string;
   /** The PKCE code verifier (secret: never leaves the service but to the token endpoint). */
   readonly codeVerifier: string;
+  /** Set by the callback that redeems the code: of callbacks racing with one answer, one redeems. */
+  readonly claimed?: boolean;
 }
 
 export interface AzureOnboarding {
