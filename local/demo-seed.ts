@@ -11,7 +11,7 @@ import {
 } from '../shared/app/onboarding';
 import { createOrg, createPartner, createUserKey } from '../shared/app/operator';
 import { refreshPlans } from '../shared/app/plan-computation';
-import type { AppContext, CloudVerifier } from '../shared/app/ports';
+import type { AppContext, CloudVerifier, TenantSignIn } from '../shared/app/ports';
 import { syncUsage } from '../shared/app/usage-sync';
 import { loadCatalog } from '../shared/domain/catalog/catalog';
 import type { ExistingCommitment, UsageStream, UsageWindow } from '../shared/domain/engine/model';
@@ -24,6 +24,8 @@ import { generateFleet } from './demo/synthetic-fleet';
 import { localAzureClientId } from './local-onboarding';
 import { simulatedAzureUsageSources } from './simulated-azure-usage-sources';
 import { changeSimulatedCloud, connectedAwsAccount, connectedAzureTenant } from './simulated-cloud';
+import { defaultSimulatedAdministrator } from './simulated-identity-provider';
+import { consentAsSimulatedTenantUser, type SimulatedMicrosoftPages } from './simulated-tenant-consent';
 import { simulatedAwsUsageSources } from './simulated-usage-sources';
 
 /** `.local/credentials.json`: what a newcomer needs to call the local API. */
@@ -125,10 +127,17 @@ export async function seedDemo(
   };
 }
 
-/** What seeding the demo's clouds needs: the onboarding runtime and where the simulated cloud lives. */
+/**
+ * What seeding the demo's clouds needs: the onboarding runtime, the simulated identity platform
+ * the demo tenant's administrator consents on, and where the simulated cloud lives.
+ */
 export interface DemoOnboarding {
   readonly verifier: CloudVerifier;
   readonly onboarding: OnboardingContext['onboarding'];
+  readonly tenantSignIn: TenantSignIn;
+  readonly microsoftPages: SimulatedMicrosoftPages;
+  /** The consent callback's URL on the listening local server. */
+  readonly callbackUrl: string;
   readonly dir: string;
 }
 
@@ -166,15 +175,18 @@ async function seedDemoClouds(ctx: DemoCloudContext, partnerId: string, customer
     accountId: aws.account_id,
     existingCur: { region: cur.region, bucket: cur.bucket, prefix: cur.prefix, reportName: cur.report_name },
   });
-  await ctx.repos.onboarding.update(customerId, record.onboardingId, {
-    azure: {
-      tenantId: azure.tenant_id,
-      subscriptionId: azure.subscription_id,
-      consent: { granted: true, error: null, at: ctx.clock.now().toISOString() },
-      verification: null,
-    },
-    at: ctx.clock.now().toISOString(),
+  // The tenant's administrator consents and signs in, as a customer does (the same proof as in production).
+  const consent = await consentAsSimulatedTenantUser(ctx, {
+    principal: partner,
+    orgId: customerId,
+    tenantId: azure.tenant_id,
+    subscriptionId: azure.subscription_id,
+    callbackUrl: ctx.callbackUrl,
+    pages: ctx.microsoftPages,
+    login: defaultSimulatedAdministrator(azure.tenant_id),
   });
+  if (consent.outcome !== 'granted')
+    throw new Error(`The demo tenant's consent failed: ${JSON.stringify(consent)}`);
   await verifyAzureOnboarding(ctx, partner, customerId);
   if (!fleets) return;
   await syncUsage(

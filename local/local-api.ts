@@ -7,6 +7,7 @@ import { createLocalSigner } from '../shared/auth/signers/local-signer';
 import type { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
 import { routes } from '../shared/contract/operations';
 import { oauthKeysOf } from '../shared/runtime/oauth-keys';
+import { consentCallbackUrl } from '../shared/runtime/onboarding';
 import { dynamoRequestThrottle } from '../shared/store/request-throttle';
 import {
   type DemoCredentials,
@@ -20,7 +21,7 @@ import { createLocalServer } from './http/local-server';
 import { TenantRateLimiter } from './http/tenant-rate-limiter';
 import { type LocalDependencies, localGroupHandler } from './local-handlers';
 import { openInvocationScopes } from './local-invocation-scope';
-import { localOnboarding, simulatedConsentPage } from './local-onboarding';
+import { localOnboarding, simulatedMicrosoftPages } from './local-onboarding';
 import { type LocalPurchasing, startLocalPurchasing } from './local-purchasing';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
 import { outboxMailer } from './outbox-mailer';
@@ -70,8 +71,8 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   });
 
   let baseUrl = '';
-  // The consent page and the onboarding's URLs need the listening address: set once it is known.
-  let consentPage: ReturnType<typeof simulatedConsentPage> | null = null;
+  // The simulated identity platform and the onboarding's URLs need the listening address: set once it is known.
+  let microsoftPages: ReturnType<typeof simulatedMicrosoftPages> | null = null;
   // The functions' dependencies name the listening address too (the issuer): set with it.
   let local: LocalDependencies | null = null;
   const dependencies = (): LocalDependencies => {
@@ -83,7 +84,7 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
     accessTokens: () => dependencies().oauthKeys.accessTokens,
   }));
   const server = createLocalServer({
-    localPage: (path, query) => (consentPage ? consentPage(path, query) : Promise.resolve(null)),
+    localPage: (request) => (microsoftPages ? microsoftPages(request) : Promise.resolve(null)),
     routes,
     baseUrl: () => baseUrl,
     loadHandler: async (group) => invocationScoped(await localGroupHandler(group, dependencies())),
@@ -119,7 +120,7 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
     verifier: onboarding.verifier,
     purchaseQueue: purchasing.queue,
   };
-  consentPage = simulatedConsentPage(config.dir, baseUrl);
+  microsoftPages = simulatedMicrosoftPages(config.dir, baseUrl);
 
   const earlier = await readDemoCredentials(config.dir);
   const credentials = {
@@ -129,6 +130,9 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
         onboarding: {
           verifier: onboarding.verifier,
           onboarding: onboarding.settings,
+          tenantSignIn: onboarding.tenantSignIn,
+          microsoftPages,
+          callbackUrl: consentCallbackUrl(onboarding),
           dir: config.dir,
         },
       }))),

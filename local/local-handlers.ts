@@ -103,8 +103,8 @@ export async function localGroupHandler(
     }
     case 'onboarding': {
       const { createOnboardingHandler } = await import('../functions/onboarding/onboarding-handler');
-      const { settings, publicApiUrl } = local.onboarding;
-      const onboarding = { ...ctx, onboarding: settings, publicApiUrl };
+      const { settings, publicApiUrl, tenantSignIn } = local.onboarding;
+      const onboarding = { ...ctx, onboarding: settings, publicApiUrl, tenantSignIn };
       return createOnboardingHandler(() => onboarding, requestThrottle);
     }
     case 'onboarding-aws-verify': {

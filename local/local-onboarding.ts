@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import type { CloudVerifier } from '../shared/app/ports';
+import { entraSignIn } from '../shared/cloud/identity/entra-sign-in';
 import { probeVerifier } from '../shared/cloud/verifiers/probe-verifier';
 import { escapeHtml } from '../shared/http/html';
 import type { OnboardingRuntime } from '../shared/runtime/onboarding';
@@ -12,6 +13,13 @@ import {
   simulatedAwsProbe,
   simulatedAzureProbe,
 } from './simulated-cloud';
+import {
+  findSimulatedTenant,
+  type SimulatedPageRequest,
+  simulatedIdentityProvider,
+  simulatedPage,
+  simulatedTenantId,
+} from './simulated-identity-provider';
 
 /** The service's AWS account locally: a fixed demo id the simulated roles trust. */
 export const localServiceAccountId = '111122223333';
@@ -19,6 +27,8 @@ export const localServiceAccountId = '111122223333';
 export const localAzureClientId = '00000000-0000-4000-8000-00000000c0de';
 
 const stateSecretFile = 'consent-state-secret';
+/** The service application's client secret locally: what the simulated token endpoint expects. */
+const azureClientSecretFile = 'azure-client-secret';
 export const simulatedConsentPath = '/local/azure';
 
 /**
@@ -31,14 +41,20 @@ export interface LocalOnboarding extends OnboardingRuntime {
 
 /**
  * Onboarding on the simulated cloud under `dir` (the local default): the verifier reads
- * `simulated-cloud.json`, the Azure authority is the local server's simulated consent page, and
- * the consent state's secret is generated once and kept in `dir`.
- * `SERVICE_AWS_ACCOUNT_ID` overrides the service's account.
+ * `simulated-cloud.json`, the Azure authority is the local server's simulated identity platform
+ * (the consent page and the tenants' sign-in, signed in to by the same client as Microsoft's), and
+ * the consent state's secret and the application's client secret are generated once and kept in
+ * `dir`. `SERVICE_AWS_ACCOUNT_ID` overrides the service's account.
  */
 export function localOnboarding(dir: string, baseUrl: string, env: NodeJS.ProcessEnv): LocalOnboarding {
   const serviceAwsAccountId = env.SERVICE_AWS_ACCOUNT_ID ?? localServiceAccountId;
   let secret: Promise<string> | undefined;
   return {
+    tenantSignIn: entraSignIn({
+      clientId: localAzureClientId,
+      clientSecret: () => localAzureClientSecret(dir),
+      authority: `${baseUrl}${simulatedConsentPath}`,
+    }),
     verifier: probeVerifier({
       aws: simulatedAwsProbe(dir, serviceAwsAccountId),
       azure: simulatedAzureProbe(dir, localAzureClientId),
@@ -50,7 +66,7 @@ export function localOnboarding(dir: string, baseUrl: string, env: NodeJS.Proces
       azureClientId: localAzureClientId,
       azureAuthority: `${baseUrl}${simulatedConsentPath}`,
       stateSecret() {
-        secret ??= localStateSecret(dir);
+        secret ??= localSecret(dir, stateSecretFile);
         return secret;
       },
     },
@@ -58,8 +74,17 @@ export function localOnboarding(dir: string, baseUrl: string, env: NodeJS.Proces
 }
 
 /** The secret that signs consent states, created on first use (readable by the owner only). */
-export async function localStateSecret(dir: string): Promise<string> {
-  const path = join(dir, stateSecretFile);
+export function localStateSecret(dir: string): Promise<string> {
+  return localSecret(dir, stateSecretFile);
+}
+
+/** The local service application's client secret (the simulated token endpoint checks it). */
+export function localAzureClientSecret(dir: string): Promise<string> {
+  return localSecret(dir, azureClientSecretFile);
+}
+
+async function localSecret(dir: string, file: string): Promise<string> {
+  const path = join(dir, file);
   try {
     return (await readFile(path, 'utf8')).trim();
   } catch (error) {
@@ -78,22 +103,49 @@ export async function localStateSecret(dir: string): Promise<string> {
 }
 
 /**
+ * The simulated Microsoft identity platform's pages under `/local/azure` (GET, and POST for the
+ * token endpoint): the admin-consent page and each tenant's sign-in (simulated-identity-provider.ts).
+ */
+export function simulatedMicrosoftPages(dir: string, baseUrl: string) {
+  const consentPage = simulatedConsentPage(dir, baseUrl);
+  const identity = simulatedIdentityProvider({
+    dir,
+    authority: `${baseUrl}${simulatedConsentPath}`,
+    baseUrl,
+    clientId: localAzureClientId,
+    clientSecret: () => localAzureClientSecret(dir),
+  });
+  return async (request: SimulatedPageRequest): Promise<APIGatewayProxyResult | null> => {
+    if (!request.path.startsWith(`${simulatedConsentPath}/`)) return null;
+    const path = request.path.slice(simulatedConsentPath.length);
+    return (
+      (request.method === 'GET' ? await consentPage(path, request.query) : null) ??
+      (await identity({ ...request, path }))
+    );
+  };
+}
+
+/**
  * The simulated Microsoft admin-consent page: `GET /local/azure/<tenant>/v2.0/adminconsent` with the
  * identity platform's parameters. Without `decision` it shows Accept and Decline links; with
  * `decision=accept` it records the tenant's consent in the simulated cloud and redirects to the
- * callback as the identity platform does (`decision=decline`: the refusal). It redirects only to
- * this server's callback.
+ * callback as the identity platform does, naming the tenant by its id (`decision=decline`: the
+ * refusal). It redirects only to this server's callback.
  */
-export function simulatedConsentPage(dir: string, baseUrl: string) {
-  const pattern = new RegExp(`^${simulatedConsentPath}/([^/]+)/v2\\.0/adminconsent$`);
+function simulatedConsentPage(dir: string, baseUrl: string) {
+  const pattern = /^\/([^/]+)\/v2\.0\/adminconsent$/;
   return async (path: string, query: URLSearchParams): Promise<APIGatewayProxyResult | null> => {
     const match = pattern.exec(path);
     if (!match) return null;
-    const tenantId = decodeURIComponent(match[1] as string);
+    const tenantName = decodeURIComponent(match[1] as string);
     const redirectUri = query.get('redirect_uri') ?? '';
     const state = query.get('state') ?? '';
     if (!redirectUri.startsWith(`${baseUrl}/`)) {
-      return html(400, 'Invalid request', 'AADSTS50011: The redirect URI does not match this application.');
+      return simulatedPage(
+        400,
+        'Invalid request',
+        'AADSTS50011: The redirect URI does not match this application.',
+      );
     }
     const redirect = (params: Record<string, string>): APIGatewayProxyResult => ({
       statusCode: 302,
@@ -102,18 +154,18 @@ export function simulatedConsentPage(dir: string, baseUrl: string) {
     });
     const decision = query.get('decision');
     if (decision === 'accept') {
-      const cloud = await readSimulatedCloud(dir);
-      if (!cloud.azure[tenantId]) {
+      const found = findSimulatedTenant(await readSimulatedCloud(dir), tenantName);
+      if (!found) {
         return redirect({
           error: 'invalid_request',
-          error_description: `AADSTS90002: Tenant '${tenantId}' not found.`,
+          error_description: `AADSTS90002: Tenant '${tenantName}' not found.`,
         });
       }
       await changeSimulatedCloud(dir, (current) => {
-        const tenant = current.azure[tenantId];
+        const tenant = current.azure[found.key];
         if (tenant) tenant.consent = true;
       });
-      return redirect({ admin_consent: 'True', tenant: tenantId });
+      return redirect({ admin_consent: 'True', tenant: simulatedTenantId(found.key) });
     }
     if (decision === 'decline') {
       return redirect({
@@ -124,21 +176,13 @@ export function simulatedConsentPage(dir: string, baseUrl: string) {
     const link = (choice: string) => {
       const params = new URLSearchParams(query);
       params.set('decision', choice);
-      return escapeHtml(`${path}?${params.toString()}`);
+      return escapeHtml(`${simulatedConsentPath}${path}?${params.toString()}`);
     };
-    return html(
+    return simulatedPage(
       200,
       'Permissions requested (simulated)',
-      `The commitment planning service asks to read cost data and buy reservations in tenant ${tenantId}.`,
+      `The commitment planning service asks to read cost data and buy reservations in tenant ${tenantName}.`,
       `<p><a href="${link('accept')}">Accept</a> &middot; <a href="${link('decline')}">Decline</a></p>`,
     );
-  };
-}
-
-function html(statusCode: number, title: string, message: string, extra = ''): APIGatewayProxyResult {
-  return {
-    statusCode,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${extra}</body></html>`,
   };
 }

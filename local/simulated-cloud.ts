@@ -20,6 +20,11 @@ export interface SimulatedCloud {
   latency_ms?: number;
   aws: Record<string, SimulatedAwsAccount>;
   azure: Record<string, SimulatedAzureTenant>;
+  /**
+   * The simulated Microsoft identity platform's signing key (simulated-identity-provider.ts),
+   * generated on first use: the ID tokens of every simulated tenant are signed with it.
+   */
+  identity_provider?: { kid: string; private_jwk: Record<string, unknown> };
 }
 
 /** Calls of an AWS account a test can make throttled. */
@@ -52,6 +57,19 @@ export interface SimulatedAzureTenant {
   /** Whether an administrator consented to the service's app. */
   consent: boolean;
   subscriptions: Record<string, SimulatedAzureSubscription>;
+  /**
+   * Who can sign in to the tenant (simulated-identity-provider.ts), by user name; absent: an
+   * administrator `admin@<tenant>` (Global Administrator) and a user `user@<tenant>` (no
+   * directory role).
+   */
+  users?: Record<string, SimulatedTenantUser>;
+}
+
+export interface SimulatedTenantUser {
+  object_id: string;
+  display_name: string;
+  /** Directory-role template ids (the ID token's `wids`). */
+  roles: string[];
 }
 
 export interface SimulatedAzureSubscription {

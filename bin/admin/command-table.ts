@@ -1,4 +1,5 @@
 import type { AdminCommand } from './admin-command';
+import { azureTenantCommands } from './azure-tenant-commands';
 import { importCommands } from './import-commands';
 import { oauthClientCommands } from './oauth-client-commands';
 import { orgCommands } from './org-commands';
@@ -15,6 +16,7 @@ export const commandTable: readonly AdminCommand[] = [
   ...purchaseCommands,
   ...oauthClientCommands,
   ...importCommands,
+  ...azureTenantCommands,
   syncCommand,
   ...simulateCloudCommands,
 ];

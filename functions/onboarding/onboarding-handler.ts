@@ -1,12 +1,10 @@
 import {
-  awsRoleTemplate,
+  type AzureConsentContext,
   type ConsentOutcome,
   completeAzureConsent,
   createAzureAuthUrl,
-  type OnboardingContext,
-  registerChildViaOnboarding,
-  startOnboarding,
-} from '../../shared/app/onboarding';
+} from '../../shared/app/azure-consent';
+import { awsRoleTemplate, registerChildViaOnboarding, startOnboarding } from '../../shared/app/onboarding';
 import { listChildOrgOverviews } from '../../shared/app/onboarding-child-orgs';
 import type { ContextWith } from '../../shared/app/ports';
 import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
@@ -24,9 +22,17 @@ import { consentCallbackUrl, type OnboardingRuntime } from '../../shared/runtime
  * What the onboarding function runs with: the repositories its use cases read and write, the
  * onboarding settings, and where the consent callback is.
  */
-export type OnboardingFunctionContext = OnboardingContext &
+export type OnboardingFunctionContext = AzureConsentContext &
   ContextWith<
-    'onboarding' | 'orgs' | 'orgUpdates' | 'memberships' | 'users' | 'usage' | 'plans' | 'usageSyncStates'
+    | 'onboarding'
+    | 'orgs'
+    | 'orgUpdates'
+    | 'memberships'
+    | 'users'
+    | 'usage'
+    | 'plans'
+    | 'usageSyncStates'
+    | 'azureTenants'
   > &
   Pick<OnboardingRuntime, 'publicApiUrl'>;
 
@@ -100,12 +106,15 @@ export function createOnboardingHandler(
       },
 
       completeAzureConsent: async ({ query }) => {
-        const outcome = await completeAzureConsent(onboardingContext(), {
+        const ctx = onboardingContext();
+        const outcome = await completeAzureConsent(ctx, {
           state: query.state,
           adminConsent: query.admin_consent,
           tenant: query.tenant,
+          code: query.code,
           error: query.error,
           errorDescription: query.error_description,
+          callbackUrl: consentCallbackUrl(ctx),
         });
         return consentPage(outcome);
       },
@@ -115,20 +124,28 @@ export function createOnboardingHandler(
 }
 
 function consentPage(outcome: ConsentOutcome): RawResponse {
-  const [title, message] =
+  if (outcome.outcome === 'sign_in') {
+    // The tenant's sign-in: where the administrator proves who granted the consent.
+    return new RawResponse(302, { ...pageHeaders, location: outcome.url }, '');
+  }
+  const [status, title, message] =
     outcome.outcome === 'granted'
       ? [
+          200,
           'Access granted',
           `Thank you: the commitment planning service may now read tenant ${outcome.tenantId}. You can close this page.`,
         ]
       : outcome.outcome === 'refused'
         ? [
+            200,
             'Access not granted',
             `The consent was not given (${outcome.reason}). Ask your partner for a new link to try again.`,
           ]
-        : ['Link no longer valid', outcome.reason];
+        : outcome.outcome === 'conflict'
+          ? [409, 'Already connected elsewhere', outcome.reason]
+          : [400, 'Link no longer valid', outcome.reason];
   return new RawResponse(
-    outcome.outcome === 'invalid' ? 400 : 200,
+    status,
     pageHeaders,
     htmlPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`),
   );

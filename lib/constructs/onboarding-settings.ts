@@ -85,7 +85,8 @@ export class OnboardingSettings extends Construct {
     const azureSecret = azureSecretArn
       ? Secret.fromSecretCompleteArn(this, 'AzureClientSecret', azureSecretArn)
       : undefined;
-    for (const azureReader of [azureVerifyFunction, usageSyncFunction]) {
+    // The onboarding function redeems the consent sign-in's code with it (docs/onboarding.md, Azure consent).
+    for (const azureReader of [onboardingFunction, azureVerifyFunction, usageSyncFunction]) {
       azureSecret?.grantRead(azureReader.function);
       addEnvironment(azureReader, {
         AZURE_CLIENT_ID: azureClientId,

@@ -43,10 +43,16 @@ export interface LocalServerOptions {
    */
   readonly baseUrl?: () => string;
   /**
-   * Pages of the local stand-ins for other services (the simulated Azure consent page): asked
-   * first, for every GET; null lets the API answer.
+   * Pages of the local stand-ins for other services (the simulated Microsoft identity platform):
+   * asked first, for every GET and POST (the body is read only if asked for); null lets the API
+   * answer.
    */
-  readonly localPage?: (path: string, query: URLSearchParams) => Promise<APIGatewayProxyResult | null>;
+  readonly localPage?: (request: {
+    readonly method: string;
+    readonly path: string;
+    readonly query: URLSearchParams;
+    readonly body: () => Promise<string | null>;
+  }) => Promise<APIGatewayProxyResult | null>;
 }
 
 /** API Gateway's integration timeout: the handlers see it through getRemainingTimeInMillis. */
@@ -94,8 +100,13 @@ export function createLocalServer(options: LocalServerOptions): Server {
     try {
       const target = splitTarget(request.url ?? '/');
       const page =
-        method === 'GET' && options.localPage
-          ? await options.localPage(target.rawPath, new URLSearchParams(target.rawQuery))
+        (method === 'GET' || method === 'POST') && options.localPage
+          ? await options.localPage({
+              method,
+              path: target.rawPath,
+              query: new URLSearchParams(target.rawQuery),
+              body: async () => (await readBody(request, maxRequestBodyBytes))?.toString('utf8') ?? null,
+            })
           : null;
       if (page) return answerItself(page, target.rawPath);
       const match = matchRoute(method, target.rawPath);

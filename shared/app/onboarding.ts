@@ -1,16 +1,8 @@
-import {
-  type ConsentState,
-  consentStateLifetimeSeconds,
-  newConsentNonce,
-  signConsentState,
-  verifyConsentState,
-} from '../auth/consent-state';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors';
 import { onboardingRoleArn } from '../domain/onboarding/aws-checks';
 import { onboardingRoleTemplate, quickCreateUrl } from '../domain/onboarding/aws-role-template';
 import { azureFeatures, checksWithoutConsent } from '../domain/onboarding/azure-checks';
 import { type CheckResult, check } from '../domain/onboarding/checklist';
-import { sameTenant, storedConsentError } from '../domain/onboarding/consent-answer';
 import {
   costExplorerDecision,
   costExplorerProbeIntervalMs,
@@ -78,7 +70,7 @@ function requirePartnerScope(principal: Principal): void {
  * member, its own org, or a child of its partner org, with the `admin` role (403 for other
  * roles). Other orgs answer 404.
  */
-async function loadOnboardingOrgFor(
+export async function loadOnboardingOrgFor(
   ctx: ContextWith<'orgs'>,
   principal: Principal,
   orgId: string,
@@ -244,112 +236,6 @@ async function costExplorerPlan(
   const again = costExplorerDecision(current?.costExplorerProbe ?? null, accountId, now);
   if (again.action === 'reuse') return again;
   throw new ConflictError('The onboarding was restarted while it was verified; verify again');
-}
-
-/** #20: the admin-consent URL for the org's Azure tenant, with a signed state bound to the onboarding. */
-export async function createAzureAuthUrl(
-  ctx: OnboardingContext,
-  principal: Principal,
-  orgId: string,
-  input: { readonly tenantId: string; readonly subscriptionId: string; readonly callbackUrl: string },
-): Promise<string> {
-  const org = await loadOnboardingOrgFor(ctx, principal, orgId);
-  const record = await ensureOnboarding(ctx, org.id);
-  const now = ctx.clock.now();
-  const sameTarget =
-    record.azure?.tenantId === input.tenantId && record.azure.subscriptionId === input.subscriptionId;
-  // Each link replaces the one before: the callback accepts the latest link only, once.
-  const nonce = newConsentNonce();
-  await ctx.repos.onboarding.update(org.id, record.onboardingId, {
-    provider: 'azure',
-    azure: {
-      tenantId: input.tenantId,
-      subscriptionId: input.subscriptionId,
-      consent: sameTarget ? (record.azure?.consent ?? null) : null,
-      consentNonce: nonce,
-      verification: sameTarget ? (record.azure?.verification ?? null) : null,
-    },
-    at: now.toISOString(),
-  });
-  const state = signConsentState(
-    {
-      orgId: org.id,
-      onboardingId: record.onboardingId,
-      tenantId: input.tenantId,
-      subscriptionId: input.subscriptionId,
-      nonce,
-      expiresAt: Math.floor(now.getTime() / 1000) + consentStateLifetimeSeconds,
-    },
-    await ctx.onboarding.stateSecret(),
-  );
-  const params = new URLSearchParams({
-    client_id: ctx.onboarding.azureClientId,
-    scope: 'https://management.azure.com/.default',
-    redirect_uri: input.callbackUrl,
-    state,
-  });
-  const tenant = encodeURIComponent(input.tenantId);
-  return `${ctx.onboarding.azureAuthority}/${tenant}/v2.0/adminconsent?${params.toString()}`;
-}
-
-/** What the identity platform sent back to the callback (query parameters). */
-export interface ConsentCallback {
-  readonly state: string | undefined;
-  readonly adminConsent: string | undefined;
-  readonly tenant: string | undefined;
-  readonly error: string | undefined;
-  readonly errorDescription: string | undefined;
-}
-
-export type ConsentOutcome =
-  | { readonly outcome: 'granted'; readonly tenantId: string }
-  | { readonly outcome: 'refused'; readonly reason: string }
-  | { readonly outcome: 'invalid'; readonly reason: string };
-
-const linkNoLongerValid: ConsentOutcome = {
-  outcome: 'invalid',
-  reason: 'This consent link is no longer valid: ask your partner for a new one.',
-};
-
-/**
- * The public consent callback: records the consent (or the refusal) on the onboarding the
- * signed state names, once. A state that does not verify or has expired, a link already used or
- * replaced by a newer one, a tenant other than the link's, or a grant that names no tenant:
- * the link is no longer valid, and nothing changes.
- */
-export async function completeAzureConsent(
-  ctx: OnboardingContext,
-  callback: ConsentCallback,
-): Promise<ConsentOutcome> {
-  const now = ctx.clock.now();
-  const state: ConsentState | null = callback.state
-    ? verifyConsentState(callback.state, await ctx.onboarding.stateSecret(), now)
-    : null;
-  if (!state) return linkNoLongerValid;
-  const granted = callback.error === undefined && callback.adminConsent?.toLowerCase() === 'true';
-  if (!sameTenant(callback.tenant, state.tenantId, granted)) return linkNoLongerValid;
-  const record = await ctx.repos.onboarding.get(state.orgId);
-  const azure = record?.azure;
-  if (
-    !azure ||
-    record.onboardingId !== state.onboardingId ||
-    azure.tenantId !== state.tenantId ||
-    azure.subscriptionId !== state.subscriptionId ||
-    azure.consentNonce !== state.nonce
-  ) {
-    return linkNoLongerValid;
-  }
-  const error = granted ? null : storedConsentError(callback.error, callback.errorDescription);
-  const consumed = await ctx.repos.onboarding.update(state.orgId, state.onboardingId, {
-    azure: { ...azure, consent: { granted, error, at: now.toISOString() }, consentNonce: null },
-    at: now.toISOString(),
-    consumingConsentNonce: state.nonce,
-  });
-  // Another callback with the same link consumed it between the read and this write.
-  if (!consumed) return linkNoLongerValid;
-  return granted
-    ? { outcome: 'granted', tenantId: state.tenantId }
-    : { outcome: 'refused', reason: error ?? 'consent not granted' };
 }
 
 /** #19: checks the org's Azure tenant and subscription and records the checklist. */

@@ -1,7 +1,7 @@
 import type { Provider } from '../domain/engine/model';
 import { ValidationError } from '../domain/errors';
 import { onboardingRoleArn, verifiedExportSource } from '../domain/onboarding/aws-checks';
-import type { OnboardingRecord } from '../domain/onboarding/onboarding-record';
+import { hasProvenConsent, type OnboardingRecord } from '../domain/onboarding/onboarding-record';
 import type { UsageSyncState } from '../domain/usage-sources/sync-state';
 import { syncWork } from '../domain/usage-sources/sync-state';
 import { requireOrg } from './import-files';
@@ -72,14 +72,14 @@ export function hasAwsUsageAccount(record: OnboardingRecord | null): boolean {
 
 /** Whether the org's Azure subscription is connected for a sync (its tenant's admin consented). */
 export function hasAzureUsageSubscription(record: OnboardingRecord | null): boolean {
-  return Boolean(record?.azure?.consent?.granted);
+  return hasProvenConsent(record?.azure);
 }
 
 /** The Azure subscription the org's onboarding connected (its admin consented), as the sync reaches it. */
 export function azureUsageSubscriptionOf(record: OnboardingRecord | null): AzureUsageSubscription {
   const azure = record?.azure;
   if (!azure) throw new ValidationError('the organization has no Azure subscription connected');
-  if (!azure.consent?.granted) {
+  if (!hasProvenConsent(azure)) {
     throw new ValidationError(
       `Azure tenant ${azure.tenantId}: no administrator has consented to the service's application`,
     );

@@ -141,15 +141,17 @@ export const childOrgsQuery = z.lazy(() => z.strictObject({ page, page_size: pag
 const callbackParam = z.lazy(() => z.optional(singleValue(z.string().check(z.maxLength(4096)))));
 
 /**
- * What the Microsoft identity platform sends to the consent callback: `admin_consent`, `tenant`
- * and our `state` on success, `error` and `error_description` on refusal. Other parameters it
- * may add (such as `scope`) are ignored.
+ * What the Microsoft identity platform sends to the consent callback: after the admin consent,
+ * `admin_consent`, `tenant` and our `state` on success, `error` and `error_description` on
+ * refusal; after the sign-in that proves it, `code` and `state` (or the error). Other parameters
+ * it may add (such as `scope` or `session_state`) are ignored.
  */
 export const consentCallbackQuery = z.lazy(() =>
   z.object({
     state: callbackParam,
     admin_consent: callbackParam,
     tenant: callbackParam,
+    code: callbackParam,
     error: callbackParam,
     error_description: callbackParam,
   }),

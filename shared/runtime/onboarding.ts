@@ -1,5 +1,9 @@
 import type { OnboardingSettings } from '../app/onboarding';
+import type { TenantSignIn } from '../app/ports/azure-tenants';
+import { entraSignIn } from '../cloud/identity/entra-sign-in';
+import { TenantSignInError } from '../domain/onboarding/tenant-sign-in-error';
 import {
+  azureTenantRepository,
   membershipRepository,
   onboardingRepository,
   orgRepository,
@@ -20,7 +24,9 @@ import { secretsManagerSecret } from './secrets-manager-secret';
  *
  * - `SERVICE_AWS_ACCOUNT_ID`: the account the customers' roles trust (the deployment's own).
  * - `AWS_TEMPLATE_URL` (optional): the published role template, for CloudFormation quick create.
- * - `AZURE_CLIENT_ID` (optional): the service's multi-tenant Entra application (the consent URL).
+ * - `AZURE_CLIENT_ID`, `AZURE_CLIENT_SECRET_ARN` (optional): the service's multi-tenant Entra
+ *   application (the consent URL) and the secret it redeems the sign-in's code with (the sign-in
+ *   that proves the consent); without them a consent cannot be proven, and the callback says so.
  * - `CONSENT_STATE_SECRET_ARN`: the Secrets Manager secret that signs the consent `state`.
  * - `PUBLIC_API_URL`: the API's public base URL, where the consent callback is (the CDK stack sets
  *   it: the context `publicApiUrl`, else the API's base URL). Required: a callback URL built from
@@ -30,6 +36,8 @@ export interface OnboardingRuntime {
   readonly settings: OnboardingSettings;
   /** The API's public base URL (https; locally the local server's). */
   readonly publicApiUrl: string;
+  /** The sign-in of a tenant's administrator that proves the consent. */
+  readonly tenantSignIn: TenantSignIn;
 }
 
 const repositories = awsFunctionContext({
@@ -41,6 +49,7 @@ const repositories = awsFunctionContext({
   usage: usageRepository,
   plans: planRepository,
   usageSyncStates: usageSyncStateRepository,
+  azureTenants: azureTenantRepository,
 });
 
 /**
@@ -53,6 +62,7 @@ export const awsOnboardingContext = onFirstUse(() => {
     ...repositories(),
     onboarding: runtime.settings,
     publicApiUrl: runtime.publicApiUrl,
+    tenantSignIn: runtime.tenantSignIn,
   };
 });
 
@@ -69,16 +79,41 @@ export function onboardingFromEnvironment(env: NodeJS.ProcessEnv): OnboardingRun
   const stateSecretArn = env.CONSENT_STATE_SECRET_ARN;
   if (!stateSecretArn)
     throw new Error('CONSENT_STATE_SECRET_ARN is not set: the secret that signs consent states');
+  const azureClientId = env.AZURE_CLIENT_ID ?? '';
+  const azureSecretArn = env.AZURE_CLIENT_SECRET_ARN;
   return {
     publicApiUrl: publicApiUrlOf(env.PUBLIC_API_URL),
+    tenantSignIn:
+      azureClientId && azureSecretArn
+        ? entraSignIn({
+            clientId: azureClientId,
+            clientSecret: secretsManagerSecret(azureSecretArn),
+            authority: microsoftAuthority,
+          })
+        : unconfiguredSignIn,
     settings: {
       serviceAwsAccountId,
       awsTemplateUrl: env.AWS_TEMPLATE_URL || null,
-      azureClientId: env.AZURE_CLIENT_ID ?? '',
-      azureAuthority: 'https://login.microsoftonline.com',
+      azureClientId,
+      azureAuthority: microsoftAuthority,
       stateSecret: secretsManagerSecret(stateSecretArn),
     },
   };
+}
+
+const microsoftAuthority = 'https://login.microsoftonline.com';
+
+/** Without the app's secret (context azureClientSecretArn) no sign-in can prove a consent: the callback says so. */
+const unconfiguredSignIn: TenantSignIn = {
+  begin: () => Promise.reject(notConfigured()),
+  finish: () => Promise.reject(notConfigured()),
+};
+
+function notConfigured(): TenantSignInError {
+  return new TenantSignInError(
+    'identity_platform_unavailable',
+    'Azure sign-in is not configured in this deployment (AZURE_CLIENT_ID and AZURE_CLIENT_SECRET_ARN)',
+  );
 }
 
 function publicApiUrlOf(value: string | undefined): string {

@@ -227,6 +227,28 @@ export function onboardingKey(orgId: string): ItemKey {
 }
 
 /**
+ * One tenant, one org (docs/onboarding.md): the org an Azure tenant is bound to, by its id (a GUID,
+ * lower case), and the org each subscription is bound to.
+ */
+export function azureTenantBindingKey(tenantId: string): ItemKey {
+  return { PK: `AZURE#TENANT#${id(tenantId.toLowerCase())}`, SK: 'BINDING' };
+}
+
+export function azureSubscriptionBindingKey(subscriptionId: string): ItemKey {
+  return { PK: `AZURE#SUBSCRIPTION#${id(subscriptionId.toLowerCase())}`, SK: 'BINDING' };
+}
+
+/** An operator's rebind of a tenant, kept beside its binding (docs/onboarding.md). */
+export function azureTenantAuditKey(tenantId: string, at: string, auditId: string): ItemKey {
+  return { PK: `AZURE#TENANT#${id(tenantId.toLowerCase())}`, SK: `AUDIT#${id(at)}#${id(auditId)}` };
+}
+
+/** An ID token accepted as a consent's proof, by the SHA-256 of its `uti` (accepted once). */
+export function azureIdTokenKey(tokenIdHash: string): ItemKey {
+  return { PK: `AZURE#IDTOKEN#${id(tokenIdHash)}`, SK: 'USED' };
+}
+
+/**
  * What the usage sync of one provider remembers for the org (docs/usage-sync.md): beside the
  * usage state, outside its `USAGE#` prefix.
  */

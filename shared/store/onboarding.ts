@@ -47,14 +47,20 @@ export function createOnboardingRepository(table: TableClient): OnboardingReposi
       const written = await updateIf(table, {
         key: onboardingKey(orgId),
         expression: `SET ${sets.map((_, index) => `#s${index} = :s${index}`).join(', ')}`,
-        condition:
-          change.consumingConsentNonce === undefined
-            ? 'onboardingId = :onboarding'
-            : 'onboardingId = :onboarding AND azure.consentNonce = :nonce',
+        condition: [
+          'onboardingId = :onboarding',
+          ...(change.consumingConsentNonce === undefined ? [] : ['azure.consentNonce = :nonce']),
+          ...(change.consumingSignInNonce === undefined ? [] : ['azure.signIn.stateNonce = :signIn']),
+          ...(change.claimingSignInNonce === undefined
+            ? []
+            : ['azure.signIn.stateNonce = :claim AND attribute_not_exists(azure.signIn.claimed)']),
+        ].join(' AND '),
         names: Object.fromEntries(sets.map(([name], index) => [`#s${index}`, name])),
         values: {
           ':onboarding': onboardingId,
           ...(change.consumingConsentNonce === undefined ? {} : { ':nonce': change.consumingConsentNonce }),
+          ...(change.consumingSignInNonce === undefined ? {} : { ':signIn': change.consumingSignInNonce }),
+          ...(change.claimingSignInNonce === undefined ? {} : { ':claim': change.claimingSignInNonce }),
           ...Object.fromEntries(sets.map(([, value], index) => [`:s${index}`, value])),
         },
       });

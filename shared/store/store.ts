@@ -1,5 +1,6 @@
 import type { Clock, Repositories } from '../app/ports';
 import { createApiKeyRepository } from './api-keys';
+import { createAzureTenantRepository } from './azure-tenants';
 import { withThrottledKeyUse } from './caching/key-use-throttle';
 import { withOrgPlacementCache } from './caching/org-placement-cache';
 import { withPlanContentCache } from './caching/plan-content-cache';
@@ -40,6 +41,7 @@ export function createStore(table: TableClient): Repositories {
     signIns: createSignInRepository(table),
     oauthGrants: createOAuthGrantRepository(table),
     onboarding: createOnboardingRepository(table),
+    azureTenants: createAzureTenantRepository(table),
     usageSyncStates: createUsageSyncStateRepository(table),
   };
 }
@@ -88,6 +90,8 @@ export const oauthGrantRepository: RepositoryBuilder<'oauthGrants'> = (table) =>
   createOAuthGrantRepository(table);
 export const onboardingRepository: RepositoryBuilder<'onboarding'> = (table) =>
   createOnboardingRepository(table);
+export const azureTenantRepository: RepositoryBuilder<'azureTenants'> = (table) =>
+  createAzureTenantRepository(table);
 export const usageSyncStateRepository: RepositoryBuilder<'usageSyncStates'> = (table) =>
   createUsageSyncStateRepository(table);
 
@@ -112,6 +116,7 @@ export const everyRepository: RepositoryBuilders<keyof Repositories> = {
   signIns: signInRepository,
   oauthGrants: oauthGrantRepository,
   onboarding: onboardingRepository,
+  azureTenants: azureTenantRepository,
   usageSyncStates: usageSyncStateRepository,
 };
 

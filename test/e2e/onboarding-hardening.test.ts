@@ -5,6 +5,7 @@ import { changeSimulatedCloud, connectedAwsAccount } from '../../local/simulated
 import { onboardingKey } from '../../shared/store/keys';
 import { admin, type CreatedKey } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
+import { consentAsAdministrator } from '../support/azure-consent';
 import { type Answer, undocumentedAnswers } from '../support/documented-statuses';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/local-store';
@@ -99,8 +100,8 @@ const storedAzure = async (orgId: string) =>
 describe('the Azure consent callback', () => {
   it('honours a link once: the replay answers 400 "no longer valid" and changes nothing', async () => {
     // Prepare
-    const { childId, tenantId, state } = await consentLink();
-    const granted = await api(callback({ admin_consent: 'True', tenant: tenantId, state }));
+    const { childId, tenantId, url, state } = await consentLink();
+    const granted = await consentAsAdministrator(url.toString(), tenantId);
 
     // Act
     const replayed = await unchanged(() =>
@@ -109,7 +110,7 @@ describe('the Azure consent callback', () => {
 
     // Assess
     expect(granted.status).toBe(200);
-    expect(granted.body).toContain('Access granted');
+    expect(await granted.text()).toContain('Access granted');
     expect(replayed.status).toBe(400);
     expect(replayed.headers.get('content-type')).toContain('text/html');
     expect(replayed.body).toContain('no longer valid');
@@ -118,19 +119,20 @@ describe('the Azure consent callback', () => {
 
   it('refuses a grant for another tenant, or naming none, and then still honours the real one', async () => {
     // Prepare
-    const { childId, tenantId, state } = await consentLink();
+    const { childId, tenantId, url, state } = await consentLink();
 
     // Act
     const otherTenant = await unchanged(() =>
       api(callback({ admin_consent: 'True', tenant: randomUUID(), state })),
     );
     const noTenant = await unchanged(() => api(callback({ admin_consent: 'True', state })));
-    const real = await api(callback({ admin_consent: 'True', tenant: tenantId.toUpperCase(), state }));
+    const real = await consentAsAdministrator(url.toString(), tenantId);
 
     // Assess
     expect([otherTenant.status, noTenant.status]).toEqual([400, 400]);
     expect(otherTenant.body).toContain('no longer valid');
     expect(real.status).toBe(200);
+    expect(await real.text()).toContain('Access granted');
     expect(await storedAzure(childId)).toMatchObject({ consent: { granted: true } });
   });
 

@@ -9,6 +9,7 @@ import {
 import { onboardingKey } from '../../shared/store/keys';
 import { admin, type CreatedKey, type CreatedPartner } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
+import { consentAsAdministrator } from '../support/azure-consent';
 import { type Answer, undocumentedAnswers } from '../support/documented-statuses';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/local-store';
@@ -170,7 +171,7 @@ describe('the partner flow', () => {
       json: { tenant_id: tenantId, subscription_id: subscriptionId },
     });
     const consentPage = await fetch(authUrl.body.url);
-    const consented = await fetch(`${authUrl.body.url}&decision=accept`);
+    const consented = await consentAsAdministrator(authUrl.body.url, tenantId);
     const azureChecks = await api(onboarding(childId, 'azure/verify'), {
       method: 'POST',
       apiKey: partner.apiKey,
@@ -421,7 +422,7 @@ describe('AWS checks on broken setups', () => {
 });
 
 describe('Azure checks', () => {
-  it("answers admin_consent missing before the consent, with the identity platform's message", async () => {
+  it('answers admin_consent missing before an administrator of the tenant signed in, calling no cloud', async () => {
     // Prepare
     const childId = await registerChild();
     const tenantId = randomUUID();
@@ -454,7 +455,7 @@ describe('Azure checks', () => {
       reservation_purchase: 'unknown',
       savings_plan_purchase: 'unknown',
     });
-    expect(response.body[0].detail).toContain('AADSTS700016');
+    expect(response.body[0].detail).toContain('no administrator of the tenant has signed in');
   });
 
   it('answers reservation_purchase missing when consented without the Reservation Purchaser role', async () => {
@@ -469,15 +470,17 @@ describe('Azure checks', () => {
       tenantId,
       '--subscription',
       subscriptionId,
-      '--consent',
       '--roles',
       'Reader,Cost Management Reader,Savings plan Purchaser',
     ]);
-    await api(onboarding(childId, 'azure/auth-url'), {
+    const authUrl = await api(onboarding(childId, 'azure/auth-url'), {
       method: 'POST',
       apiKey: partner.apiKey,
       json: { tenant_id: tenantId, subscription_id: subscriptionId },
     });
+    expect(await (await consentAsAdministrator(authUrl.body.url, tenantId)).text()).toContain(
+      'Access granted',
+    );
 
     // Act
     const response = await api(onboarding(childId, 'azure/verify'), {

@@ -155,19 +155,27 @@ describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", ()
     azureVerify.remove();
   });
 
-  it('leave every cloud verifier out of the onboarding function', () => {
+  it("leave every cloud verifier out of the onboarding function, which bundles the consent's sign-in", () => {
     // Assess
     expect(onboarding.sources.some((source) => source.endsWith('functions/onboarding/handler.ts'))).toBe(
       true,
     );
     expect(
       onboarding.sources.filter(
-        (source) =>
-          source.includes('shared/cloud/verifiers/') ||
-          source.includes('node_modules/oauth4webapi/') ||
-          awsVerifierClients.test(source),
+        (source) => source.includes('shared/cloud/verifiers/') || awsVerifierClients.test(source),
       ),
     ).toEqual([]);
+    // The OpenID Connect sign-in that proves an Azure consent (docs/onboarding.md, Azure consent).
+    for (const part of [
+      'shared/cloud/identity/entra-sign-in.ts',
+      'node_modules/oauth4webapi/',
+      'node_modules/jose/',
+    ]) {
+      expect(
+        onboarding.sources.some((source) => source.includes(part)),
+        part,
+      ).toBe(true);
+    }
   });
 
   it("give the Azure verification the identity platform's client, and none of the AWS checks' clients", () => {

@@ -52,7 +52,7 @@ describe('the onboarding functions', () => {
     for (const group of groups) expect(stacks.api.groupFunctions.has(group), group).toBe(true);
   });
 
-  it("give the onboarding function the service account, the consent secret, the API's base URL and the context settings, and the default timeout", () => {
+  it("give the onboarding function the service account, the consent secret, the API's base URL, the context settings and the Azure app's secret (the consent's sign-in), and the default timeout", () => {
     // Act
     const properties = propertiesOf('onboarding');
 
@@ -61,6 +61,7 @@ describe('the onboarding functions', () => {
       SERVICE_AWS_ACCOUNT_ID: { Ref: 'AWS::AccountId' },
       CONSENT_STATE_SECRET_ARN: { Ref: consentSecretId },
       AZURE_CLIENT_ID: azureClientId,
+      AZURE_CLIENT_SECRET_ARN: azureClientSecretArn,
       AWS_TEMPLATE_URL: 'https://bucket.s3.amazonaws.com/role.json',
     });
     // The consent callback's base: the API's own base URL (the issuer), never a request's Host.
@@ -68,7 +69,6 @@ describe('the onboarding functions', () => {
       properties.Environment.Variables.ISSUER_URL,
     );
     expect(properties.Environment.Variables.API_STAGE).toBeUndefined();
-    expect(properties.Environment.Variables.AZURE_CLIENT_SECRET_ARN).toBeUndefined();
     expect(properties.Timeout).toBe(10);
   });
 
@@ -78,7 +78,7 @@ describe('the onboarding functions', () => {
     expect(propertiesOf('onboarding-azure-verify').Timeout).toBe(28);
   });
 
-  it("give the Azure verification and the usage sync the app and its client secret, and no other function the secret's ARN", () => {
+  it("give the onboarding function (the consent's sign-in), the Azure verification and the usage sync the app and its client secret, and no other function the secret's ARN", () => {
     // Act
     const variables = propertiesOf('onboarding-azure-verify').Environment.Variables;
 
@@ -102,18 +102,19 @@ describe('the onboarding functions', () => {
     );
     expect(holders.map(([id]) => id).sort()).toEqual(
       [
+        logicalId(functionOf('onboarding').function),
         logicalId(functionOf('onboarding-azure-verify').function),
         logicalId(stacks.api.usageSync.sync.function),
       ].sort(),
     );
   });
 
-  it('generate the consent secret, and only the onboarding function reads it; the Azure secret only the Azure verification and the usage sync', () => {
+  it('generate the consent secret, and only the onboarding function reads it; the Azure secret only the onboarding function, the Azure verification and the usage sync', () => {
     // Assess
     api.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
     });
-    expect(secretsReadBy('onboarding')).toEqual([{ Ref: consentSecretId }]);
+    expect(secretsReadBy('onboarding')).toEqual([azureClientSecretArn, { Ref: consentSecretId }]);
     const readers = Object.values(api.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue'),
     );

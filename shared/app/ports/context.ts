@@ -1,4 +1,5 @@
 import type { ResidualArena } from '../../domain/engine';
+import type { AzureTenantRepository } from './azure-tenants';
 import type { Clock, IdGenerator } from './clock-and-ids';
 import type { IdempotencyRepository } from './idempotency';
 import type { OAuthClientRepository, OAuthGrantRepository, SignInRepository } from './oauth';
@@ -36,6 +37,7 @@ export interface Repositories {
   readonly signIns: SignInRepository;
   readonly oauthGrants: OAuthGrantRepository;
   readonly onboarding: OnboardingRepository;
+  readonly azureTenants: AzureTenantRepository;
   readonly usageSyncStates: UsageSyncStateRepository;
 }
 

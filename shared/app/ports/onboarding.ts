@@ -29,6 +29,10 @@ export interface OnboardingRepository {
       readonly at: string;
       /** Writes only if the record's Azure part still expects this consent nonce (single use). */
       readonly consumingConsentNonce?: string;
+      /** Writes only if the record's Azure part still awaits the sign-in of this state nonce. */
+      readonly consumingSignInNonce?: string;
+      /** As consumingSignInNonce, and only if no callback claimed that sign-in yet. */
+      readonly claimingSignInNonce?: string;
       /** The last Cost Explorer probe; null clears it. */
       readonly costExplorerProbe?: CostExplorerProbe | null;
     },

@@ -1,5 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import type { AzurePermission } from '../../domain/onboarding/azure-checks';
+import { isLoopbackHttp } from '../loopback-http';
 import type { AzureTenantProbe, AzureTenantSession } from './azure-verification';
 import { ProviderError } from './provider-failure';
 
@@ -198,6 +199,3 @@ async function identityPlatformError(error: unknown): Promise<unknown> {
 }
 
 /** Plain HTTP to this machine (the tests' identity platform); never another host. */
-function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-}

@@ -64,6 +64,18 @@ export async function runAzureChecks(
       ...checksWithoutConsent('no admin consent'),
     ];
   }
+  // Only a consent an administrator of the tenant proved by signing in counts (docs/onboarding.md,
+  // Azure consent): the app may sign in to a tenant another org's customer consented for.
+  if (!request.consent?.signedInBy) {
+    return [
+      check(
+        'admin_consent',
+        'missing',
+        'no administrator of the tenant has signed in to grant the consent yet: open the consent link (auth-url)',
+      ),
+      ...checksWithoutConsent('no admin consent'),
+    ];
+  }
   const signedIn = await attempt(() => probe.signIn(request.tenantId));
   if (!signedIn.ok) {
     const consentMissing =

@@ -64,6 +64,7 @@ export const onboardingOperations = {
     scope: 'partner:write',
     pathParams: orgPath,
     body: azureAuthUrlBody,
+    conflicts: true,
     responses: { 200: azureAuthUrl },
   },
   listChildOrgs: {
@@ -83,11 +84,13 @@ export const onboardingOperations = {
     method: 'GET',
     path: '/v2/onboarding/azure/callback',
     group: 'onboarding',
-    summary: 'Where the Microsoft identity platform sends the customer after admin consent (an HTML page)',
+    summary:
+      "Where the Microsoft identity platform sends the customer after admin consent (302 to the tenant's sign-in) and after the sign-in that proves it (an HTML page)",
     tag: 'Partners',
     public: true,
     query: consentCallbackQuery,
     html: true,
-    responses: { 200: null },
+    conflicts: true,
+    responses: { 200: null, 302: null },
   },
 } satisfies OperationList;

@@ -33,6 +33,11 @@ function inertText(text: string, max: number): string {
 
 const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a tenant is named by its id (a GUID) rather than by one of its domains. */
+export function isTenantGuid(tenant: string): boolean {
+  return guid.test(tenant);
+}
+
 /**
  * Whether the tenant the identity platform names is the one the link was made for. A grant names
  * its tenant; a refusal may not. Tenant ids compare case-insensitively. A link made for a domain

@@ -21,6 +21,41 @@ export interface AzureConsent {
   /** The identity platform's error and description when the customer refused or it failed. */
   readonly error: string | null;
   readonly at: string;
+  /**
+   * Who proved a grant: the administrator of the tenant whose ID token the callback verified
+   * (docs/onboarding.md, Azure consent). A grant without it (recorded before consent needed a
+   * sign-in) does not count.
+   */
+  readonly signedInBy?: ConsentingAdmin;
+}
+
+/** The tenant administrator whose sign-in proved a consent, as the verified ID token names them. */
+export interface ConsentingAdmin {
+  /** The tenant's id (GUID, the token's `tid`): what the tenant binding is keyed by. */
+  readonly tenantId: string;
+  /** The user's object id (`oid`). */
+  readonly objectId: string;
+  /** The directory role (template id) that allowed the consent. */
+  readonly roleId: string;
+  /** The ID token's id (`uti`). */
+  readonly tokenId: string;
+}
+
+/**
+ * The sign-in the callback started after Microsoft's admin-consent redirect: what its second
+ * step needs, single use like the consent link (docs/onboarding.md, Azure consent).
+ */
+export interface PendingTenantSignIn {
+  /** The nonce of the sign-in's `state` (the callback's signed state, like a consent link's). */
+  readonly stateNonce: string;
+  /** The tenant signed in to (its GUID). */
+  readonly tenantId: string;
+  /** The OpenID Connect nonce the ID token must carry. */
+  readonly nonce: string;
+  /** The PKCE code verifier (secret: never leaves the service but to the token endpoint). */
+  readonly codeVerifier: string;
+  /** Set by the callback that redeems the code: of callbacks racing with one answer, one redeems. */
+  readonly claimed?: boolean;
 }
 
 export interface AzureOnboarding {
@@ -32,6 +67,8 @@ export interface AzureOnboarding {
    * callback consumed it. Records written before links were single use have none.
    */
   readonly consentNonce?: string | null;
+  /** The sign-in under way after the admin-consent redirect; null or absent: none. */
+  readonly signIn?: PendingTenantSignIn | null;
   readonly verification: Verification | null;
 }
 
@@ -73,4 +110,9 @@ export function newOnboardingRecord(input: {
     createdAt: input.at,
     updatedAt: input.at,
   };
+}
+
+/** Whether the Azure part holds a consent the tenant's administrator proved by signing in. */
+export function hasProvenConsent(azure: AzureOnboarding | null | undefined): boolean {
+  return Boolean(azure?.consent?.granted && azure.consent.signedInBy);
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAzureAuthUrl } from '../../../shared/app/azure-consent';
 import {
-  completeAzureConsent,
-  createAzureAuthUrl,
   type OnboardingContext,
   registerChildViaOnboarding,
   startOnboarding,
@@ -50,7 +49,6 @@ afterAll(async () => {
 });
 
 const partnerWith = (orgId: string, scopes: string[]): Principal => ({ kind: 'partner', orgId, scopes });
-const callback = 'https://api.example/prod/v2/onboarding/azure/callback';
 
 describe('onboarding use cases', () => {
   it('create one record per org however many starts race, and verify with its external id and the fixed role', async () => {
@@ -95,7 +93,7 @@ describe('onboarding use cases', () => {
       createAzureAuthUrl(ctx, readOnly, child.id, {
         tenantId: 't',
         subscriptionId: 's',
-        callbackUrl: callback,
+        callbackUrl: 'https://api.example/prod/v2/onboarding/azure/callback',
       }),
       listChildOrgOverviews(ctx, readOnly, partner.id, { page: 1, pageSize: 20 }),
     ]);
@@ -107,82 +105,6 @@ describe('onboarding use cases', () => {
     }
     expect(await ctx.repos.onboarding.get(child.id)).toBeNull();
     expect(await ctx.repos.orgs.listChildLinks(partner.id)).toHaveLength(1);
-  });
-
-  it("record a consent only through the state of the org's latest consent link", async () => {
-    // Prepare
-    const { org: partner } = await createPartner(ctx, 'Consent Partner');
-    const child = await createOrg(ctx, 'Consent Child', partner.id);
-    const caller = partnerWith(partner.id, ['partner:write']);
-    const first = new URL(
-      await createAzureAuthUrl(ctx, caller, child.id, {
-        tenantId: 'tenant-a',
-        subscriptionId: 's',
-        callbackUrl: callback,
-      }),
-    );
-    const latest = new URL(
-      await createAzureAuthUrl(ctx, caller, child.id, {
-        tenantId: 'tenant-b',
-        subscriptionId: 's',
-        callbackUrl: callback,
-      }),
-    );
-    const answer = (url: URL) => ({
-      state: url.searchParams.get('state') ?? undefined,
-      adminConsent: 'True',
-      tenant: url.pathname.split('/')[1],
-      error: undefined,
-      errorDescription: undefined,
-    });
-
-    // Act
-    const replaced = await completeAzureConsent(ctx, answer(first));
-    const stored = await ctx.repos.onboarding.get(child.id);
-    const granted = await completeAzureConsent(ctx, answer(latest));
-
-    // Assess
-    expect(latest.searchParams.get('redirect_uri')).toBe(callback);
-    expect(latest.pathname).toBe('/tenant-b/v2.0/adminconsent');
-    expect(replaced.outcome).toBe('invalid');
-    expect(stored?.azure?.consent).toBeNull();
-    expect(granted).toEqual({ outcome: 'granted', tenantId: 'tenant-b' });
-    expect((await ctx.repos.onboarding.get(child.id))?.azure?.consent?.granted).toBe(true);
-  });
-
-  it('honours a consent link once when two callbacks race for it', async () => {
-    // Prepare
-    const { org: partner } = await createPartner(ctx, 'Racing Partner');
-    const child = await createOrg(ctx, 'Racing Child', partner.id);
-    const caller = partnerWith(partner.id, ['partner:write']);
-    const url = new URL(
-      await createAzureAuthUrl(ctx, caller, child.id, {
-        tenantId: 'tenant-r',
-        subscriptionId: 's',
-        callbackUrl: callback,
-      }),
-    );
-    const state = url.searchParams.get('state') ?? undefined;
-    const grant = {
-      state,
-      adminConsent: 'True',
-      tenant: 'tenant-r',
-      error: undefined,
-      errorDescription: undefined,
-    };
-    const refusal = { ...grant, adminConsent: undefined, tenant: undefined, error: 'access_denied' };
-
-    // Act
-    const outcomes = await Promise.all([
-      completeAzureConsent(ctx, grant),
-      completeAzureConsent(ctx, refusal),
-    ]);
-
-    // Assess: one callback wins, the other finds the link used, and the record holds the winner's answer
-    const winners = outcomes.filter((outcome) => outcome.outcome !== 'invalid');
-    expect(winners).toHaveLength(1);
-    const consent = (await ctx.repos.onboarding.get(child.id))?.azure?.consent;
-    expect(consent?.granted).toBe(winners[0]?.outcome === 'granted');
   });
 
   it('calls Cost Explorer once for verifications racing on an account, and again after the hour', async () => {

@@ -8,6 +8,7 @@ import {
   tokenRefreshMarginMs,
 } from '../../../shared/cloud/verifiers/azure-arm-probe';
 import { runAzureChecks } from '../../../shared/cloud/verifiers/azure-verification';
+import { provenConsent } from '../../support/proven-consent';
 
 /**
  * The Azure adapter against one loopback HTTP server that answers as the Microsoft identity
@@ -158,7 +159,7 @@ function verify(tokens: TokenSource = loopbackTokens()) {
   return runAzureChecks(azureArmProbe({ tokens, armEndpoint: baseUrl }), {
     tenantId,
     subscriptionId,
-    consent: null,
+    consent: provenConsent(tenantId),
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { azureVerifierFromEnvironment } from '../../../shared/runtime/onboarding-azure-verify';
+import { provenConsent } from '../../support/proven-consent';
 
 describe("the Azure verification function's verifier", () => {
   it('answers every check unknown, saying what is not configured, without the Entra application', async () => {
@@ -10,7 +11,7 @@ describe("the Azure verification function's verifier", () => {
     const items = await verifier.verifyAzure({
       tenantId: 'contoso.onmicrosoft.com',
       subscriptionId: '0d6a1c2e-3b4f-4a5d-8e9f-112233445566',
-      consent: null,
+      consent: provenConsent('contoso.onmicrosoft.com'),
     });
 
     // Assess
