@@ -10,18 +10,23 @@ import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-imp
 import { DomainError } from '../shared/domain/errors';
 import { type AdminCommand, type AdminTarget, SetupError, UsageError } from './admin/admin-command';
 import { reserveStdoutForAnswer } from './admin/answer-output';
-import { openAwsTarget } from './admin/aws-target';
 import { commandHelp, fullHelp, usageReminder } from './admin/command-help';
 import { findCommand, parseCommand } from './admin/command-line';
 import { commandTable } from './admin/command-table';
-import { openLocalTarget } from './admin/local-target';
 
 const output = reserveStdoutForAnswer();
 
-/** The composition the command runs on: the deployed table when TABLE_NAME names one, else the local store. */
-function openTarget(command: AdminCommand): Promise<AdminTarget> {
-  const open = process.env.TABLE_NAME ? openAwsTarget : openLocalTarget;
-  return open(process.env, command.needs);
+/**
+ * The composition the command runs on: the deployed table when TABLE_NAME names one, else the
+ * local store. Each is imported when chosen: the other's packages are never loaded.
+ */
+async function openTarget(command: AdminCommand): Promise<AdminTarget> {
+  if (process.env.TABLE_NAME) {
+    const { openAwsTarget } = await import('./admin/aws-target');
+    return openAwsTarget(process.env, command.needs);
+  }
+  const { openLocalTarget } = await import('./admin/local-target');
+  return openLocalTarget(process.env, command.needs);
 }
 
 /** One line on stderr, the command's usage after a usage mistake; answers the exit code. */

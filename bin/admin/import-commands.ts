@@ -13,9 +13,6 @@ import { repairFutureUsage } from '../../shared/app/repair-usage';
 import { cloudProviders } from '../../shared/domain/cloud-providers';
 import type { Provider } from '../../shared/domain/engine';
 import { type ImportFormat, importFormats } from '../../shared/domain/usage/exports/export-formats';
-import { readCsvRecords } from '../../shared/exports/csv-records';
-import { fileExportSource } from '../../shared/exports/file-export-source';
-import { readExport } from '../../shared/exports/read-export';
 import {
   type AdminCommand,
   type CommandInput,
@@ -88,6 +85,7 @@ async function importFile<T>(options: Options, run: (request: ImportRequest) => 
     throw new Error(`cannot read ${path}: ${error.message}`);
   });
   const stream = handle.createReadStream();
+  const { readCsvRecords } = await import('../../shared/exports/csv-records');
   try {
     return await run({
       orgId,
@@ -112,6 +110,11 @@ async function importUsageFile(
   if (format === 'usage-csv') return importFile(options, (request) => importUsage(ctx, request));
   const orgId = required(options, 'org');
   const path = required(options, 'file');
+  // The export readers (Parquet, CSV) load with the command: other commands skip them.
+  const [{ fileExportSource }, { readExport }] = await Promise.all([
+    import('../../shared/exports/file-export-source'),
+    import('../../shared/exports/read-export'),
+  ]);
   const source = await fileExportSource(path).catch((error: Error) => {
     throw new Error(`cannot read ${path}: ${error.message}`);
   });

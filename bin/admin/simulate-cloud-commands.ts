@@ -17,7 +17,6 @@ import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { createCommitmentCsvParser } from '../../shared/domain/commitments/commitment-csv';
 import type { Provider } from '../../shared/domain/engine';
 import type { ExistingCommitment } from '../../shared/domain/engine/model';
-import { readCsvRecords } from '../../shared/exports/csv-records';
 import {
   type AdminCommand,
   type CommandInput,
@@ -79,6 +78,7 @@ async function commitmentsFile(
   });
   const parser = createCommitmentCsvParser(`simulated-${owner}`, loadCatalog());
   try {
+    const { readCsvRecords } = await import('../../shared/exports/csv-records');
     for await (const batch of readCsvRecords(handle.createReadStream()))
       for (const record of batch) parser.push(record);
   } finally {

@@ -1,6 +1,5 @@
-import { type SyncProgress, syncUsage, type UsageSyncContext } from '../../shared/app/usage-sync';
+import type { SyncProgress, UsageSyncContext } from '../../shared/app/usage-sync';
 import { ValidationError } from '../../shared/domain/errors';
-import { syncExportReaders } from '../../shared/exports/read-export';
 import { type AdminCommand, defineCommand, required } from './admin-command';
 
 /**
@@ -40,6 +39,11 @@ export const syncCommand: AdminCommand = defineCommand({
     const provider = options.provider ?? 'aws';
     if (provider !== 'aws' && provider !== 'azure')
       throw new ValidationError(`--provider must be aws or azure; got ${String(provider)}`);
+    // The export readers (Parquet, CSV) and the sync load with the command: other commands skip them.
+    const [{ syncUsage }, { syncExportReaders }] = await Promise.all([
+      import('../../shared/app/usage-sync'),
+      import('../../shared/exports/read-export'),
+    ]);
     const ctx: UsageSyncContext = {
       ...store.ctx,
       awsSources: usageSources.aws,
