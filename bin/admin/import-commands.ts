@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { importCommitments } from '../../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../../shared/app/import-files';
 import { defaultImportLeaseMs, type ImportSessionOptions } from '../../shared/app/import-sessions';
@@ -22,6 +21,7 @@ import {
   required,
   UsageError,
 } from './admin-command';
+import { inputFileError, openInputFile } from './input-file';
 
 /**
  * Imports (docs/import.md): files streamed into an org's usage or commitments, progress on
@@ -81,9 +81,7 @@ function progressPrinter(bytesRead: () => number | undefined): (progress: Import
 async function importFile<T>(options: Options, run: (request: ImportRequest) => Promise<T>): Promise<T> {
   const orgId = required(options, 'org');
   const path = required(options, 'file');
-  const handle = await open(path).catch((error: Error) => {
-    throw new Error(`cannot read ${path}: ${error.message}`);
-  });
+  const handle = await openInputFile(path);
   const stream = handle.createReadStream();
   const { readCsvRecords } = await import('../../shared/exports/csv-records');
   try {
@@ -115,8 +113,9 @@ async function importUsageFile(
     import('../../shared/exports/file-export-source'),
     import('../../shared/exports/read-export'),
   ]);
-  const source = await fileExportSource(path).catch((error: Error) => {
-    throw new Error(`cannot read ${path}: ${error.message}`);
+  await (await openInputFile(path)).close();
+  const source = await fileExportSource(path).catch((error: unknown) => {
+    throw inputFileError(path, error);
   });
   try {
     const rows = await readExport(source, format);
