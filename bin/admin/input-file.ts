@@ -21,6 +21,13 @@ export function inputFileError(path: string, error: unknown): InputFileError {
   return new InputFileError(`cannot read ${path}: ${reason}`);
 }
 
+/** The error to report for an output file that cannot be written. */
+export function outputFileError(path: string, error: unknown): InputFileError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = (code && reasons[code]) ?? code ?? 'it cannot be written';
+  return new InputFileError(`cannot write ${path}: ${reason}`);
+}
+
 /** Opens a file the operator named for reading, refusing a folder or a missing file in one sentence. */
 export async function openInputFile(path: string): Promise<FileHandle> {
   let handle: FileHandle | undefined;
