@@ -7,21 +7,47 @@
  * TABLE_NAME is set, on that deployed DynamoDB table with the usual AWS credentials and region.
  */
 import { CsvImportError, formatCsvLineError } from '../shared/domain/csv/csv-import-error';
-import { DomainError } from '../shared/domain/errors';
-import { type AdminCommand, type AdminTarget, SetupError, UsageError } from './admin/admin-command';
+import { DomainError, NotFoundError } from '../shared/domain/errors';
+import {
+  type AdminCommand,
+  type AdminTarget,
+  type CommandInput,
+  SetupError,
+  UsageError,
+} from './admin/admin-command';
 import { reserveStdoutForAnswer } from './admin/answer-output';
-import { openAwsTarget } from './admin/aws-target';
 import { commandHelp, fullHelp, usageReminder } from './admin/command-help';
 import { findCommand, parseCommand } from './admin/command-line';
 import { commandTable } from './admin/command-table';
-import { openLocalTarget } from './admin/local-target';
+import { InputFileError } from './admin/input-file';
 
 const output = reserveStdoutForAnswer();
 
-/** The composition the command runs on: the deployed table when TABLE_NAME names one, else the local store. */
-function openTarget(command: AdminCommand): Promise<AdminTarget> {
-  const open = process.env.TABLE_NAME ? openAwsTarget : openLocalTarget;
-  return open(process.env, command.needs);
+/**
+ * The composition the command runs on: the deployed table when TABLE_NAME names one, else the
+ * local store. Each is imported when chosen: the other's packages are never loaded.
+ */
+async function openTarget(command: AdminCommand): Promise<AdminTarget> {
+  if (process.env.TABLE_NAME) {
+    const { openAwsTarget } = await import('./admin/aws-target');
+    return openAwsTarget(process.env, command.needs);
+  }
+  const { openLocalTarget } = await import('./admin/local-target');
+  return openLocalTarget(process.env, command.needs);
+}
+
+/**
+ * Every command taking `--org` refuses an org the store does not have in the same words, before it
+ * runs: a listing would otherwise answer an empty list, as if the org had nothing.
+ */
+async function refuseUnknownOrg(command: AdminCommand, input: CommandInput, target: AdminTarget) {
+  const orgId = input.options.org;
+  const store = target.dependencies.store;
+  if (typeof orgId !== 'string' || !command.options.some((option) => option.name === 'org')) return;
+  // Every command with --org declares the store (test/unit/admin/org-option.test.ts).
+  if ((await store.ctx.repos.orgs.get(orgId)) === null) {
+    throw new NotFoundError(`Organization ${orgId} not found`);
+  }
 }
 
 /** One line on stderr, the command's usage after a usage mistake; answers the exit code. */
@@ -40,7 +66,8 @@ function reportFailure(error: unknown, command: AdminCommand | null): number {
     const unlisted = error.errorCount - error.errors.length;
     if (unlisted > 0) console.error(`... and ${unlisted} more`);
   }
-  console.error(`admin: ${error instanceof DomainError ? message : `failed: ${message}`}`);
+  const plain = error instanceof DomainError || error instanceof InputFileError;
+  console.error(`admin: ${plain ? message : `failed: ${message}`}`);
   return 1;
 }
 
@@ -62,6 +89,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const target = await openTarget(command);
     let result: object;
     try {
+      await refuseUnknownOrg(command, parsed.input, target);
       result = await command.run(target.dependencies, parsed.input);
     } finally {
       await target.close();

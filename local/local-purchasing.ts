@@ -69,7 +69,7 @@ export async function startLocalPurchasing(options: {
   const sweepScoped = invocationScoped(createPurchaseSweepHandler(() => sweeping));
   const sweep = () =>
     sweepScoped({}, localLambdaContext('local-purchase-sweep', PROCESSOR_TIMEOUT_MS)) as Promise<SweepResult>;
-  const logger = new Logger({ serviceName: 'purchase-sweep' });
+  const logger = new Logger();
   const timer = setInterval(() => {
     sweep().catch((error: unknown) => logger.error('purchase sweep failed', { error: error as Error }));
   }, options.sweepIntervalMs ?? LOCAL_SWEEP_INTERVAL_MS);

@@ -1,5 +1,6 @@
 import type { AdminCommand } from './admin-command';
 import { azureTenantCommands } from './azure-tenant-commands';
+import { chartCommand } from './chart-command';
 import { importCommands } from './import-commands';
 import { oauthClientCommands } from './oauth-client-commands';
 import { orgCommands } from './org-commands';
@@ -18,5 +19,6 @@ export const commandTable: readonly AdminCommand[] = [
   ...importCommands,
   ...azureTenantCommands,
   syncCommand,
+  chartCommand,
   ...simulateCloudCommands,
 ];

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { importCommitments } from '../../shared/app/import-commitments';
 import type { ImportProgress, ImportRequest } from '../../shared/app/import-files';
 import { defaultImportLeaseMs, type ImportSessionOptions } from '../../shared/app/import-sessions';
@@ -13,9 +12,6 @@ import { repairFutureUsage } from '../../shared/app/repair-usage';
 import { cloudProviders } from '../../shared/domain/cloud-providers';
 import type { Provider } from '../../shared/domain/engine';
 import { type ImportFormat, importFormats } from '../../shared/domain/usage/exports/export-formats';
-import { readCsvRecords } from '../../shared/exports/csv-records';
-import { fileExportSource } from '../../shared/exports/file-export-source';
-import { readExport } from '../../shared/exports/read-export';
 import {
   type AdminCommand,
   type CommandInput,
@@ -25,6 +21,7 @@ import {
   required,
   UsageError,
 } from './admin-command';
+import { inputFileError, openInputFile } from './input-file';
 
 /**
  * Imports (docs/import.md): files streamed into an org's usage or commitments, progress on
@@ -84,10 +81,9 @@ function progressPrinter(bytesRead: () => number | undefined): (progress: Import
 async function importFile<T>(options: Options, run: (request: ImportRequest) => Promise<T>): Promise<T> {
   const orgId = required(options, 'org');
   const path = required(options, 'file');
-  const handle = await open(path).catch((error: Error) => {
-    throw new Error(`cannot read ${path}: ${error.message}`);
-  });
+  const handle = await openInputFile(path);
   const stream = handle.createReadStream();
+  const { readCsvRecords } = await import('../../shared/exports/csv-records');
   try {
     return await run({
       orgId,
@@ -112,8 +108,14 @@ async function importUsageFile(
   if (format === 'usage-csv') return importFile(options, (request) => importUsage(ctx, request));
   const orgId = required(options, 'org');
   const path = required(options, 'file');
-  const source = await fileExportSource(path).catch((error: Error) => {
-    throw new Error(`cannot read ${path}: ${error.message}`);
+  // The export readers (Parquet, CSV) load with the command: other commands skip them.
+  const [{ fileExportSource }, { readExport }] = await Promise.all([
+    import('../../shared/exports/file-export-source'),
+    import('../../shared/exports/read-export'),
+  ]);
+  await (await openInputFile(path)).close();
+  const source = await fileExportSource(path).catch((error: unknown) => {
+    throw inputFileError(path, error);
   });
   try {
     const rows = await readExport(source, format);

@@ -1,17 +1,14 @@
 import { openInvocationScopes } from '../../local/local-invocation-scope';
 import { localAzureClientId, localServiceAccountId } from '../../local/local-onboarding';
-import { type LocalPurchasing, startLocalPurchasing } from '../../local/local-purchasing';
+import type { LocalPurchasing } from '../../local/local-purchasing';
 import { openLocalRuntime, readLocalConfig } from '../../local/local-runtime';
-import { simulatedAzureUsageSources } from '../../local/simulated-azure-usage-sources';
-import { simulatedAwsUsageSources } from '../../local/simulated-usage-sources';
-import { bundledCatalog } from '../../shared/app/bundled-catalog';
-import { stuckPurchases, sweepPurchases } from '../../shared/app/purchase-sweep';
-import { purchaseRecordView } from '../../shared/contract/purchases';
 import { type AdminNeed, type AdminTarget, buildDependencies } from './admin-command';
 
 /**
  * The CLI's local composition: the local store under LOCAL_DIR (also while `npm start` runs on it),
  * the purchase pipeline of `npm start` run in this process, the simulated cloud, no usage plan.
+ * The pipeline and the usage sources are imported when a command needs them: a command on one
+ * org loads the store and nothing else (docs/benchmarks.md, "Operator CLI").
  */
 export async function openLocalTarget(
   env: NodeJS.ProcessEnv,
@@ -32,11 +29,28 @@ export async function openLocalTarget(
       store: () => ({ ctx: runtime.ctx, table: runtime.table }),
       usagePlanKeys: () => null,
       simulatedCloud: () => ({ dir: config.dir, serviceAccountId }),
-      usageSources: () => ({
-        aws: simulatedAwsUsageSources(config.dir, serviceAccountId),
-        azure: simulatedAzureUsageSources(config.dir, localAzureClientId),
-      }),
+      usageSources: async () => {
+        const [{ simulatedAwsUsageSources }, { simulatedAzureUsageSources }] = await Promise.all([
+          import('../../local/simulated-usage-sources'),
+          import('../../local/simulated-azure-usage-sources'),
+        ]);
+        return {
+          aws: simulatedAwsUsageSources(config.dir, serviceAccountId),
+          azure: simulatedAzureUsageSources(config.dir, localAzureClientId),
+        };
+      },
       purchasing: async () => {
+        const [
+          { startLocalPurchasing },
+          { bundledCatalog },
+          { stuckPurchases, sweepPurchases },
+          { purchaseRecordView },
+        ] = await Promise.all([
+          import('../../local/local-purchasing'),
+          import('../../shared/app/bundled-catalog'),
+          import('../../shared/app/purchase-sweep'),
+          import('../../shared/contract/purchases'),
+        ]);
         // The same pipeline as `npm start`, in this process, on the same context; the sweep's
         // timer never fires during a command.
         const pipeline = await startLocalPurchasing({

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import {
   deliverSimulatedAzureFile,
   setSimulatedAzureCommitments,
@@ -17,7 +16,6 @@ import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { createCommitmentCsvParser } from '../../shared/domain/commitments/commitment-csv';
 import type { Provider } from '../../shared/domain/engine';
 import type { ExistingCommitment } from '../../shared/domain/engine/model';
-import { readCsvRecords } from '../../shared/exports/csv-records';
 import {
   type AdminCommand,
   type CommandInput,
@@ -26,6 +24,7 @@ import {
   required,
   UsageError,
 } from './admin-command';
+import { openInputFile } from './input-file';
 
 /**
  * `simulate-cloud`: the local simulated cloud (docs/onboarding.md) an onboarding and a usage sync
@@ -65,6 +64,7 @@ async function deliverOption<T>(
   if (file === undefined) return null;
   const period = required(options, 'period');
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new UsageError('--period must be a month, YYYY-MM');
+  await (await openInputFile(file)).close();
   return deliver(file, period, options.replace === true);
 }
 
@@ -74,11 +74,10 @@ async function commitmentsFile(
   provider: Provider,
   owner: string,
 ): Promise<ExistingCommitment[]> {
-  const handle = await open(path).catch((error: Error) => {
-    throw new UsageError(`cannot read ${path}: ${error.message}`);
-  });
+  const handle = await openInputFile(path);
   const parser = createCommitmentCsvParser(`simulated-${owner}`, loadCatalog());
   try {
+    const { readCsvRecords } = await import('../../shared/exports/csv-records');
     for await (const batch of readCsvRecords(handle.createReadStream()))
       for (const record of batch) parser.push(record);
   } finally {
@@ -136,10 +135,8 @@ const simulateAws = defineCommand({
     const { dir, serviceAccountId } = simulatedCloud;
     const accountId = required(options, 'account');
     if (!/^\d{12}$/.test(accountId)) throw new UsageError('--account must be a 12-digit AWS account id');
+    // An unknown --org was refused before the command ran (bin/admin.ts).
     const orgId = optional(options, 'org') ?? null;
-    if (orgId !== null && !(await store.ctx.repos.orgs.get(orgId))) {
-      throw new UsageError(`--org ${orgId}: no such org`);
-    }
     const externalId =
       optional(options, 'external-id') ??
       (orgId ? (await ensureOnboarding(store.ctx, orgId)).externalId : null);

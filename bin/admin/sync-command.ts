@@ -1,6 +1,4 @@
-import { type SyncProgress, syncUsage, type UsageSyncContext } from '../../shared/app/usage-sync';
-import { ValidationError } from '../../shared/domain/errors';
-import { syncExportReaders } from '../../shared/exports/read-export';
+import type { SyncProgress, UsageSyncContext } from '../../shared/app/usage-sync';
 import { type AdminCommand, defineCommand, required } from './admin-command';
 
 /**
@@ -26,20 +24,32 @@ function printProgress(progress: SyncProgress): void {
   }
 }
 
+/** The clouds a usage sync reads (GCP has no connected account: its usage is imported). */
+const syncedProviders = ['aws', 'azure'] as const;
+
 export const syncCommand: AdminCommand = defineCommand({
   name: 'sync',
   summary:
     "read the org's connected AWS account (or Azure subscription) now: the export's new or changed billing periods and the owned reservations and savings plans, then compute its plans (docs/usage-sync.md)",
   options: [
     { name: 'org', value: '<org_id>', required: true },
-    { name: 'provider', value: 'aws|azure', help: 'the cloud to read (default aws)' },
+    {
+      name: 'provider',
+      value: '<provider>',
+      choices: syncedProviders,
+      help: 'aws or azure: the cloud to read (default aws)',
+    },
   ],
   needs: ['store', 'usageSources'],
   async run({ store, usageSources }, { options }) {
     const orgId = required(options, 'org');
-    const provider = options.provider ?? 'aws';
-    if (provider !== 'aws' && provider !== 'azure')
-      throw new ValidationError(`--provider must be aws or azure; got ${String(provider)}`);
+    // The parser refused any other value (choices), with the usage line.
+    const provider = (options.provider ?? 'aws') as (typeof syncedProviders)[number];
+    // The export readers (Parquet, CSV) and the sync load with the command: other commands skip them.
+    const [{ syncUsage }, { syncExportReaders }] = await Promise.all([
+      import('../../shared/app/usage-sync'),
+      import('../../shared/exports/read-export'),
+    ]);
     const ctx: UsageSyncContext = {
       ...store.ctx,
       awsSources: usageSources.aws,

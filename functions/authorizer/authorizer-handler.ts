@@ -10,8 +10,6 @@ import {
 } from '../../shared/http/authorizer-context';
 import { headerValue } from '../../shared/http/request-headers';
 
-const logger = new Logger({ serviceName: 'authorizer' });
-
 /**
  * What the authorizer runs with: the repositories it reads and writes, and the verifier of access
  * tokens, asked for only when a request presents one.
@@ -39,6 +37,8 @@ export const unauthorized = 'Unauthorized';
  * (docs/http.md, "Throttling").
  */
 export function createAuthorizerHandler(appContext: () => AuthorizerContext) {
+  // The service name comes from POWERTOOLS_SERVICE_NAME, as every function's (docs/architecture.md).
+  const logger = new Logger();
   return async (event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
     const ctx = appContext();
     const caller = await authenticateRequest(ctx, ctx.accessTokens, {

@@ -21,8 +21,6 @@ import { isSignInNotice, signInPageHtml } from './pages';
 import { sessionCookie, sessionTokenOf } from './session-cookie';
 import { answerAfterFloor } from './steady-answer';
 
-const logger = new Logger({ serviceName: 'oauth-sign-in' });
-
 /**
  * What the sign-in function runs with: its repositories, the issuer, the mailer of sign-in codes
  * and the key their stored HMACs are made with.
@@ -36,6 +34,8 @@ export type OAuthSignInContext = Pick<OAuthContext, 'clock' | 'ids' | 'issuer' |
  * oauth-token function, clients registered by oauth-registration.
  */
 export function createOAuthSignInHandler(signInContext: () => OAuthSignInContext) {
+  // The service name comes from POWERTOOLS_SERVICE_NAME, as every function's (docs/architecture.md).
+  const logger = new Logger();
   /** The issuer: the API's base URL. */
   const oauthIssuer = () => signInContext().issuer;
 

@@ -4,8 +4,10 @@ import type { ContextWith } from '../../shared/app/ports';
 import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { planCoverageOperations } from '../../shared/contract/operations/plan-coverage';
 import { chartView, resourceMatchSortKeys, resourceMatchView } from '../../shared/contract/plan-views';
+import { renderChartSvg } from '../../shared/domain/chart/chart-svg';
+import { chartPictureHeaders, wantsPicture } from '../../shared/http/chart-picture';
 import { createGroupHandler } from '../../shared/http/group-handler';
-import { withHeaders } from '../../shared/http/operation';
+import { RawResponse, withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
 
 /** What the plan-coverage function runs with: the repositories its use cases read. */
@@ -39,14 +41,16 @@ export function createPlanCoverageHandler(
         return withHeaders(page.items.map(resourceMatchView), { [paginationHeaderName]: page.header });
       },
 
-      getCommitmentsChart: async ({ principal, pathParams, query }) => {
+      getCommitmentsChart: async ({ principal, pathParams, query, headers }) => {
         const points = await commitmentsChart(appContext(), principal, pathParams.org_id, {
           provider: query.provider,
           criteria: query.filter ?? [],
           startDate: query.start_date,
           endDate: query.end_date,
         });
-        return chartView(points);
+        if (!wantsPicture(query.format, headers.accept)) return chartView(points);
+        const scope = query.provider ?? 'all providers';
+        return new RawResponse(200, chartPictureHeaders, renderChartSvg(points, { scope }));
       },
     },
     { requestThrottle },

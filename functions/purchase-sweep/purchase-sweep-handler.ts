@@ -18,7 +18,10 @@ export function createPurchaseSweepHandler(appContext: () => PurchaseSweepContex
 
   return middy(async (): Promise<SweepResult> => {
     const result = await sweepPurchases(appContext());
-    logger.info('purchase sweep', { ...result });
+    // A sweep with nothing to send again is the usual case, every few seconds locally and every
+    // few minutes on AWS: it is logged only at DEBUG (docs/purchases.md).
+    const idle = result.resent === 0 && result.unsent === 0;
+    (idle ? logger.debug : logger.info).call(logger, 'purchase sweep', { ...result });
     return result;
   }).use(injectLambdaContext(logger, { resetKeys: true }));
 }

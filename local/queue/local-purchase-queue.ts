@@ -65,7 +65,7 @@ export function createLocalPurchaseQueue(options: LocalPurchaseQueueOptions): Lo
   const onConsumerError =
     options.onConsumerError ??
     ((error: unknown, records: readonly SQSRecord[]) =>
-      new Logger({ serviceName: 'purchase-queue' }).error('purchase queue consumer failed', {
+      new Logger().error('purchase queue consumer failed', {
         messageIds: records.map((r) => r.messageId),
         error: error instanceof Error ? error : String(error),
       }));

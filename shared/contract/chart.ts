@@ -32,6 +32,9 @@ export const chartResponse = named(
 );
 export type ChartResponse = z.infer<typeof chartResponse>;
 
+/** What the chart answers as: the points (JSON, the default) or a picture of them. */
+export const chartFormats = ['json', 'svg'] as const;
+
 /** Most criteria one filter may hold, and most values one `in`/`not_in` criterion may list. */
 export const maxChartFilterCriteria = 20;
 export const maxChartFilterValues = 100;
@@ -74,6 +77,12 @@ export const chartQuery = z.lazy(() =>
       provider: z.optional(singleValue(cloudProvider)),
       start_date: z.optional(dateParam()),
       end_date: z.optional(dateParam()),
+      format: z.optional(
+        described(
+          singleValue(z.enum(chartFormats)),
+          'svg: the same points as an SVG picture (image/svg+xml), as `Accept: image/svg+xml` asks; json (the default): the points',
+        ),
+      ),
     })
     .check(
       z.refine((query) => !query.start_date || !query.end_date || query.start_date <= query.end_date, {

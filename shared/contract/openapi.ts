@@ -238,7 +238,16 @@ function successResponses(operation: OperationContract, components: ComponentSch
           description: successDescriptions[status] ?? 'Success',
           headers,
           ...(schema
-            ? { content: { 'application/json': { schema: components.schemaOf(schema) } } }
+            ? {
+                content: {
+                  'application/json': { schema: components.schemaOf(schema) },
+                  ...(status === '200'
+                    ? Object.fromEntries(
+                        (operation.alsoAnswersAs ?? []).map((type) => [type, { schema: { type: 'string' } }]),
+                      )
+                    : {}),
+                },
+              }
             : operation.html && status === '200'
               ? { content: { 'text/html': { schema: { type: 'string' } } } }
               : {}),

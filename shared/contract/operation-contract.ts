@@ -70,6 +70,11 @@ export interface OperationContract {
    * endpoint's error page, the Azure consent callback): its errors are pages too, not JSON.
    */
   readonly html?: true;
+  /**
+   * Other media types its 200 answers as, asked for by `Accept` (the JSON stays the default):
+   * the commitments chart as `image/svg+xml`.
+   */
+  readonly alsoAnswersAs?: readonly string[];
   /** Successful responses by status; `null` for responses without a body (204, redirects). */
   readonly responses: Readonly<Record<number, z.core.$ZodType | null>>;
   /** Honours the `Idempotency-Key` header (money-moving POSTs). */

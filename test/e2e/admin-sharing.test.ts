@@ -106,6 +106,6 @@ describe('admin set-org', () => {
 
     // Assess
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('admin: Organization no-such-org does not exist');
+    expect(run.stderr).toContain('admin: Organization no-such-org not found');
   });
 });

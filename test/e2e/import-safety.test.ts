@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { admin, type CreatedOrg, runAdmin } from '../support/admin-cli';
+import { admin, type CreatedOrg, runAdmin, spawnAdmin } from '../support/admin-cli';
 import { callApi } from '../support/api-client';
-import { collectText, spawnEntryPoint } from '../support/entry-point-process';
+import { collectText } from '../support/entry-point-process';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { alwaysOn, type FleetResource, fleet, gcpN2Standard8, usageLines } from '../support/usage-files';
 
@@ -104,11 +104,15 @@ describe('an import killed half-way', () => {
         gce(3, 'vm', (t) => (t % 4 < 3 ? 1 : 0)),
       ),
     );
-    const importing = spawnEntryPoint(
-      'bin/admin.ts',
-      ['import-usage', '--org', orgId, '--file', large, '--lease-seconds', '30'],
-      { LOCAL_DIR: server.dir },
-    );
+    const importing = spawnAdmin(server.dir, [
+      'import-usage',
+      '--org',
+      orgId,
+      '--file',
+      large,
+      '--lease-seconds',
+      '30',
+    ]);
     const exited = once(importing, 'exit');
     const progress = collectText(importing.stderr);
     await vi.waitFor(() => expect(progress()).toContain('writing gcp usage of 2026-08'), {
@@ -173,9 +177,7 @@ describe('an import killed half-way', () => {
       'again.csv',
       usageLines('2026-10-01T00:00:00Z', 720, gce(2, 'vm', alwaysOn)),
     );
-    const importing = spawnEntryPoint('bin/admin.ts', ['import-usage', '--org', orgId, '--file', large], {
-      LOCAL_DIR: server.dir,
-    });
+    const importing = spawnAdmin(server.dir, ['import-usage', '--org', orgId, '--file', large]);
     const exited = once(importing, 'exit');
     const progress = collectText(importing.stderr);
     await vi.waitFor(() => expect(progress()).toContain('writing gcp usage of 2026-08'), {

@@ -1,15 +1,15 @@
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as oauth from 'oauth4webapi';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
+import { launchChromium } from '../support/headless-chromium';
 import { latestCodeFor } from '../support/oauth-person';
 
 /**
@@ -22,7 +22,6 @@ import { latestCodeFor } from '../support/oauth-person';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshots = join(process.cwd(), 'test-results', 'oauth-pages');
 
 let api: LocalApi;
@@ -33,11 +32,6 @@ let clientSite: Server;
 let clientOrigin: string;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `No Chromium at ${chromiumPath}: install Debian's (apt-get install chromium, as .ci/run does) or set CHROMIUM_PATH`,
-    );
-  }
   await mkdir(screenshots, { recursive: true });
   dir = await mkdtemp(join(tmpdir(), 'e2e-oauth-pages-'));
   api = await startLocalApi(
@@ -57,19 +51,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => clientSite.listen(0, '127.0.0.1', resolve));
   clientOrigin = `http://127.0.0.1:${(clientSite.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    // As root (CI, this machine) Chromium runs only without its sandbox; the network is closed
-    // but for loopback, so its background connections are turned off.
-    args: [
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   context = await browser.newContext();
 });
 

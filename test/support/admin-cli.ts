@@ -1,31 +1,46 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { collectText, spawnEntryPoint } from './entry-point-process';
+import { collectText, repositoryRoot } from './entry-point-process';
 
-/** How one run of the operator CLI (`bin/admin.ts`) ended. */
+/** How one run of the operator CLI (`npm run admin`: bin/run-admin.mjs) ended. */
 export interface AdminRun {
   readonly exitCode: number | null;
   readonly stdout: string;
   readonly stderr: string;
 }
 
-/** A hung CLI is killed rather than left behind when its test times out. */
-const adminTimeoutMs = 60_000;
+/**
+ * A hung CLI is killed rather than left behind: long enough that no command on a loaded machine
+ * reaches it (the test waits for the command's end, not for a time).
+ */
+const adminTimeoutMs = 600_000;
 
 /**
- * Runs the operator CLI on the local store under `dir` (the LOCAL_DIR of a local server), with
- * `env` added to its environment.
+ * Starts the operator CLI as `npm run admin` does (its bundle, built on the first call after a
+ * source changed) on the local store under `dir` (the LOCAL_DIR of a local server), with `env`
+ * added to its environment. TABLE_NAME is dropped: it would point the CLI at a deployed table.
  */
+export function spawnAdmin(
+  dir: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): ChildProcess {
+  const { TABLE_NAME: _deployedTable, ...inherited } = process.env;
+  return spawn(process.execPath, ['bin/run-admin.mjs', ...args], {
+    cwd: repositoryRoot,
+    env: { ...inherited, ...env, LOCAL_DIR: dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: adminTimeoutMs,
+  });
+}
+
+/** Runs the operator CLI (spawnAdmin) to its end. */
 export async function runAdmin(
   dir: string,
   args: readonly string[],
   env: Readonly<Record<string, string>> = {},
 ): Promise<AdminRun> {
-  const child = spawnEntryPoint(
-    'bin/admin.ts',
-    args,
-    { ...env, LOCAL_DIR: dir },
-    { timeout: adminTimeoutMs },
-  );
+  const child = spawnAdmin(dir, args, env);
   const stdout = collectText(child.stdout);
   const stderr = collectText(child.stderr);
   const [exitCode] = (await once(child, 'close')) as [number | null];

@@ -10,7 +10,7 @@ export interface LocalServer {
   readonly baseUrl: string;
   /** The demo the first start seeded, as written to `<dir>/credentials.json`. */
   readonly credentials: DemoCredentials;
-  /** The server's LOCAL_DIR: a fresh temporary directory, removed by `stop`. */
+  /** The server's LOCAL_DIR: a fresh temporary directory (or the one asked for), removed by `stop`. */
   readonly dir: string;
   /** Everything the server printed so far, stdout and stderr, for failure messages. */
   output(): string;
@@ -27,6 +27,8 @@ export interface LocalServerOptions {
   readonly stopTimeoutMs?: number;
   /** Seed the demo orgs and keys only (`--orgs-only`): no usage, no plans, a small table. */
   readonly orgsOnly?: boolean;
+  /** The LOCAL_DIR to use, not existing yet (the README's test names it `.local`); by default a fresh one. */
+  readonly dir?: string;
   /**
    * Each API key's rate and burst. By default, limits no test reaches: the suites send requests
    * back to back with one key, far faster than a tenant's default rate.
@@ -45,7 +47,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     orgsOnly = false,
     tenantThrottle = unreachedThrottle,
   } = options;
-  const dir = await mkdtemp(join(tmpdir(), 'e2e-local-server-'));
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'e2e-local-server-')));
   const child = spawnEntryPoint('bin/serve.ts', orgsOnly ? ['--orgs-only'] : [], {
     PORT: '0',
     HOST: '127.0.0.1',

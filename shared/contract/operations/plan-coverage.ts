@@ -36,5 +36,6 @@ export const planCoverageOperations = {
     pathParams: orgPath,
     query: chartQuery,
     responses: { 200: chartResponse },
+    alsoAnswersAs: ['image/svg+xml'],
   },
 } satisfies OperationList;
