@@ -9,6 +9,7 @@ import type {
 } from '../domain/engine';
 import { NotFoundError } from '../domain/errors';
 import { bundledCatalog } from './bundled-catalog';
+import { ownedCommitments } from './owned-commitments';
 import type { ContextWith } from './ports';
 
 export interface PlanInputs {
@@ -23,24 +24,24 @@ export interface PlanInputs {
 
 /**
  * What the engine plans from, for one org and provider over a window: the stored usage, the
- * commitments the org owns, the catalog's offers, the org's sharing scope and renewal horizon. `withUsage` false
+ * commitments the org owns or has ordered, the catalog's offers, the org's sharing scope and renewal horizon. `withUsage` false
  * skips the usage read (a provider without stored usage). Licensed Azure VMs get their compute
  * price from the catalog: what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
-  ctx: ContextWith<'commitments' | 'orgs' | 'usage'>,
+  ctx: ContextWith<'commitments' | 'orgs' | 'purchases' | 'usage'>,
   orgId: string,
   provider: Provider,
   window: UsageWindow,
   withUsage = true,
 ): Promise<PlanInputs> {
+  const catalog = await bundledCatalog();
   const [streams, commitments, org] = await Promise.all([
     withUsage ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
-    ctx.repos.commitments.listCommitments(orgId, provider),
+    ownedCommitments(ctx, orgId, provider, catalog),
     ctx.repos.orgs.get(orgId),
   ]);
   if (!org) throw new NotFoundError(`Organization ${orgId} not found`);
-  const catalog = await bundledCatalog();
   return {
     streams: withComputePrices(streams, catalog),
     commitments,
