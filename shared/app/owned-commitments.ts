@@ -20,6 +20,16 @@ export async function ownedCommitments(
     ctx.repos.commitments.listCommitments(orgId, provider),
     ctx.repos.purchases.listByOrg(orgId),
   ]);
+  return ownedCommitmentsOf(stored, records, provider, catalog);
+}
+
+/** ownedCommitments of commitments and purchase records already read. */
+export function ownedCommitmentsOf(
+  stored: readonly ExistingCommitment[],
+  records: readonly PurchaseRecord[],
+  provider: Provider | undefined,
+  catalog: Pick<Catalog, 'offerById'>,
+): ExistingCommitment[] {
   const ordered = records.filter((record) => provider === undefined || record.provider === provider);
   const owners = [...new Set(stored.filter((each) => each.provider === 'aws').map((each) => each.accountId))];
   return ownedForPlanning(stored, ordered, (id) => catalog.offerById(id), storedIdsOf(owners));

@@ -8,8 +8,9 @@ import type {
   UsageWindow,
 } from '../domain/engine';
 import { NotFoundError } from '../domain/errors';
+import { upfrontBudget } from '../domain/purchases/guard-rails';
 import { bundledCatalog } from './bundled-catalog';
-import { ownedCommitments } from './owned-commitments';
+import { ownedCommitmentsOf } from './owned-commitments';
 import type { ContextWith } from './ports';
 
 export interface PlanInputs {
@@ -20,6 +21,8 @@ export interface PlanInputs {
   readonly sharing: CommitmentSharing;
   /** The org's renewal horizon (docs/plan-engine.md, Time is the plan's). */
   readonly renewalHorizonDays: number;
+  /** What one plan may pay upfront under the org's cap now; null: no cap (docs/plan-engine.md, The upfront cap). */
+  readonly upfrontBudget: number | null;
 }
 
 /**
@@ -36,17 +39,20 @@ export async function loadPlanInputs(
   withUsage = true,
 ): Promise<PlanInputs> {
   const catalog = await bundledCatalog();
-  const [streams, commitments, org] = await Promise.all([
+  const [streams, stored, records, org] = await Promise.all([
     withUsage ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
-    ownedCommitments(ctx, orgId, provider, catalog),
+    ctx.repos.commitments.listCommitments(orgId, provider),
+    ctx.repos.purchases.listByOrg(orgId),
     ctx.repos.orgs.get(orgId),
   ]);
   if (!org) throw new NotFoundError(`Organization ${orgId} not found`);
+  const commitments = ownedCommitmentsOf(stored, records, provider, catalog);
   return {
     streams: withComputePrices(streams, catalog),
     commitments,
     offers: catalog.offers(provider),
     sharing: org.commitmentSharing,
     renewalHorizonDays: org.renewalHorizonDays,
+    upfrontBudget: upfrontBudget(org.maxUpfrontCost, records, ctx.clock.now()),
   };
 }
