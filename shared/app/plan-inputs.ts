@@ -28,7 +28,8 @@ export interface PlanInputs {
 /**
  * What the engine plans from, for one org and provider over a window: the stored usage, the
  * commitments the org owns or has ordered, the catalog's offers, the org's sharing scope and renewal horizon. `withUsage` false
- * skips the usage read (a provider without stored usage). Licensed Azure VMs get their compute
+ * skips the usage read (a provider without stored usage); `orderedBefore` counts only the purchases
+ * ordered before it (a stored plan's time). Licensed Azure VMs get their compute
  * price from the catalog: what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
@@ -37,6 +38,7 @@ export async function loadPlanInputs(
   provider: Provider,
   window: UsageWindow,
   withUsage = true,
+  orderedBefore?: string,
 ): Promise<PlanInputs> {
   const catalog = await bundledCatalog();
   const [streams, stored, records, org] = await Promise.all([
@@ -46,7 +48,12 @@ export async function loadPlanInputs(
     ctx.repos.orgs.get(orgId),
   ]);
   if (!org) throw new NotFoundError(`Organization ${orgId} not found`);
-  const commitments = ownedCommitmentsOf(stored, records, provider, catalog);
+  // A stored plan's inputs again: what was ordered after it (its own purchases among them) was not owned then.
+  const ordered =
+    orderedBefore === undefined
+      ? records
+      : records.filter((record) => Date.parse(record.createdAt) < Date.parse(orderedBefore));
+  const commitments = ownedCommitmentsOf(stored, ordered, provider, catalog);
   return {
     streams: withComputePrices(streams, catalog),
     commitments,

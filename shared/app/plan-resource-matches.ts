@@ -80,7 +80,7 @@ async function matchesOverRange(
     }
   };
   await requireOwnInputs();
-  const inputs = await loadPlanInputs(ctx, orgId, provider, window);
+  const inputs = await loadPlanInputs(ctx, orgId, provider, window, true, content.createdAt);
   await requireOwnInputs();
   return resourceMatchesForWindow(
     {

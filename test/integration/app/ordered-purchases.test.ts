@@ -13,6 +13,7 @@ import { importUsage } from '../../../shared/app/import-usage';
 import { createOrg } from '../../../shared/app/operator';
 import { applyPlan } from '../../../shared/app/plan-application';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
+import { listPlanResourceMatches } from '../../../shared/app/plan-resource-matches';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import type { CommitmentPlan, ExistingCommitment } from '../../../shared/domain/engine';
 import type { Principal } from '../../../shared/domain/principal';
@@ -152,5 +153,25 @@ describe('ordered purchases are owned for planning (dynalite)', () => {
       24 * (first.covered_ondemand_cost_hourly - first.amortized_cost_hourly),
       6,
     );
+  });
+});
+
+describe('a stored plan keeps its own inputs', () => {
+  it('matches over part of the lookback are the same before and after the plan is applied (its own purchases are not owned by it)', async () => {
+    // Prepare: the fleet's Recommended plan; its matches over the lookback's second day.
+    const { orgId, user } = await orgOfEightLarge();
+    const plan = await recommended(orgId, user);
+    const day = new Date(nowMs - 719 * HOUR_MS + DAY_MS).toISOString().slice(0, 10);
+    const query = { startDate: day, endDate: day, order: { key: null, descending: false } as const };
+    const before = await listPlanResourceMatches(ctx, user, orgId, plan.id, query);
+    const purchaseQueue = { send: async () => undefined };
+
+    // Act: apply it (its purchases queued), read the same matches.
+    await applyPlan({ ...ctx, catalog: bundledCatalog, purchaseQueue }, user, orgId, plan.id);
+    const after = await listPlanResourceMatches(ctx, user, orgId, plan.id, query);
+
+    // Assess: the resources matched, each covered as before.
+    expect(before.length).toBeGreaterThan(0);
+    expect(after).toEqual(before);
   });
 });
