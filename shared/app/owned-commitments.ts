@@ -14,7 +14,7 @@ export async function ownedCommitments(
   ctx: ContextWith<'commitments' | 'purchases'>,
   orgId: string,
   provider: Provider | undefined,
-  catalog: Pick<Catalog, 'offerById'>,
+  catalog: Pick<Catalog, 'offerById' | 'pricedInstances'>,
 ): Promise<ExistingCommitment[]> {
   const [stored, records] = await Promise.all([
     ctx.repos.commitments.listCommitments(orgId, provider),
@@ -28,11 +28,11 @@ export function ownedCommitmentsOf(
   stored: readonly ExistingCommitment[],
   records: readonly PurchaseRecord[],
   provider: Provider | undefined,
-  catalog: Pick<Catalog, 'offerById'>,
+  catalog: Pick<Catalog, 'offerById' | 'pricedInstances'>,
 ): ExistingCommitment[] {
   const ordered = records.filter((record) => provider === undefined || record.provider === provider);
   const owners = [...new Set(stored.filter((each) => each.provider === 'aws').map((each) => each.accountId))];
-  return ownedForPlanning(stored, ordered, (id) => catalog.offerById(id), storedIdsOf(owners));
+  return ownedForPlanning(stored, ordered, catalog, storedIdsOf(owners));
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { ExistingCommitment, Offer } from '../engine';
-import { commitmentOf, orderedCommitmentOf } from './purchase-orders';
+import type { ExistingCommitment } from '../engine';
+import { commitmentOf, orderedCommitmentOf, type PurchaseCatalog } from './purchase-orders';
 import type { PurchaseRecord } from './purchase-record';
 
 /**
@@ -19,7 +19,7 @@ import type { PurchaseRecord } from './purchase-record';
 export function ownedForPlanning(
   stored: readonly ExistingCommitment[],
   records: readonly PurchaseRecord[],
-  offerById: (id: string) => Offer | undefined,
+  catalog: Pick<PurchaseCatalog, 'offerById' | 'pricedInstances'>,
   storedIdsOf: (record: PurchaseRecord) => readonly string[] = (record) => record.providerIds,
 ): ExistingCommitment[] {
   const storedIds = new Set(stored.map((commitment) => commitment.id));
@@ -27,11 +27,13 @@ export function ownedForPlanning(
   for (const record of records) {
     if (record.status === 'failed') continue;
     if (storedIds.has(record.id) || storedIdsOf(record).some((id) => storedIds.has(id))) continue;
-    const offer = offerById(record.offerId);
+    const offer = catalog.offerById(record.offerId);
     // An offer gone from the catalog: the guard rails refuse the purchase (nothing is bought).
     if (!offer || offer.provider !== record.provider) continue;
     ordered.push(
-      record.status === 'completed' ? commitmentOf(record, offer) : orderedCommitmentOf(record, offer),
+      record.status === 'completed'
+        ? commitmentOf(record, offer)
+        : orderedCommitmentOf(record, offer, catalog),
     );
   }
   return [...stored, ...ordered];

@@ -1,5 +1,6 @@
 import type { ExistingCommitment, LineItem, Offer, Provider } from '../engine';
 import { offerCoverage } from '../engine/commitment-offer';
+import { providerQuantityOf } from './hand-completion';
 import { type PurchaseRecord, purchaseRecordId, selectedLineItems } from './purchase-record';
 
 /** Units within this of a whole number count as that number (engine sums carry float noise). */
@@ -149,9 +150,14 @@ export function commitmentOf(record: PurchaseRecord, offer: Offer): ExistingComm
  * is ordered (docs/plan-engine.md, Ordered purchases), bought when it was ordered, starting at its
  * start or now, in the quantity and at the costs the plan asked for.
  */
-export function orderedCommitmentOf(record: PurchaseRecord, offer: Offer): ExistingCommitment {
+export function orderedCommitmentOf(
+  record: PurchaseRecord,
+  offer: Offer,
+  catalog: Pick<PurchaseCatalog, 'pricedInstances'>,
+): ExistingCommitment {
   return commitmentFrom(record, offer, record.createdAt, {
-    quantity: record.quantity,
+    // The record counts in the offer's unit; a commitment in the provider's (instances of its size).
+    quantity: providerQuantityOf(record, offer, catalog, record.quantity),
     upfrontCost: record.plannedUpfrontCost,
     recurringCost: record.plannedRecurringCost,
   });

@@ -105,7 +105,7 @@ describe('ordered purchases are owned for planning (dynalite)', () => {
     const again = await listDefaultPlans(ctx, user, orgId, 'aws');
 
     // Assess: every record queued; no plan selects anything; the ordered lines are owned: what
-    // they cover is no longer on demand, and their amortized cost is the reserved cost before.
+    // they cover is no longer on demand, and what they cost is the reserved cost before.
     expect(records.length).toBeGreaterThan(0);
     expect(records.map((record) => record.status)).toEqual(records.map(() => 'queued'));
     const catalog = await bundledCatalog();
@@ -121,8 +121,9 @@ describe('ordered purchases are owned for planning (dynalite)', () => {
         first.before_ondemand_cost_hourly - first.covered_ondemand_cost_hourly,
         9,
       );
-      expect(plan.before_reserved_cost_hourly).toBeCloseTo(orderedHourly, 9);
-      expect(plan.before_reserved_cost_hourly).toBeCloseTo(first.amortized_cost_hourly, 9);
+      // Amortized cost, and the fee of a lease, as the first plan counted them.
+      expect(plan.before_reserved_cost_hourly).toBeCloseTo(orderedHourly + first.fee_hourly, 9);
+      expect(plan.before_reserved_cost_hourly).toBeCloseTo(first.total_cost_hourly, 9);
     }
   });
 
@@ -149,6 +150,8 @@ describe('ordered purchases are owned for planning (dynalite)', () => {
       (point) => point.date === new Date(nowMs + 15 * DAY_MS).toISOString().slice(0, 10),
     );
     expect(late?.remaining_commit).toBeGreaterThan(0);
+    // Ordered in the offer's unit (32 normalized units), owned in instances of the size bought.
+    expect(late?.utilization).toBeCloseTo(1, 9);
     expect(late?.savings).toBeCloseTo(
       24 * (first.covered_ondemand_cost_hourly - first.amortized_cost_hourly),
       6,

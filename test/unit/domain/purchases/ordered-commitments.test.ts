@@ -25,7 +25,11 @@ const lease: Offer = {
   upfront: 0,
   recurring: 0.03,
 };
-const offers = (id: string) => (id === lease.id ? lease : undefined);
+// m5.large counts 4 normalized units: the 32 units a record orders are 8 instances.
+const offers = {
+  offerById: (id: string) => (id === lease.id ? lease : undefined),
+  pricedInstances: () => [{ instanceType: 'm5.large', family: 'm5', region: 'us-east-1', units: 4 }],
+};
 
 function ordered(overrides: Partial<PurchaseRecord>): PurchaseRecord {
   return aPurchaseRecord({
@@ -56,7 +60,7 @@ const stored: ExistingCommitment = {
 };
 
 describe('what an org owns for planning', () => {
-  it('owns a queued renewal from its start, bought when it was ordered, in the quantity and at the cost planned', () => {
+  it('owns a queued renewal from its start, bought when it was ordered, in the quantity (as instances of its size) and at the cost planned', () => {
     const renewal = ordered({ startsAt: '2026-12-04T10:00:00.000Z' });
 
     const owned = ownedForPlanning([stored], [renewal], offers);
@@ -67,7 +71,7 @@ describe('what an org owns for planning', () => {
       expect.objectContaining({
         id: renewal.id,
         instanceType: 'm5.large',
-        quantity: 32,
+        quantity: 8,
         recurringCost: 0.96,
         upfrontCost: 0,
         start: '2026-12-04T10:00:00.000Z',
@@ -98,7 +102,7 @@ describe('what an org owns for planning', () => {
       status: 'completed',
       completedAt: '2026-11-24T11:00:00.000Z',
       providerIds: ['ri-0123'],
-      providerQuantity: 32,
+      providerQuantity: 8,
       recurringCost: 0.9,
     });
     const asStored = { ...stored, id: completed.id };
