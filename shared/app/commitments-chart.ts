@@ -7,6 +7,7 @@ import { lookbackWindow } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { bundledCatalog } from './bundled-catalog';
 import { loadOrgFor } from './org-access';
+import { ownedCommitments } from './owned-commitments';
 import type { ContextWith } from './ports';
 
 export interface ChartRequest {
@@ -27,7 +28,7 @@ export interface ChartRequest {
  * average hour elsewhere (docs/plan-engine.md, The chart).
  */
 export async function commitmentsChart(
-  ctx: ContextWith<'commitments' | 'orgs' | 'usage'>,
+  ctx: ContextWith<'commitments' | 'orgs' | 'purchases' | 'usage'>,
   principal: Principal,
   orgId: string,
   request: ChartRequest,
@@ -46,6 +47,7 @@ export async function commitmentsChart(
   });
   // Providers without usage chart their commitments over the lookback ending now.
   const window = lookbackWindow(null, now);
+  const catalog = await bundledCatalog();
   const [usage, commitments, org] = await Promise.all([
     Promise.all(
       providers.map((provider) => {
@@ -53,10 +55,9 @@ export async function commitmentsChart(
         return own ? ctx.repos.usage.loadUsage(orgId, provider, own) : [];
       }),
     ),
-    ctx.repos.commitments.listCommitments(orgId, request.provider),
+    ownedCommitments(ctx, orgId, request.provider, catalog),
     ctx.repos.orgs.get(orgId),
   ]);
-  const catalog = await bundledCatalog();
   const offers = catalog.offers(request.provider);
   const streams = withComputePrices(usage.flat(), catalog);
   const charted = filterChartInputs(request.criteria, streams, commitments, offers);

@@ -8,7 +8,9 @@ import type {
   UsageWindow,
 } from '../domain/engine';
 import { NotFoundError } from '../domain/errors';
+import { upfrontBudget } from '../domain/purchases/guard-rails';
 import { bundledCatalog } from './bundled-catalog';
+import { ownedCommitmentsOf } from './owned-commitments';
 import type { ContextWith } from './ports';
 
 export interface PlanInputs {
@@ -19,33 +21,45 @@ export interface PlanInputs {
   readonly sharing: CommitmentSharing;
   /** The org's renewal horizon (docs/plan-engine.md, Time is the plan's). */
   readonly renewalHorizonDays: number;
+  /** What one plan may pay upfront under the org's cap now; null: no cap (docs/plan-engine.md, The upfront cap). */
+  readonly upfrontBudget: number | null;
 }
 
 /**
  * What the engine plans from, for one org and provider over a window: the stored usage, the
- * commitments the org owns, the catalog's offers, the org's sharing scope and renewal horizon. `withUsage` false
- * skips the usage read (a provider without stored usage). Licensed Azure VMs get their compute
+ * commitments the org owns or has ordered, the catalog's offers, the org's sharing scope and renewal horizon. `withUsage` false
+ * skips the usage read (a provider without stored usage); `orderedBefore` counts only the purchases
+ * ordered before it (a stored plan's time). Licensed Azure VMs get their compute
  * price from the catalog: what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
-  ctx: ContextWith<'commitments' | 'orgs' | 'usage'>,
+  ctx: ContextWith<'commitments' | 'orgs' | 'purchases' | 'usage'>,
   orgId: string,
   provider: Provider,
   window: UsageWindow,
   withUsage = true,
+  orderedBefore?: string,
 ): Promise<PlanInputs> {
-  const [streams, commitments, org] = await Promise.all([
+  const catalog = await bundledCatalog();
+  const [streams, stored, records, org] = await Promise.all([
     withUsage ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
     ctx.repos.commitments.listCommitments(orgId, provider),
+    ctx.repos.purchases.listByOrg(orgId),
     ctx.repos.orgs.get(orgId),
   ]);
   if (!org) throw new NotFoundError(`Organization ${orgId} not found`);
-  const catalog = await bundledCatalog();
+  // A stored plan's inputs again: what was ordered after it (its own purchases among them) was not owned then.
+  const ordered =
+    orderedBefore === undefined
+      ? records
+      : records.filter((record) => Date.parse(record.createdAt) < Date.parse(orderedBefore));
+  const commitments = ownedCommitmentsOf(stored, ordered, provider, catalog);
   return {
     streams: withComputePrices(streams, catalog),
     commitments,
     offers: catalog.offers(provider),
     sharing: org.commitmentSharing,
     renewalHorizonDays: org.renewalHorizonDays,
+    upfrontBudget: upfrontBudget(org.maxUpfrontCost, records, ctx.clock.now()),
   };
 }

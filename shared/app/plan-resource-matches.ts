@@ -29,7 +29,7 @@ export interface ResourceMatchQuery {
  * those hours only.
  */
 export async function listPlanResourceMatches(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
   principal: Principal,
   orgId: string,
   planId: string,
@@ -66,7 +66,7 @@ export async function listPlanResourceMatches(
  * figures of usage the plan never saw: a ConflictError instead (the plan is about to be replaced).
  */
 async function matchesOverRange(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'usage'>,
+  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
   content: PlanContent,
   range: { start: number; end: number },
 ): Promise<LineResourceMatch[]> {
@@ -80,7 +80,7 @@ async function matchesOverRange(
     }
   };
   await requireOwnInputs();
-  const inputs = await loadPlanInputs(ctx, orgId, provider, window);
+  const inputs = await loadPlanInputs(ctx, orgId, provider, window, true, content.createdAt);
   await requireOwnInputs();
   return resourceMatchesForWindow(
     {

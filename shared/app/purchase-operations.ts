@@ -1,3 +1,4 @@
+import { cloudProviders } from '../domain/cloud-providers';
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors';
 import type { Organization } from '../domain/orgs';
 import {
@@ -103,7 +104,10 @@ export async function completePurchase(
   return completed;
 }
 
-/** Sets (or, with null, removes) the org's cap on what its purchases pay upfront over any 30 days. */
+/**
+ * Sets (or, with null, removes) the org's cap on what its purchases pay upfront over any 30 days,
+ * and makes its plans stale: they are computed again within the new cap when next read.
+ */
 export async function setMaxUpfrontCost(
   ctx: AppContext,
   orgId: string,
@@ -114,7 +118,13 @@ export async function setMaxUpfrontCost(
       max_upfront_cost: ['Must be 0 or more'],
     });
   }
-  return ctx.repos.orgUpdates.setMaxUpfrontCost(orgId, maxUpfrontCost, ctx.clock.now().toISOString());
+  const at = ctx.clock.now().toISOString();
+  const org = await ctx.repos.orgUpdates.setMaxUpfrontCost(orgId, maxUpfrontCost, at);
+  // Plans are chosen within the cap (docs/plan-engine.md, The upfront cap): the org's are stale now.
+  await Promise.all(
+    cloudProviders.map((provider) => ctx.repos.usage.raisePlanInputsVersion(orgId, provider, at)),
+  );
+  return org;
 }
 
 async function existing(ctx: AppContext, planId: string, lineItemId: string): Promise<PurchaseRecord> {

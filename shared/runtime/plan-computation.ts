@@ -4,6 +4,7 @@ import {
   computedPlanRepository,
   orgRepository,
   planRepository,
+  purchaseRepository,
   usageRepository,
 } from '../store/store';
 import { awsFunctionContext } from './function-context';
@@ -20,6 +21,7 @@ export const awsPlanComputationContext = awsFunctionContext(
     commitments: commitmentRepository,
     plans: planRepository,
     computedPlans: computedPlanRepository,
+    purchases: purchaseRepository,
   },
   { engineMemory: residualArena },
 );

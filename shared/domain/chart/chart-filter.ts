@@ -7,8 +7,9 @@ import { instanceFamily } from '../engine/instance-family';
  * account, region, service and instance family; a commitment an account, region (spend
  * commitments that are not regional have none), instance family (reservations), contract type,
  * term and payment option. An item without the attribute a criterion names passes it: a
- * criterion on `contract_type` selects commitments and leaves all usage in, so that the chart
- * shows how the selected commitments cover that usage. Except where the usage runs: a commitment
+ * criterion on `contract_type` (term, payment option) selects the commitments shown and leaves all
+ * usage and every commitment applied, so that the chart shows the selected commitments' share of
+ * the portfolio (filterChartInputs). Except where the usage runs: a commitment
  * with no region or instance family (a global or compute savings plan) fails every criterion on
  * them, because it covers usage the criterion leaves out; charted against one region's usage, it
  * would show its whole cost against a part of what it covers (negative savings).
@@ -98,17 +99,56 @@ function holds(criterion: ChartCriterion, attributes: Attributes, isCommitment: 
   }
 }
 
-/** The usage and commitments that meet every criterion. */
+/** What only a commitment has: a criterion on these selects commitments, it does not change the bill. */
+const COMMITMENT_FIELDS: ReadonlySet<ChartFilterField> = new Set([
+  'contract_type',
+  'contract_term',
+  'payment_option',
+]);
+
+/** What the chart applies and what it shows of it. */
+export interface ChartedInputs {
+  /** The usage that meets every criterion. */
+  readonly streams: UsageStream[];
+  /** The commitments applied to it: those meeting every criterion on where usage runs and whose it is. */
+  readonly commitments: ExistingCommitment[];
+  /**
+   * Ids of the commitments whose figures the chart shows, when a criterion on what only a
+   * commitment has (contract type, term, payment option) selects some; null: all of them.
+   */
+  readonly selected: ReadonlySet<string> | null;
+}
+
+/**
+ * The usage and commitments the chart applies, and the commitments it shows. A criterion on what
+ * only a commitment has selects the commitments shown, as Cost Explorer's utilization report
+ * does: every commitment still applies in the provider's order, and a selected one shows what it
+ * actually does in the portfolio (a savings plan that reservations leave half its usage shows
+ * half used), not what it would do alone.
+ */
 export function filterChartInputs(
   criteria: readonly ChartCriterion[],
   streams: readonly UsageStream[],
   commitments: readonly ExistingCommitment[],
   offers: readonly Offer[],
-): { streams: UsageStream[]; commitments: ExistingCommitment[] } {
-  const meets = (attributes: Attributes, isCommitment: boolean) =>
-    criteria.every((criterion) => holds(criterion, attributes, isCommitment));
+): ChartedInputs {
+  const applying = criteria.filter((criterion) => !COMMITMENT_FIELDS.has(criterion.field));
+  const selecting = criteria.filter((criterion) => COMMITMENT_FIELDS.has(criterion.field));
+  const meets = (chosen: readonly ChartCriterion[], attributes: Attributes, isCommitment: boolean) =>
+    chosen.every((criterion) => holds(criterion, attributes, isCommitment));
+  const applied = commitments.filter((commitment) =>
+    meets(applying, commitmentAttributes(commitment, offers), true),
+  );
   return {
-    streams: streams.filter((stream) => meets(streamAttributes(stream), false)),
-    commitments: commitments.filter((commitment) => meets(commitmentAttributes(commitment, offers), true)),
+    streams: streams.filter((stream) => meets(criteria, streamAttributes(stream), false)),
+    commitments: applied,
+    selected:
+      selecting.length === 0
+        ? null
+        : new Set(
+            applied
+              .filter((commitment) => meets(selecting, commitmentAttributes(commitment, offers), true))
+              .map((commitment) => commitment.id),
+          ),
   };
 }

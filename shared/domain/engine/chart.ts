@@ -52,6 +52,11 @@ export interface ChartInput {
   readonly offers: readonly Offer[];
   /** Whose usage the commitments cover (the org's `commitment_sharing`); default `organization`. */
   readonly sharing?: CommitmentSharing;
+  /**
+   * Ids of the commitments whose figures the points sum (a chart filter on contract type, term or
+   * payment option); every commitment applies all the same. Absent or null: all of them.
+   */
+  readonly selected?: ReadonlySet<string> | null;
   /** `YYYY-MM-DD`, both inclusive. */
   readonly startDate: string;
   readonly endDate: string;
@@ -288,7 +293,9 @@ function chartRange(input: ChartInput): { from: number; to: number } {
 export function chartSeries(input: ChartInput): ChartPoint[] {
   chartRange(input); // the range's errors before today's, as the fields come
   const today = parseDate(input.today, 'today');
-  return periodUses(input).map(({ period, uses }): ChartPoint => {
+  const selected = input.selected ?? null;
+  return periodUses(input).map(({ period, uses: applied }): ChartPoint => {
+    const uses = selected ? applied.filter((use) => selected.has(use.commitment.id)) : applied;
     let cost = 0;
     let usedCost = 0;
     let covered = 0;

@@ -2,7 +2,7 @@
  * The catalog offer an owned commitment was bought from (docs/plan-engine.md, What an owned
  * commitment covers). A savings plan does not carry its rates: they are the rates of the offer of
  * its provider, contract type and payment option (an EC2 Instance Savings Plan's also of its
- * family and region), nearest in term. A reservation's offer only gives its fee rate.
+ * family and region), nearest in term, then in lock-in. A reservation's offer only gives its fee rate.
  */
 import type { ExistingCommitment, Offer, PaymentOption } from './model';
 import { HOUR_MS } from './window-time';
@@ -38,22 +38,34 @@ function matchesSpend(commitment: ExistingCommitment, offer: Offer, payment: Pay
 
 /**
  * The offer `commitment` was bought from: same provider and contract type; for a savings plan the
- * same payment option (and family and region for `instance_plans`); then nearest term, then lowest
- * id. Null when none matches: a savings plan then covers nothing (its cost still counts).
+ * same payment option (and family and region for `instance_plans`); then nearest term, nearest
+ * lock-in, lowest id. Null when none matches: a savings plan then covers nothing (its cost still counts).
  */
 export function commitmentOffer(commitment: ExistingCommitment, offers: readonly Offer[]): Offer | null {
   const isSpend = commitment.instanceType === null;
   const payment = commitmentPaymentOption(commitment);
   const term = commitmentTermHours(commitment);
+  const lockin = (Date.parse(commitment.lockinEnd) - Date.parse(commitment.start)) / HOUR_MS;
   let best: Offer | null = null;
   for (const offer of offers) {
     if (offer.provider !== commitment.provider || offer.contractType !== commitment.contractType) continue;
     if (isSpend ? !matchesSpend(commitment, offer, payment) : offer.scope.kind === 'spend') continue;
-    const distance = Math.abs(offer.termHours - term);
-    const bestDistance = best ? Math.abs(best.termHours - term) : Number.POSITIVE_INFINITY;
-    if (!best || distance < bestDistance || (distance === bestDistance && offer.id < best.id)) best = offer;
+    if (!best || closer(offer, best, term, lockin)) best = offer;
   }
   return best;
+}
+
+/**
+ * Whether `offer` is nearer than `best` to a commitment of `term` and `lockin` hours: nearer in
+ * term, then in lock-in (the leases of one reservation share its term and differ in lock-in and
+ * fee: a 30-day lease is not a one-year one), then of lower id.
+ */
+function closer(offer: Offer, best: Offer, term: number, lockin: number): boolean {
+  const byTerm = Math.abs(offer.termHours - term) - Math.abs(best.termHours - term);
+  if (byTerm !== 0) return byTerm < 0;
+  const byLockin = Math.abs(offer.lockinHours - lockin) - Math.abs(best.lockinHours - lockin);
+  if (byLockin !== 0) return byLockin < 0;
+  return offer.id < best.id;
 }
 
 /** The fields of a commitment that say what it covers and at which rate. */

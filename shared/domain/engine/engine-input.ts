@@ -42,6 +42,11 @@ export interface EngineInput {
    * setting `renewal_horizon_days`); default DEFAULT_RENEWAL_HORIZON_DAYS.
    */
   readonly renewalHorizonDays?: number;
+  /**
+   * The most the lines of one plan may pay upfront together, USD (the org's `max_upfront_cost`
+   * less what its other purchases pay upfront in the 30 days it bounds); absent or null: no cap.
+   */
+  readonly upfrontBudget?: number | null;
   /** Who the plans are attributed to; default: the engine itself. */
   readonly createdBy?: PlanUser;
 }
@@ -137,6 +142,12 @@ export function validateEngineInput(input: EngineInput): void {
     input.renewalHorizonDays === undefined || isRenewalHorizonDays(input.renewalHorizonDays),
     'renewalHorizonDays',
     `must be an integer in [0, ${MAX_RENEWAL_HORIZON_DAYS}]`,
+  );
+  check(
+    problems,
+    input.upfrontBudget === undefined || input.upfrontBudget === null || Number.isFinite(input.upfrontBudget),
+    'upfrontBudget',
+    'must be a finite number of dollars or null',
   );
   check(
     problems,

@@ -14,18 +14,20 @@ import { type LineFigures, type PortfolioTotals, planFigures } from './figures';
 import type { LineCoverage } from './line-coverage';
 import { buildLineItem, buyingAccount, coverageFigures, lineItemId } from './line-items';
 import { tallyLines } from './line-tallies';
-import type { PlanProfile, Provider, UsageStream } from './model';
+import type { Offer, PlanProfile, Provider, UsageStream } from './model';
 import { chooseReservations } from './offer-choice';
 import type { CommitmentPlan, LineItem, RecommendedPurchasePlan } from './plan-shapes';
 import { economicsCache } from './planned-line';
 import { buildPlanningContext, type PlanningContext } from './planning-context';
 import { portfolioTotals } from './portfolio';
 import { buildPurchasePlan } from './purchase-plan';
+import type { OfferEconomics } from './quantity';
 import { lineStart, type RenewalEnds, renewalEnds } from './renewal-starts';
 import { type ReservationResult, type ReservationStage, reservationStage } from './reservation-stage';
 import { type ResidualArena, residualArena } from './residual-arena';
 import { buildResourceMatches, type MatchRange, type MatchTable, matchRange } from './resource-matches';
 import { type SavingsPlanResult, type SavingsPlanStage, savingsPlanStage } from './savings-plans';
+import { allowedEconomics, fitsBudget, UPFRONT_FALLBACKS, upfrontOf } from './upfront-budget';
 import { fullRange } from './window-time';
 
 export interface ProfilePlan {
@@ -102,11 +104,37 @@ interface StagedProfile {
   readonly spent: SavingsPlanResult;
 }
 
-function stageProfile(shared: SharedWork, profile: PlanProfile): StagedProfile {
-  const economicsOf = economicsCache(profile);
+function stageProfile(
+  shared: SharedWork,
+  profile: PlanProfile,
+  economicsOf: (offer: Offer) => OfferEconomics = economicsCache(profile),
+): StagedProfile {
   const reserved = shared.reservations.apply(chooseReservations(shared.context, economicsOf));
   const spent = shared.savingsPlans.apply(reserved, economicsOf);
   return { profile, reserved, spent };
+}
+
+/**
+ * The profile's lines within the upfront budget (upfront-budget.ts): `staged` when they fit, else
+ * the profile chosen again with each fallback in turn. A fallback is staged on stages of its own,
+ * so that the profiles' stages, which keep what the profile before chose, are left as they were.
+ */
+function withinBudget(shared: SharedWork, staged: StagedProfile, budget: number | null): StagedProfile {
+  const upfront = (entry: StagedProfile) =>
+    upfrontOf([...entry.reserved.coverages, ...entry.spent.coverages]);
+  if (fitsBudget(upfront(staged), budget)) return staged;
+  const economicsOf = economicsCache(staged.profile);
+  let fallback = staged;
+  for (const allowed of UPFRONT_FALLBACKS) {
+    const own: SharedWork = {
+      ...shared,
+      reservations: reservationStage(shared.context.portfolio),
+      savingsPlans: savingsPlanStage(shared.context),
+    };
+    fallback = stageProfile(own, staged.profile, allowedEconomics(economicsOf, allowed));
+    if (fitsBudget(upfront(fallback), budget)) break;
+  }
+  return fallback;
 }
 
 function planForProfile(shared: SharedWork, { profile, reserved, spent }: StagedProfile): ProfilePlan {
@@ -174,10 +202,14 @@ function plansOf(context: PlanningContext): ProviderPlans {
     view: matchRange(context.portfolio, input.orgId, fullRange(input.window)),
     renewalEnds: renewalEnds(context.portfolio),
   };
-  const staged = (input.profiles ?? DEFAULT_PROFILES).map((profile) => stageProfile(shared, profile));
+  const first = (input.profiles ?? DEFAULT_PROFILES).map((profile) => stageProfile(shared, profile));
+  const budget = input.upfrontBudget ?? null;
+  const staged = first.map((entry) => withinBudget(shared, entry, budget));
+  // A profile chosen again is tallied beside the first choice: the next profile may keep lines of it.
+  const replaced = first.filter((entry, k) => staged[k] !== entry);
   tallyLines(
     context.portfolio,
-    staged.map(({ reserved, spent }) => ({
+    [...staged, ...replaced].map(({ reserved, spent }) => ({
       reservations: reserved.fresh,
       savingsPlans: spent.fresh,
       covered: reserved.covered,

@@ -206,11 +206,25 @@ export function portfolioTotals(portfolio: Portfolio): PortfolioTotals {
   let existingCost = 0;
   book.commitments.forEach((booked, c) => {
     const range = active[c] as HourRange;
-    existingCost += booked.hourlyCost * (range.end - range.start);
+    const cost = booked.hourlyCost * (range.end - range.start);
+    existingCost += cost;
+    // An owned lease's fee (a share of what it saves, as the chart's net_savings charges it) is
+    // part of what the org pays for it: without it the plan's before_cost would be low.
+    if (booked.feeRate > 0)
+      existingCost += booked.feeRate * Math.max(0, coveredOver(portfolio, c, range) - cost);
   });
   return {
     ondemandValue: ondemandValue / hours,
     residualValue: residualValue / hours,
     existingCost: existingCost / hours,
   };
+}
+
+/** The on-demand value commitment `c` covered over `range`. */
+function coveredOver(portfolio: Portfolio, c: number, range: HourRange): number {
+  const covered = portfolio.coverage.coveredValue[c];
+  let total = 0;
+  if (!covered) return total;
+  for (let t = range.start; t < range.end; t++) total += covered[t] ?? 0;
+  return total;
 }

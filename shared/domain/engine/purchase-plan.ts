@@ -109,7 +109,7 @@ export function buildPurchasePlan(source: PurchasePlanInput): RecommendedPurchas
     default_plan_name: plan.name,
     created_at: input.createdAt,
     last_modified: input.createdAt,
-    start_date: input.createdAt,
+    start_date: new Date(createdAtMs).toISOString(),
     end_date: oneYearAfter(createdAtMs),
     next_execution_date: nextQuarterStart(createdAtMs),
     schedule: 'quarterly',
@@ -166,7 +166,8 @@ export function buildPurchasePlan(source: PurchasePlanInput): RecommendedPurchas
         .filter((commitment) => commitment.provider === input.provider)
         .map((commitment) => commitment.id),
     ),
-    start_date: input.window.start,
+    // One form for both ends: `window.start` may be written without milliseconds.
+    start_date: new Date(windowStartMs).toISOString(),
     end_date: new Date(windowStartMs + input.window.hours * HOUR_MS).toISOString(),
     covered_ondemand_cost: plan.covered_ondemand_cost_hourly,
     before_ondemand_cost: plan.before_ondemand_cost_hourly,

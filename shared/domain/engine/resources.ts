@@ -5,6 +5,7 @@
  */
 import { deterministicUuid, deterministicUuids } from '../deterministic-id';
 import { azureFlexibilityGroup, parseAwsInstanceType } from '../instance-sizes';
+import { deploymentFactor } from './groups';
 import { familyCategory, instanceFamily } from './instance-family';
 import type { Provider, UsageStream } from './model';
 import type { Resource } from './plan-shapes';
@@ -39,7 +40,8 @@ function sizeFactor(stream: UsageStream): string {
       : stream.provider === 'azure'
         ? azureFlexibilityGroup(stream.instanceType)
         : null;
-  return sized ? String(sized.units) : '';
+  // A Multi-AZ database counts its standby: twice its size's units, as its coverage does.
+  return sized ? String(sized.units * deploymentFactor(stream.service, stream.deploymentOption)) : '';
 }
 
 /** The last segment of an ARN or resource path (`.../instance/i-0abc` -> `i-0abc`); the id itself when it has none. */
@@ -130,7 +132,7 @@ export function resourceDescriber(
     return uuid(stream.resourceId);
   };
   return (stream, dates, reservable) => {
-    const key = `${stream.provider}\u001f${stream.service}\u001f${stream.region}\u001f${stream.instanceType}\u001f${stream.operatingSystem}\u001f${stream.tenancy}\u001f${stream.usageType}\u001f${stream.usageUnit}`;
+    const key = `${stream.provider}\u001f${stream.service}\u001f${stream.region}\u001f${stream.instanceType}\u001f${stream.operatingSystem}\u001f${stream.tenancy}\u001f${stream.usageType}\u001f${stream.usageUnit}\u001f${stream.deploymentOption ?? ''}`;
     let sku = skus.get(key);
     if (!sku) {
       sku = skuFields(stream);

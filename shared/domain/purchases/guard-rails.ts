@@ -39,6 +39,19 @@ export function upfrontOverWindow(
     .reduce((total, record) => total + (record.upfrontCost ?? record.plannedUpfrontCost), planUpfront);
 }
 
+/**
+ * What one more plan may pay upfront now under the cap `maxUpfrontCost` (null: no cap): the cap
+ * less what the org's purchases not refused pay upfront in the 30 days ending `now`. Plans are
+ * chosen within it (docs/plan-engine.md, The upfront cap), so every plan offered can be applied.
+ */
+export function upfrontBudget(
+  maxUpfrontCost: number | null,
+  records: Parameters<typeof upfrontOverWindow>[0],
+  now: Date,
+): number | null {
+  return maxUpfrontCost === null ? null : maxUpfrontCost - upfrontOverWindow(records, '', 0, now);
+}
+
 /** Whether `upfront` passes the policy's cap (float noise of catalog arithmetic aside). */
 export function exceedsUpfrontCap(upfront: number, policy: ExecutionPolicy): boolean {
   return policy.maxUpfrontCost !== null && upfront > policy.maxUpfrontCost * (1 + PRICE_TOLERANCE);

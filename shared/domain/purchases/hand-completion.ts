@@ -54,10 +54,24 @@ export function handCompletionOf(
     throw new InvalidHandQuantity(`the quantity must be more than 0 ${offerUnit(offer)}; got ${quantity}`);
   }
   const costs = { upfrontCost: offer.upfront * quantity, recurringCost: offer.recurring * quantity };
+  return { reference, providerQuantity: providerQuantityOf(record, offer, catalog, quantity), ...costs };
+}
+
+/**
+ * `quantity` in the offer's unit as the provider counts it: a size-flexible reservation in
+ * instances of the record's size (64 normalized units of m5.8xlarge are 1 instance), anything
+ * else as it is. InvalidHandQuantity when it is not a whole number of instances.
+ */
+export function providerQuantityOf(
+  record: Pick<PurchaseRecord, 'id' | 'instanceType' | 'provider'>,
+  offer: Offer,
+  catalog: Pick<PurchaseCatalog, 'pricedInstances'>,
+  quantity: number,
+): number {
   if (offer.scope.kind === 'instance' && !Number.isInteger(quantity)) {
     throw new InvalidHandQuantity(`an instance reservation is bought in whole instances; got ${quantity}`);
   }
-  if (offer.scope.kind !== 'family') return { reference, providerQuantity: quantity, ...costs };
+  if (offer.scope.kind !== 'family') return quantity;
   const { family, region } = offer.scope;
   const size = catalog
     .pricedInstances(record.provider)
@@ -74,5 +88,5 @@ export function handCompletionOf(
       `${quantity} normalized units are not a whole number of ${size.instanceType} (${size.units} units each)`,
     );
   }
-  return { reference, providerQuantity: whole, ...costs };
+  return whole;
 }

@@ -1,5 +1,6 @@
 import type { ExistingCommitment, LineItem, Offer, Provider } from '../engine';
 import { offerCoverage } from '../engine/commitment-offer';
+import { providerQuantityOf } from './hand-completion';
 import { type PurchaseRecord, purchaseRecordId, selectedLineItems } from './purchase-record';
 
 /** Units within this of a whole number count as that number (engine sums carry float noise). */
@@ -136,8 +137,40 @@ export function commitmentOf(record: PurchaseRecord, offer: Offer): ExistingComm
   if (record.status !== 'completed' || record.completedAt === null) {
     throw new TypeError(`purchase ${record.id} is ${record.status}, not completed`);
   }
+  return commitmentFrom(record, offer, record.completedAt, {
+    quantity: record.providerQuantity ?? record.quantity,
+    upfrontCost: record.upfrontCost ?? record.plannedUpfrontCost,
+    recurringCost: record.recurringCost ?? record.plannedRecurringCost,
+  });
+}
+
+/**
+ * The commitment a purchase ordered and not yet completed (queued, being bought, waiting for its
+ * start, or waiting for an operator) will be, as planned: owned for planning from the moment it
+ * is ordered (docs/plan-engine.md, Ordered purchases), bought when it was ordered, starting at its
+ * start or now, in the quantity and at the costs the plan asked for.
+ */
+export function orderedCommitmentOf(
+  record: PurchaseRecord,
+  offer: Offer,
+  catalog: Pick<PurchaseCatalog, 'pricedInstances'>,
+): ExistingCommitment {
+  return commitmentFrom(record, offer, record.createdAt, {
+    // The record counts in the offer's unit; a commitment in the provider's (instances of its size).
+    quantity: providerQuantityOf(record, offer, catalog, record.quantity),
+    upfrontCost: record.plannedUpfrontCost,
+    recurringCost: record.plannedRecurringCost,
+  });
+}
+
+function commitmentFrom(
+  record: PurchaseRecord,
+  offer: Offer,
+  boughtAt: string,
+  bought: { readonly quantity: number; readonly upfrontCost: number; readonly recurringCost: number },
+): ExistingCommitment {
   // A queued purchase starts at its start; one bought at or after it, when it was bought.
-  const start = Math.max(Date.parse(record.completedAt), record.startsAt ? Date.parse(record.startsAt) : 0);
+  const start = Math.max(Date.parse(boughtAt), record.startsAt ? Date.parse(record.startsAt) : 0);
   const spend = offer.scope.kind === 'spend';
   return {
     id: record.id,
@@ -148,14 +181,14 @@ export function commitmentOf(record: PurchaseRecord, offer: Offer): ExistingComm
     instanceType: spend
       ? null
       : (record.instanceType ?? (offer.scope.kind === 'instance' ? offer.scope.instanceType : null)),
-    quantity: spend ? 0 : (record.providerQuantity ?? record.quantity),
-    hourlyCommitment: spend ? (record.providerQuantity ?? record.quantity) : 0,
-    upfrontCost: record.upfrontCost ?? record.plannedUpfrontCost,
-    recurringCost: record.recurringCost ?? record.plannedRecurringCost,
+    quantity: spend ? 0 : bought.quantity,
+    hourlyCommitment: spend ? bought.quantity : 0,
+    upfrontCost: bought.upfrontCost,
+    recurringCost: bought.recurringCost,
     start: new Date(start).toISOString(),
     end: new Date(start + offer.termHours * HOUR_MS).toISOString(),
     lockinEnd: new Date(start + offer.lockinHours * HOUR_MS).toISOString(),
-    purchasedAt: record.completedAt,
+    purchasedAt: boughtAt,
     ...offerCoverage(offer),
   };
 }

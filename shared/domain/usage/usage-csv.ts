@@ -2,6 +2,7 @@ import type { Catalog } from '../catalog/catalog';
 import { cloudProviders } from '../cloud-providers';
 import { type CsvFileParser, CsvReader, type CsvRow } from '../csv/csv-reader';
 import { parseDecimal } from '../csv/csv-values';
+import { deploymentFactor } from '../engine/groups';
 import type { DeploymentOption, Provider } from '../engine/model';
 import { deploymentOptions, usageTypes } from '../engine/model';
 import { isoTimestamp, parseIsoHour } from '../iso-timestamps';
@@ -132,7 +133,13 @@ export function createUsageCsvParser(catalog: Catalog, importedAt: Date): CsvFil
       operatingSystem: row.value('operating_system'),
       tenancy: row.value('tenancy'),
     };
-    const price = catalog.ondemandPrice(instance);
+    const singleAz = catalog.ondemandPrice(instance);
+    // The catalog prices a database Single-AZ; a Multi-AZ one runs a standby too, as the export
+    // path prices it and as its units count (docs/plan-engine.md, Coverage groups).
+    const price =
+      singleAz === undefined
+        ? undefined
+        : singleAz * deploymentFactor(row.value('service'), deploymentOf(row));
     if (price === undefined) {
       const what = [
         instance.provider,

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDefaultPlans } from '../../../shared/app/commitment-plans';
+import { getRecommendedPlan, listDefaultPlans } from '../../../shared/app/commitment-plans';
 import { type ApplyContext, applyPlan, purchasePlanFor } from '../../../shared/app/plan-application';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
@@ -21,6 +21,18 @@ import { aPurchaseRecord } from '../../support/purchase-records';
  * One plan per computation, outdated plans, the org's upfront cap over 30 days, and #13 deciding
  * everything before it writes (docs/purchases.md), on dynalite.
  */
+
+/**
+ * An org with a recommended plan computed within an upfront cap of `maxUpfrontCost` (setting the
+ * cap makes the plans computed before it stale).
+ */
+async function cappedOrg(maxUpfrontCost: number) {
+  const { orgId, user } = await orgWithRecommendedPlan(base);
+  await setMaxUpfrontCost(base, orgId, maxUpfrontCost);
+  const plan = await getRecommendedPlan(base, user, orgId, 'aws');
+  if (!plan) throw new Error('no recommended plan within the cap');
+  return { orgId, user, planId: plan.id };
+}
 
 let table: TestTable;
 let base: WithPlanComputation<AppContext>;
@@ -143,8 +155,8 @@ describe('an outdated plan', () => {
 
 describe("the org's upfront cap", () => {
   it("counts another plan's purchases of the last 30 days, not only the plan's own", async () => {
-    // Prepare: another plan of the org bought $1,000 upfront yesterday.
-    const { orgId, planId, user } = await orgWithRecommendedPlan(base);
+    // Prepare: a $999 cap (the plan computed within it), then another plan of the org bought $1,000 upfront yesterday.
+    const { orgId, user, planId } = await cappedOrg(999);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
     await table.store.purchases.createRecords([
       aPurchaseRecord({
@@ -156,7 +168,6 @@ describe("the org's upfront cap", () => {
         plannedUpfrontCost: 1000,
       }),
     ]);
-    await setMaxUpfrontCost(base, orgId, 999);
     // Act
     const reason = await refusal(applyPlan(applying(), user, orgId, planId));
     // Assess: whatever this plan pays upfront, $1,000 already passes the $999 cap.
@@ -168,7 +179,7 @@ describe("the org's upfront cap", () => {
 describe('purchasing a plan for a user (#13)', () => {
   it('makes no one a member when three concurrent calls are refused', async () => {
     // Prepare
-    const { orgId, planId } = await orgWithRecommendedPlan(base);
+    const { orgId, planId } = await cappedOrg(10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
     await table.store.purchases.createRecords([
       aPurchaseRecord({
@@ -180,7 +191,6 @@ describe('purchasing a plan for a user (#13)', () => {
         plannedUpfrontCost: 50,
       }),
     ]);
-    await setMaxUpfrontCost(base, orgId, 10);
     const emails = ['a@buyer.example', 'b@buyer.example', 'c@buyer.example'];
     // Act
     const reasons = await Promise.all(

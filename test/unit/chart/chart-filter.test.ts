@@ -59,7 +59,10 @@ function kept(criteria: ChartCriterion[]) {
   const filtered = filterChartInputs(criteria, streams, commitments, offers);
   return {
     streams: filtered.streams.map((entry) => entry.resourceId),
-    commitments: filtered.commitments.map((entry) => entry.id),
+    // The commitments the chart shows: those applied, narrowed to those selected.
+    commitments: filtered.commitments
+      .map((entry) => entry.id)
+      .filter((id) => filtered.selected === null || filtered.selected.has(id)),
   };
 }
 

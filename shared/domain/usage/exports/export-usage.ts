@@ -1,5 +1,6 @@
 import type { Catalog } from '../../catalog/catalog';
 import { cloudProviders } from '../../cloud-providers';
+import { deploymentFactor } from '../../engine/groups';
 import type { Provider } from '../../engine/model';
 import type { ImportedSeries, ProviderUsage, UsageResource } from '../imported-usage';
 import { hoursInMonth, monthOfHour, monthStartHour } from '../usage-months';
@@ -73,7 +74,7 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
 
   function priceOf(row: InstanceHourRow): number | undefined {
     if (row.publicRate > 0) return row.publicRate;
-    const { instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
+    const { service, instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
     const price = catalog.ondemandPrice({
       provider: row.provider,
       region: row.region,
@@ -81,7 +82,7 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
       operatingSystem,
       tenancy,
     });
-    return price !== undefined && deploymentOption === 'Multi-AZ' ? price * 2 : price;
+    return price === undefined ? undefined : price * deploymentFactor(service, deploymentOption);
   }
 
   function add(row: InstanceHourRow): SkipReason | undefined {
