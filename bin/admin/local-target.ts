@@ -4,8 +4,8 @@ import { type LocalPurchasing, startLocalPurchasing } from '../../local/local-pu
 import { openLocalRuntime, readLocalConfig } from '../../local/local-runtime';
 import { simulatedAzureUsageSources } from '../../local/simulated-azure-usage-sources';
 import { simulatedAwsUsageSources } from '../../local/simulated-usage-sources';
-import { bundledCatalog } from '../../shared/app/bundled-catalog';
 import { stuckPurchases, sweepPurchases } from '../../shared/app/purchase-sweep';
+import { purchasingCatalog } from '../../shared/app/stored-catalog';
 import { purchaseRecordView } from '../../shared/contract/purchases';
 import { type AdminNeed, type AdminTarget, buildDependencies } from './admin-command';
 
@@ -45,7 +45,11 @@ export async function openLocalTarget(
           sweepIntervalMs: 3_600_000,
         });
         local = pipeline;
-        const ctx = { ...runtime.ctx, purchaseQueue: pipeline.queue, catalog: bundledCatalog };
+        const ctx = {
+          ...runtime.ctx,
+          purchaseQueue: pipeline.queue,
+          catalog: purchasingCatalog(runtime.ctx.repos.catalog),
+        };
         return {
           ctx,
           deadLetters: async () => (await stuckPurchases(ctx)).map(purchaseRecordView),

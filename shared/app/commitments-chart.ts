@@ -5,9 +5,9 @@ import { cloudProviders } from '../domain/cloud-providers';
 import { type ChartPoint, chartSeries, type Provider, type UsageWindow } from '../domain/engine';
 import { lookbackWindow } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
-import { bundledCatalog } from './bundled-catalog';
 import { loadOrgFor } from './org-access';
 import type { ContextWith } from './ports';
+import { catalogFor } from './stored-catalog';
 
 export interface ChartRequest {
   /** Only this provider's commitments and usage; all providers together when absent. */
@@ -27,7 +27,7 @@ export interface ChartRequest {
  * average hour elsewhere (docs/plan-engine.md, The chart).
  */
 export async function commitmentsChart(
-  ctx: ContextWith<'commitments' | 'orgs' | 'usage'>,
+  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'usage'>,
   principal: Principal,
   orgId: string,
   request: ChartRequest,
@@ -56,7 +56,8 @@ export async function commitmentsChart(
     ctx.repos.commitments.listCommitments(orgId, request.provider),
     ctx.repos.orgs.get(orgId),
   ]);
-  const catalog = await bundledCatalog();
+  const places = [...usage.flat(), ...commitments].map(({ provider, region }) => ({ provider, region }));
+  const { catalog } = await catalogFor(ctx.repos.catalog, places);
   const offers = catalog.offers(request.provider);
   const streams = withComputePrices(usage.flat(), catalog);
   const charted = filterChartInputs(request.criteria, streams, commitments, offers);

@@ -8,8 +8,8 @@ import type {
   UsageWindow,
 } from '../domain/engine';
 import { NotFoundError } from '../domain/errors';
-import { bundledCatalog } from './bundled-catalog';
 import type { ContextWith } from './ports';
+import { catalogFor } from './stored-catalog';
 
 export interface PlanInputs {
   readonly streams: readonly UsageStream[];
@@ -19,6 +19,8 @@ export interface PlanInputs {
   readonly sharing: CommitmentSharing;
   /** The org's renewal horizon (docs/plan-engine.md, Time is the plan's). */
   readonly renewalHorizonDays: number;
+  /** The catalog version the offers and prices came from (docs/catalog.md, Versions). */
+  readonly catalogVersion: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface PlanInputs {
  * price from the catalog: what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
-  ctx: ContextWith<'commitments' | 'orgs' | 'usage'>,
+  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'usage'>,
   orgId: string,
   provider: Provider,
   window: UsageWindow,
@@ -40,12 +42,15 @@ export async function loadPlanInputs(
     ctx.repos.orgs.get(orgId),
   ]);
   if (!org) throw new NotFoundError(`Organization ${orgId} not found`);
-  const catalog = await bundledCatalog();
+  // The regions the org uses or owns commitments in: the only ones whose prices it needs.
+  const places = [...streams, ...commitments].map(({ region }) => ({ provider, region }));
+  const { catalog, version } = await catalogFor(ctx.repos.catalog, places);
   return {
     streams: withComputePrices(streams, catalog),
     commitments,
     offers: catalog.offers(provider),
     sharing: org.commitmentSharing,
     renewalHorizonDays: org.renewalHorizonDays,
+    catalogVersion: version,
   };
 }

@@ -1,4 +1,3 @@
-import { loadCatalog } from '../domain/catalog/catalog';
 import type { ExistingCommitment, Provider } from '../domain/engine/model';
 import { ConflictError } from '../domain/errors';
 import type { ExportRows } from '../domain/usage/exports/export-rows';
@@ -25,6 +24,7 @@ import type {
   ExportSource,
   UsageSourceSession,
 } from './ports/usage-sync';
+import { usageCatalog } from './stored-catalog';
 
 /**
  * The steps of a usage sync (docs/usage-sync.md), shared by `admin sync`, which runs them in one
@@ -134,7 +134,7 @@ export async function readSyncPart(
     if (opened.format === 'usage-csv')
       throw new Error('it is not a billing export (CUR 2.0, legacy CUR, FOCUS, Azure actual cost)');
     const rows = opened as ExportRows;
-    const collector = createExportUsageCollector(rows.format, loadCatalog(), importedAt);
+    const collector = createExportUsageCollector(rows.format, await usageCatalog(ctx), importedAt);
     for await (const batch of rows.batches) collector.addBatch(batch);
     const { key, billingPeriod } = part;
     return stagedPartOf(

@@ -1,5 +1,6 @@
 import { residualArena } from '../domain/engine/residual-arena';
 import {
+  catalogRepository,
   commitmentRepository,
   computedPlanRepository,
   orgRepository,
@@ -20,6 +21,7 @@ export const awsPlanComputationContext = awsFunctionContext(
     commitments: commitmentRepository,
     plans: planRepository,
     computedPlans: computedPlanRepository,
+    catalog: catalogRepository,
   },
   { engineMemory: residualArena },
 );

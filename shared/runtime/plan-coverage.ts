@@ -1,4 +1,10 @@
-import { commitmentRepository, orgRepository, planRepository, usageRepository } from '../store/store';
+import {
+  catalogRepository,
+  commitmentRepository,
+  orgRepository,
+  planRepository,
+  usageRepository,
+} from '../store/store';
 import { awsFunctionContext } from './function-context';
 
 /** The plan-coverage function on AWS: its repositories on the service's table, built on the first invocation. */
@@ -7,4 +13,5 @@ export const awsPlanCoverageContext = awsFunctionContext({
   usage: usageRepository,
   commitments: commitmentRepository,
   plans: planRepository,
+  catalog: catalogRepository,
 });

@@ -3,6 +3,7 @@ import { createApiKeyRepository } from './api-keys';
 import { withThrottledKeyUse } from './caching/key-use-throttle';
 import { withOrgPlacementCache } from './caching/org-placement-cache';
 import { withPlanContentCache } from './caching/plan-content-cache';
+import { createCatalogStore } from './catalog-versions';
 import { createCommitmentRepository } from './commitments';
 import { createComputedPlanRepository } from './computed-plans';
 import { createIdempotencyRepository } from './idempotency-records';
@@ -41,6 +42,7 @@ export function createStore(table: TableClient): Repositories {
     oauthGrants: createOAuthGrantRepository(table),
     onboarding: createOnboardingRepository(table),
     usageSyncStates: createUsageSyncStateRepository(table),
+    catalog: createCatalogStore(table),
   };
 }
 
@@ -90,6 +92,8 @@ export const onboardingRepository: RepositoryBuilder<'onboarding'> = (table) =>
   createOnboardingRepository(table);
 export const usageSyncStateRepository: RepositoryBuilder<'usageSyncStates'> = (table) =>
   createUsageSyncStateRepository(table);
+/** The stored catalogs: uncached here (what a function keeps is the price lists it loaded, stored-catalog.ts). */
+export const catalogRepository: RepositoryBuilder<'catalog'> = (table) => createCatalogStore(table);
 
 /** The builders of a function's repositories, by repository name. */
 export type RepositoryBuilders<K extends keyof Repositories> = { readonly [P in K]: RepositoryBuilder<P> };
@@ -113,6 +117,7 @@ export const everyRepository: RepositoryBuilders<keyof Repositories> = {
   oauthGrants: oauthGrantRepository,
   onboarding: onboardingRepository,
   usageSyncStates: usageSyncStateRepository,
+  catalog: catalogRepository,
 };
 
 /** Every repository of a long-lived process (the local server, tests of the composition). */

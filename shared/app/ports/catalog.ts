@@ -1,4 +1,5 @@
 import type { RegionPriceList } from '../../domain/catalog/price-list';
+import type { RegionSummary } from '../../domain/catalog/refresh-checks';
 import type { Provider } from '../../domain/engine/model';
 
 /**
@@ -21,24 +22,14 @@ export interface PriceListFiles {
 
 /** A stored catalog version: which regions it prices and from which lists (docs/catalog.md, Stored catalog). */
 export interface CatalogVersion {
-  /** e.g. `2026-11-28T21:00:00.000Z`: when the refresh that wrote it ran. */
+  /** e.g. `2026-11-28T21:00:00.000Z`: when the refresh that made it current ran. */
   readonly version: string;
   readonly regions: readonly CatalogVersionRegion[];
 }
 
-export interface CatalogVersionRegion {
-  readonly provider: Provider;
-  readonly region: string;
-  readonly source: string;
-  readonly published: Readonly<Record<string, string>>;
-  /** Offers-relevant size of the region: for the suspicious-refresh checks and the answer. */
-  readonly instances: number;
-  readonly reservations: number;
-  readonly spendRates: number;
-  /** The mean on-demand price of the region's instances: a refresh that halves it is suspicious. */
-  readonly meanOndemand: number;
-  /** Digest of the region's prices: a region whose digest changes has prices that moved. */
-  readonly digest: string;
+export interface CatalogVersionRegion extends RegionSummary {
+  /** The version its list is stored under: a refresh of other regions keeps it where it was. */
+  readonly storedIn: string;
 }
 
 /** Where refreshed catalogs are kept: versions written whole, then `current` pointed at one. */

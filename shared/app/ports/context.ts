@@ -1,4 +1,5 @@
 import type { ResidualArena } from '../../domain/engine';
+import type { CatalogStore } from './catalog';
 import type { Clock, IdGenerator } from './clock-and-ids';
 import type { IdempotencyRepository } from './idempotency';
 import type { OAuthClientRepository, OAuthGrantRepository, SignInRepository } from './oauth';
@@ -37,6 +38,8 @@ export interface Repositories {
   readonly oauthGrants: OAuthGrantRepository;
   readonly onboarding: OnboardingRepository;
   readonly usageSyncStates: UsageSyncStateRepository;
+  /** The refreshed price catalogs (docs/catalog.md, Stored catalog). */
+  readonly catalog: CatalogStore;
 }
 
 /** What every use case is given by the composition root. */

@@ -5,6 +5,7 @@
  * sequence interrupted half-way is completed by a retry; the one exception is an apply's last
  * write, one transaction (PlanRepository.scheduleApplication, docs/data-model.md).
  */
+export * from './catalog';
 export * from './clock-and-ids';
 export * from './context';
 export * from './idempotency';
