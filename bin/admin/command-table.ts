@@ -1,4 +1,5 @@
 import type { AdminCommand } from './admin-command';
+import { refreshCatalogCommand } from './catalog-command';
 import { importCommands } from './import-commands';
 import { oauthClientCommands } from './oauth-client-commands';
 import { orgCommands } from './org-commands';
@@ -16,5 +17,6 @@ export const commandTable: readonly AdminCommand[] = [
   ...oauthClientCommands,
   ...importCommands,
   syncCommand,
+  refreshCatalogCommand,
   ...simulateCloudCommands,
 ];
