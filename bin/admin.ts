@@ -95,7 +95,8 @@ async function main(argv: readonly string[]): Promise<number> {
       await target.close();
     }
     await output.print(JSON.stringify(result));
-    return 0;
+    // A command that answered but did not do what was asked (a refresh that kept the last catalog) set it.
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     return reportFailure(error, command);
   }

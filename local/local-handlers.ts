@@ -1,4 +1,3 @@
-import { bundledCatalog } from '../shared/app/bundled-catalog';
 import type {
   AppContext,
   CloudVerifier,
@@ -7,6 +6,7 @@ import type {
   WithPlanComputation,
 } from '../shared/app/ports';
 import type { RequestThrottle } from '../shared/app/ports/request-throttle';
+import { purchasingCatalog } from '../shared/app/stored-catalog';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import type { ProxyHandler } from '../shared/http/group-handler';
 import type { OAuthKeys } from '../shared/runtime/oauth-keys';
@@ -82,7 +82,11 @@ export async function localGroupHandler(
       const { createPlanPurchasesHandler } = await import(
         '../functions/plan-purchases/plan-purchases-handler'
       );
-      const purchasing = { ...ctx, purchaseQueue: local.purchaseQueue, catalog: bundledCatalog };
+      const purchasing = {
+        ...ctx,
+        purchaseQueue: local.purchaseQueue,
+        catalog: purchasingCatalog(ctx.repos.catalog),
+      };
       return createPlanPurchasesHandler(() => purchasing, requestThrottle);
     }
     case 'partner-settings': {

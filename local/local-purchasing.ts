@@ -1,8 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
-import { bundledCatalog } from '../shared/app/bundled-catalog';
 import type { AppContext, Marketplace, WithPlanComputation } from '../shared/app/ports';
 import { PURCHASE_CLAIM_SECONDS } from '../shared/app/purchase-processing';
 import type { SweepResult } from '../shared/app/purchase-sweep';
+import { purchasingCatalog } from '../shared/app/stored-catalog';
 import { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
 import { localLambdaContext } from './lambda-context';
 import type { InvocationScoped } from './local-invocation-scope';
@@ -51,7 +51,7 @@ export async function startLocalPurchasing(options: {
   const processing = {
     ...ctx,
     marketplace: options.marketplace?.(marketplace) ?? marketplace,
-    catalog: bundledCatalog,
+    catalog: purchasingCatalog(ctx.repos.catalog),
   };
   const processPurchases = createPurchaseProcessorHandler(() => processing);
   // Each delivery runs in an invocation scope of its own, as Lambda runs each invocation: the

@@ -1,4 +1,4 @@
-import { bundledCatalog } from '../../shared/app/bundled-catalog';
+import { purchasingCatalog } from '../../shared/app/stored-catalog';
 import { ValidationError } from '../../shared/domain/errors';
 import { createAppContext } from '../../shared/runtime/app-context';
 import { configuredRegion, createAwsTable, readAwsConfig } from '../../shared/runtime/aws';
@@ -57,7 +57,7 @@ export async function openAwsTarget(
       const { ctx } = storeOf();
       const deadLetters = awsDeadLetters(env);
       return {
-        ctx: { ...ctx, purchaseQueue: awsPurchaseQueue(env), catalog: bundledCatalog },
+        ctx: { ...ctx, purchaseQueue: awsPurchaseQueue(env), catalog: purchasingCatalog(ctx.repos.catalog) },
         deadLetters: async () =>
           (await deadLetters.list()).map((letter) => ({
             message_id: letter.messageId,

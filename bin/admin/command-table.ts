@@ -1,5 +1,6 @@
 import type { AdminCommand } from './admin-command';
 import { azureTenantCommands } from './azure-tenant-commands';
+import { refreshCatalogCommand } from './catalog-command';
 import { chartCommand } from './chart-command';
 import { importCommands } from './import-commands';
 import { oauthClientCommands } from './oauth-client-commands';
@@ -20,5 +21,6 @@ export const commandTable: readonly AdminCommand[] = [
   ...azureTenantCommands,
   syncCommand,
   chartCommand,
+  refreshCatalogCommand,
   ...simulateCloudCommands,
 ];

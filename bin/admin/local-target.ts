@@ -42,12 +42,12 @@ export async function openLocalTarget(
       purchasing: async () => {
         const [
           { startLocalPurchasing },
-          { bundledCatalog },
+          { purchasingCatalog },
           { stuckPurchases, sweepPurchases },
           { purchaseRecordView },
         ] = await Promise.all([
           import('../../local/local-purchasing'),
-          import('../../shared/app/bundled-catalog'),
+          import('../../shared/app/stored-catalog'),
           import('../../shared/app/purchase-sweep'),
           import('../../shared/contract/purchases'),
         ]);
@@ -59,7 +59,11 @@ export async function openLocalTarget(
           sweepIntervalMs: 3_600_000,
         });
         local = pipeline;
-        const ctx = { ...runtime.ctx, purchaseQueue: pipeline.queue, catalog: bundledCatalog };
+        const ctx = {
+          ...runtime.ctx,
+          purchaseQueue: pipeline.queue,
+          catalog: purchasingCatalog(runtime.ctx.repos.catalog),
+        };
         return {
           ctx,
           deadLetters: async () => (await stuckPurchases(ctx)).map(purchaseRecordView),

@@ -10,7 +10,7 @@ import { planComputationRequest } from '../../shared/runtime/plan-computation-re
  * kept between runs (`engineMemory`).
  */
 export type PlanComputationContext = ContextWith<
-  'orgs' | 'usage' | 'commitments' | 'plans' | 'computedPlans' | 'purchases'
+  'catalog' | 'orgs' | 'usage' | 'commitments' | 'plans' | 'computedPlans' | 'purchases'
 >;
 
 /**

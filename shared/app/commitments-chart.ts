@@ -5,10 +5,10 @@ import { cloudProviders } from '../domain/cloud-providers';
 import { type ChartPoint, chartSeries, type Provider, type UsageWindow } from '../domain/engine';
 import { lookbackWindow } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
-import { bundledCatalog } from './bundled-catalog';
 import { loadOrgFor } from './org-access';
-import { ownedCommitments } from './owned-commitments';
+import { ownedCommitmentsOf } from './owned-commitments';
 import type { ContextWith } from './ports';
+import { catalogFor } from './stored-catalog';
 
 export interface ChartRequest {
   /** Only this provider's commitments and usage; all providers together when absent. */
@@ -28,7 +28,7 @@ export interface ChartRequest {
  * average hour elsewhere (docs/plan-engine.md, The chart).
  */
 export async function commitmentsChart(
-  ctx: ContextWith<'commitments' | 'orgs' | 'purchases' | 'usage'>,
+  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'purchases' | 'usage'>,
   principal: Principal,
   orgId: string,
   request: ChartRequest,
@@ -47,17 +47,23 @@ export async function commitmentsChart(
   });
   // Providers without usage chart their commitments over the lookback ending now.
   const window = lookbackWindow(null, now);
-  const catalog = await bundledCatalog();
-  const [usage, commitments, org] = await Promise.all([
+  const [usage, stored, records, org] = await Promise.all([
     Promise.all(
       providers.map((provider) => {
         const own = windows[provider];
         return own ? ctx.repos.usage.loadUsage(orgId, provider, own) : [];
       }),
     ),
-    ownedCommitments(ctx, orgId, request.provider, catalog),
+    ctx.repos.commitments.listCommitments(orgId, request.provider),
+    ctx.repos.purchases.listByOrg(orgId),
     ctx.repos.orgs.get(orgId),
   ]);
+  const places = [...usage.flat(), ...stored, ...records].map(({ provider, region }) => ({
+    provider,
+    region,
+  }));
+  const { catalog } = await catalogFor(ctx.repos.catalog, places);
+  const commitments = ownedCommitmentsOf(stored, records, request.provider, catalog);
   const offers = catalog.offers(request.provider);
   const streams = withComputePrices(usage.flat(), catalog);
   const charted = filterChartInputs(request.criteria, streams, commitments, offers);

@@ -1,4 +1,3 @@
-import { loadCatalog } from '../domain/catalog/catalog';
 import type { Provider } from '../domain/engine/model';
 import type { ExportFormat } from '../domain/usage/exports/export-formats';
 import type { ExportRows } from '../domain/usage/exports/export-rows';
@@ -15,6 +14,7 @@ import {
 } from './import-files';
 import { inImportSessions, type OpenImport } from './import-sessions';
 import type { AppContext } from './ports';
+import { usageCatalog } from './stored-catalog';
 
 /** What an import stored of one provider. */
 export interface ProviderUsageImport {
@@ -47,7 +47,10 @@ export interface UsageImportSummary {
 export async function importUsage(ctx: AppContext, request: ImportRequest): Promise<UsageImportSummary> {
   const { orgId } = request;
   await requireOrg(ctx, orgId);
-  const parsed = await readImportFile(request, createUsageCsvParser(loadCatalog(), ctx.clock.now()));
+  const parsed = await readImportFile(
+    request,
+    createUsageCsvParser(await usageCatalog(ctx), ctx.clock.now()),
+  );
   const providers = await storeImportedUsage(ctx, request, parsed.providers);
   return { orgId, rows: parsed.rows, providers };
 }
@@ -77,7 +80,7 @@ export async function importUsageExport(
 ): Promise<ExportImportSummary> {
   const { orgId, rows, onProgress } = request;
   await requireOrg(ctx, orgId);
-  const collector = createExportUsageCollector(rows.format, loadCatalog(), ctx.clock.now());
+  const collector = createExportUsageCollector(rows.format, await usageCatalog(ctx), ctx.clock.now());
   let reported = 0;
   for await (const batch of rows.batches) {
     collector.addBatch(batch);

@@ -34,7 +34,7 @@ export interface PlanRefreshOptions {
  * the plans they supersede (best effort: leftovers are never referenced again).
  */
 export async function refreshPlans(
-  ctx: ContextWith<'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
+  ctx: ContextWith<'catalog' | 'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
   orgId: string,
   provider: Provider,
   options: PlanRefreshOptions = {},
@@ -99,7 +99,9 @@ export async function refreshPlans(
  * make such a variant from the plain context and pass it through here again.
  */
 export function computingPlansHere<
-  C extends ContextWith<'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
+  C extends ContextWith<
+    'catalog' | 'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'purchases' | 'usage'
+  >,
 >(ctx: C): WithPlanComputation<C> {
   const computing: WithPlanComputation<C> = {
     ...ctx,
@@ -113,7 +115,7 @@ export function computingPlansHere<
  * last hour of stored usage; every id is seeded by the org, provider and input version.
  */
 async function computeAndStore(
-  ctx: ContextWith<'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
+  ctx: ContextWith<'catalog' | 'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
   orgId: string,
   provider: Provider,
   usageState: UsageState | null,
@@ -143,6 +145,7 @@ async function computeAndStore(
       window,
       sharing: inputs.sharing,
       renewalHorizonDays: inputs.renewalHorizonDays,
+      catalogVersion: inputs.catalogVersion,
     },
     computed,
   );
@@ -156,7 +159,7 @@ async function computeAndStore(
 
 /** Deletes the plans of `planIds` not in `kept`; applied plans stay, failures are left for good. */
 async function deletePlans(
-  ctx: ContextWith<'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
+  ctx: ContextWith<'catalog' | 'commitments' | 'computedPlans' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
   orgId: string,
   provider: Provider,
   planIds: readonly string[],

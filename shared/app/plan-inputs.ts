@@ -9,9 +9,9 @@ import type {
 } from '../domain/engine';
 import { NotFoundError } from '../domain/errors';
 import { upfrontBudget } from '../domain/purchases/guard-rails';
-import { bundledCatalog } from './bundled-catalog';
 import { ownedCommitmentsOf } from './owned-commitments';
 import type { ContextWith } from './ports';
+import { catalogFor } from './stored-catalog';
 
 export interface PlanInputs {
   readonly streams: readonly UsageStream[];
@@ -23,6 +23,8 @@ export interface PlanInputs {
   readonly renewalHorizonDays: number;
   /** What one plan may pay upfront under the org's cap now; null: no cap (docs/plan-engine.md, The upfront cap). */
   readonly upfrontBudget: number | null;
+  /** The catalog version the offers and prices came from (docs/catalog.md, Versions). */
+  readonly catalogVersion: string;
 }
 
 /**
@@ -33,14 +35,13 @@ export interface PlanInputs {
  * price from the catalog: what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
-  ctx: ContextWith<'commitments' | 'orgs' | 'purchases' | 'usage'>,
+  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'purchases' | 'usage'>,
   orgId: string,
   provider: Provider,
   window: UsageWindow,
   withUsage = true,
   orderedBefore?: string,
 ): Promise<PlanInputs> {
-  const catalog = await bundledCatalog();
   const [streams, stored, records, org] = await Promise.all([
     withUsage ? ctx.repos.usage.loadUsage(orgId, provider, window) : [],
     ctx.repos.commitments.listCommitments(orgId, provider),
@@ -53,6 +54,9 @@ export async function loadPlanInputs(
     orderedBefore === undefined
       ? records
       : records.filter((record) => Date.parse(record.createdAt) < Date.parse(orderedBefore));
+  // The regions the org uses, owns or has ordered commitments in: the only ones whose prices it needs.
+  const places = [...streams, ...stored, ...ordered].map(({ region }) => ({ provider, region }));
+  const { catalog, version } = await catalogFor(ctx.repos.catalog, places);
   const commitments = ownedCommitmentsOf(stored, ordered, provider, catalog);
   return {
     streams: withComputePrices(streams, catalog),
@@ -61,5 +65,6 @@ export async function loadPlanInputs(
     sharing: org.commitmentSharing,
     renewalHorizonDays: org.renewalHorizonDays,
     upfrontBudget: upfrontBudget(org.maxUpfrontCost, records, ctx.clock.now()),
+    catalogVersion: version,
   };
 }

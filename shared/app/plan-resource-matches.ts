@@ -29,7 +29,7 @@ export interface ResourceMatchQuery {
  * those hours only.
  */
 export async function listPlanResourceMatches(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
+  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
   principal: Principal,
   orgId: string,
   planId: string,
@@ -66,7 +66,7 @@ export async function listPlanResourceMatches(
  * figures of usage the plan never saw: a ConflictError instead (the plan is about to be replaced).
  */
 async function matchesOverRange(
-  ctx: ContextWith<'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
+  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
   content: PlanContent,
   range: { start: number; end: number },
 ): Promise<LineResourceMatch[]> {

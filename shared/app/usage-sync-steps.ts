@@ -1,4 +1,3 @@
-import { loadCatalog } from '../domain/catalog/catalog';
 import type { ExistingCommitment, Provider } from '../domain/engine/model';
 import { ConflictError } from '../domain/errors';
 import { ExportBoundError } from '../domain/usage/exports/export-bounds';
@@ -33,6 +32,7 @@ import type {
   ExportSource,
   UsageSourceSession,
 } from './ports/usage-sync';
+import { usageCatalog } from './stored-catalog';
 
 /**
  * The steps of a usage sync (docs/usage-sync.md), shared by `admin sync`, which runs them in one
@@ -145,7 +145,7 @@ export async function planSyncParts(
  * period is not stored, the others are. A part that cannot be read fails naming its file.
  */
 export async function readSyncPart(
-  ctx: Pick<UsageSyncContext, 'openExport'>,
+  ctx: Pick<UsageSyncContext, 'openExport'> & { readonly repos: Pick<UsageSyncContext['repos'], 'catalog'> },
   session: Pick<UsageSourceSession, 'openExportFile'>,
   part: SyncPart,
   importedAt: Date,
@@ -157,7 +157,7 @@ export async function readSyncPart(
     if (opened.format === 'usage-csv')
       throw new Error('it is not a billing export (CUR 2.0, legacy CUR, FOCUS, Azure actual cost)');
     const rows = opened as ExportRows;
-    const collector = createExportUsageCollector(rows.format, loadCatalog(), importedAt);
+    const collector = createExportUsageCollector(rows.format, await usageCatalog(ctx), importedAt);
     for await (const batch of rows.batches) collector.addBatch(batch);
     return stagedPartOf(
       { partId: syncPartId(part), key, billingPeriod, format: rows.format, rows: collector.rows },

@@ -51,6 +51,12 @@ export const commitmentPlan = named(
       monthly_savings: described(z.number(), 'savings per month (USD)'),
       total_monthly_before_cost: described(z.number(), 'cost per month before the plan (USD)'),
       description: z.optional(z.nullable(z.string())),
+      catalog_version: z.optional(
+        described(
+          z.string(),
+          'extension: the price catalog version the plan was priced with (`bundled`, or the time of the refresh that stored it; docs/catalog.md)',
+        ),
+      ),
     }),
   'A commitment plan (v1 shape)',
 );

@@ -1,5 +1,6 @@
 import { residualArena } from '../domain/engine/residual-arena';
 import {
+  catalogRepository,
   commitmentRepository,
   computedPlanRepository,
   orgRepository,
@@ -22,6 +23,7 @@ export const awsPlanComputationContext = awsFunctionContext(
     plans: planRepository,
     computedPlans: computedPlanRepository,
     purchases: purchaseRepository,
+    catalog: catalogRepository,
   },
   { engineMemory: residualArena },
 );

@@ -1,4 +1,5 @@
 import {
+  catalogRepository,
   commitmentRepository,
   orgRepository,
   planRepository,
@@ -14,4 +15,5 @@ export const awsPlanCoverageContext = awsFunctionContext({
   commitments: commitmentRepository,
   plans: planRepository,
   purchases: purchaseRepository,
+  catalog: catalogRepository,
 });

@@ -1,6 +1,7 @@
-import { bundledCatalog } from '../app/bundled-catalog';
 import type { PlanComputation } from '../app/ports';
+import { purchasingCatalog } from '../app/stored-catalog';
 import {
+  catalogRepository,
   idempotencyRepository,
   membershipRepository,
   orgRepository,
@@ -22,19 +23,23 @@ const repositories = awsFunctionContext({
   // The plan-input version: a plan computed before the last change is outdated.
   usage: usageRepository,
   idempotencyRecords: idempotencyRepository,
+  catalog: catalogRepository,
 });
 
 /**
  * The plan-purchases function on AWS: its repositories on the service's table, the SQS purchase
- * queue, the bundled catalog and the plan-computation function (which names an outdated plan's
+ * queue, the stored catalog (stored-catalog.ts) and the plan-computation function (which names an outdated plan's
  * successor; its client is made when a refusal first needs it), built on the first invocation.
  */
-export const awsPlanPurchasesContext = onFirstUse(() => ({
-  ...repositories(),
-  purchaseQueue: awsPurchaseQueue(process.env),
-  catalog: bundledCatalog,
-  planComputation: lazyPlanComputation(),
-}));
+export const awsPlanPurchasesContext = onFirstUse(() => {
+  const base = repositories();
+  return {
+    ...base,
+    purchaseQueue: awsPurchaseQueue(process.env),
+    catalog: purchasingCatalog(base.repos.catalog),
+    planComputation: lazyPlanComputation(),
+  };
+});
 
 function lazyPlanComputation(): PlanComputation {
   let computation: PlanComputation | undefined;

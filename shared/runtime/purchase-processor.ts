@@ -1,7 +1,8 @@
-import { bundledCatalog } from '../app/bundled-catalog';
 import type { ContextWith, Marketplace } from '../app/ports';
 import type { ProcessorContext } from '../app/purchase-processing';
+import { purchasingCatalog } from '../app/stored-catalog';
 import {
+  catalogRepository,
   commitmentRepository,
   onboardingRepository,
   orgRepository,
@@ -38,6 +39,7 @@ export function awsPurchaseProcessorContext(
     usage: usageRepository,
     // The aws marketplace assumes each org's role with the ExternalId of its onboarding record.
     onboarding: onboardingRepository,
+    catalog: catalogRepository,
   });
   return onFirstUse(() => {
     const base = repositories();
@@ -45,7 +47,7 @@ export function awsPurchaseProcessorContext(
     return {
       ...base,
       marketplace,
-      catalog: bundledCatalog,
+      catalog: purchasingCatalog(base.repos.catalog),
       planComputation: lambdaPlanComputation(process.env),
     };
   });

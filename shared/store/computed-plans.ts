@@ -158,9 +158,11 @@ function toPlanItem(
     window: { start: basis.window.start, hours: basis.window.hours },
     commitmentSharing: basis.sharing,
     renewalHorizonDays: basis.renewalHorizonDays,
+    catalogVersion: basis.catalogVersion ?? 'bundled',
     status,
     lineItemCount,
-    plan: fields,
+    // The plan's answer names the catalog version it was priced with (`catalog_version`).
+    plan: { ...fields, catalog_version: basis.catalogVersion ?? 'bundled' },
   };
 }
 

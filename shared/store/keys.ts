@@ -380,3 +380,27 @@ export function idempotencyResponsePartKey(
     SK: `${idempotencyResponsePartPrefix(attemptId)}${String(part).padStart(4, '0')}`,
   };
 }
+
+/** The catalog's partition: `CURRENT` names the current version (docs/data-model.md, Catalog). */
+export const catalogPartition = 'CATALOG';
+
+export function catalogCurrentKey(): ItemKey {
+  return { PK: catalogPartition, SK: 'CURRENT' };
+}
+
+/** The parts of one stored region list: `CATALOG#<version>#<provider>#<region>` / `PART#<n>`. */
+export function catalogRegionPartition(version: string, provider: string, region: string): string {
+  return `${catalogPartition}#${id(version)}#${id(provider)}#${id(region)}`;
+}
+
+export function catalogRegionPartKey(
+  version: string,
+  provider: string,
+  region: string,
+  part: number,
+): ItemKey {
+  return {
+    PK: catalogRegionPartition(version, provider, region),
+    SK: `PART#${String(part).padStart(4, '0')}`,
+  };
+}

@@ -191,6 +191,8 @@ function toStoredPlan(item: StoredItem): StoredPlan {
     sharing: (item.commitmentSharing as CommitmentSharing | undefined) ?? 'account',
     // Plans stored before the horizon existed: the default.
     renewalHorizonDays: (item.renewalHorizonDays as number | undefined) ?? DEFAULT_RENEWAL_HORIZON_DAYS,
+    // Plans stored before catalogs were versioned were priced with the bundled one.
+    catalogVersion: (item.catalogVersion as string | undefined) ?? 'bundled',
     plan: {
       ...(item.plan as Omit<CommitmentPlan, 'status' | 'is_calculating'>),
       status: item.status as CommitmentPlan['status'],
@@ -233,6 +235,7 @@ function toPlanContent(stored: StoredPlan, items: readonly StoredItem[]): PlanCo
     window: stored.window,
     sharing: stored.sharing,
     renewalHorizonDays: stored.renewalHorizonDays,
+    catalogVersion: stored.catalogVersion,
     createdAt: stored.plan.created_at,
     lineItems,
   };

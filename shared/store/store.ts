@@ -4,6 +4,7 @@ import { createAzureTenantRepository } from './azure-tenants';
 import { withThrottledKeyUse } from './caching/key-use-throttle';
 import { withOrgPlacementCache } from './caching/org-placement-cache';
 import { withPlanContentCache } from './caching/plan-content-cache';
+import { createCatalogStore } from './catalog-versions';
 import { createCommitmentRepository } from './commitments';
 import { createComputedPlanRepository } from './computed-plans';
 import { createIdempotencyRepository } from './idempotency-records';
@@ -43,6 +44,7 @@ export function createStore(table: TableClient): Repositories {
     onboarding: createOnboardingRepository(table),
     azureTenants: createAzureTenantRepository(table),
     usageSyncStates: createUsageSyncStateRepository(table),
+    catalog: createCatalogStore(table),
   };
 }
 
@@ -94,6 +96,8 @@ export const azureTenantRepository: RepositoryBuilder<'azureTenants'> = (table) 
   createAzureTenantRepository(table);
 export const usageSyncStateRepository: RepositoryBuilder<'usageSyncStates'> = (table) =>
   createUsageSyncStateRepository(table);
+/** The stored catalogs: uncached here (what a function keeps is the price lists it loaded, stored-catalog.ts). */
+export const catalogRepository: RepositoryBuilder<'catalog'> = (table) => createCatalogStore(table);
 
 /** The builders of a function's repositories, by repository name. */
 export type RepositoryBuilders<K extends keyof Repositories> = { readonly [P in K]: RepositoryBuilder<P> };
@@ -118,6 +122,7 @@ export const everyRepository: RepositoryBuilders<keyof Repositories> = {
   onboarding: onboardingRepository,
   azureTenants: azureTenantRepository,
   usageSyncStates: usageSyncStateRepository,
+  catalog: catalogRepository,
 };
 
 /** Every repository of a long-lived process (the local server, tests of the composition). */

@@ -10,13 +10,25 @@
  *
  * Run with `npm run bench`. Progress goes to stderr; the table, then (as the last line) the JSON
  * figures of the 10,000-stream case go to stdout. Not a test: vitest never collects it.
+ * `npm run bench -- --regions 20 --families 40` runs the 10,000-stream case on a fleet spread over
+ * that many regions and EC2 families, priced by price lists of that width stored as a refresh
+ * stores them (synthetic-price-lists.ts), and reports the catalog's memory and stored size.
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { generateCommitments } from '../../local/demo/synthetic-commitments';
 import { generateFleet } from '../../local/demo/synthetic-fleet';
-import { loadCatalog } from '../../shared/domain/catalog/catalog';
+import {
+  assembleCatalog,
+  BUNDLED_CATALOG_DATA,
+  type Catalog,
+  loadCatalog,
+  type ValidCatalogData,
+} from '../../shared/domain/catalog/catalog';
+import { sizeInstance } from '../../shared/domain/catalog/instance-units';
 import { computePlans, type EngineInput, residualArena, type UsageStream } from '../../shared/domain/engine';
+import { compressedParts } from '../../shared/store/compressed-parts';
+import { syntheticFamilies, syntheticPriceLists, syntheticRegions } from './synthetic-price-lists';
 
 const HOURS = 720;
 const WINDOW = { start: '2025-01-01T00:00:00.000Z', hours: HOURS };
@@ -90,12 +102,96 @@ function spreadOver(fleet: readonly UsageStream[], accounts: number): UsageStrea
   return fleet.map((stream, index) => ({ ...stream, accountId: `${100000000000 + (index % accounts)}` }));
 }
 
+/** `--regions N --families M`: the wide catalog's width; absent: the bundled catalog's cases. */
+function wideOption(name: string): number | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return undefined;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive integer`);
+  return value;
+}
+const wideRegions = wideOption('regions');
+const wideFamilies = wideOption('families');
+const wide = wideRegions !== undefined || wideFamilies !== undefined;
+
+/**
+ * The generated fleet spread over the wide catalog: stream i in region i mod R, family (i div R)
+ * mod F, its size and OS kept (EC2 Linux or Windows), priced by the catalog.
+ */
+function spreadOverCatalog(
+  fleet: readonly UsageStream[],
+  catalog: Catalog,
+  regions: string[],
+  families: string[],
+) {
+  const sizes = ['large', 'xlarge', '2xlarge', '4xlarge'];
+  return fleet.map((stream, index) => {
+    const region = regions[index % regions.length] as string;
+    const family = families[Math.floor(index / regions.length) % families.length] as string;
+    const units = sizeInstance('aws', stream.instanceType)?.units ?? 4;
+    const size = sizes[Math.min(3, Math.max(0, Math.round(Math.log2(units / 4))))] as string;
+    const instanceType = `${family}.${size}`;
+    const operatingSystem = stream.operatingSystem === 'Windows' ? 'Windows' : 'Linux';
+    const key = { provider: 'aws', region, instanceType, operatingSystem, tenancy: 'Shared' } as const;
+    const ondemandPrice = catalog.ondemandPrice(key);
+    if (ondemandPrice === undefined) throw new Error(`${instanceType} is not priced in ${region}`);
+    const { deploymentOption: _deployment, ...rest } = stream;
+    return {
+      ...rest,
+      region,
+      instanceType,
+      operatingSystem,
+      tenancy: 'Shared',
+      service: 'AmazonEC2',
+      ondemandPrice,
+    };
+  });
+}
+
+let wideFigures: Record<string, number> = {};
+
+function wideCatalog(): Catalog {
+  const lists = syntheticPriceLists(wideRegions ?? 20, wideFamilies ?? 40);
+  collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const catalog = assembleCatalog(BUNDLED_CATALOG_DATA as ValidCatalogData, lists);
+  collectGarbage();
+  const heapAfter = process.memoryUsage().heapUsed;
+  const storedBytes = lists.map((list) => compressedParts(list).reduce((sum, part) => sum + part.length, 0));
+  const jsonBytes = lists.map((list) => JSON.stringify(list).length);
+  wideFigures = {
+    regions: lists.length,
+    families: wideFamilies ?? 40,
+    offers: catalog.offers('aws').length,
+    priced_instances: catalog.pricedInstances('aws').length,
+    catalog_heap_mb: Number(((heapAfter - heapBefore) / 2 ** 20).toFixed(1)),
+    stored_kb_per_region: Math.round(storedBytes.reduce((a, b) => a + b, 0) / lists.length / 1024),
+    json_kb_per_region: Math.round(jsonBytes.reduce((a, b) => a + b, 0) / lists.length / 1024),
+  };
+  process.stderr.write(`wide catalog: ${JSON.stringify(wideFigures)}\n`);
+  return catalog;
+}
+
 function engineInput(streams: number, accounts: number): EngineInput {
-  const catalog = loadCatalog();
+  const bundled = loadCatalog();
+  const catalog = wide ? wideCatalog() : bundled;
   process.stderr.write(`generating ${streams} streams x ${HOURS} hours...`);
   const started = performance.now();
-  const generated = generateFleet({ seed: 'bench', provider: 'aws', streams, window: WINDOW, catalog });
-  const fleet = spreadOver(generated, accounts);
+  const generated = generateFleet({
+    seed: 'bench',
+    provider: 'aws',
+    streams,
+    window: WINDOW,
+    catalog: bundled,
+  });
+  const fleet = wide
+    ? spreadOverCatalog(
+        generated,
+        catalog,
+        syntheticRegions(wideRegions ?? 20),
+        syntheticFamilies(wideFamilies ?? 40),
+      )
+    : spreadOver(generated, accounts);
   const commitments = generateCommitments({
     seed: 'bench',
     provider: 'aws',
@@ -185,8 +281,8 @@ const loadAverage = () =>
     .join(' ');
 
 const loadBefore = loadAverage();
-const results = CASES.map(({ streams, accounts, warmups, runs }) =>
-  runCase(streams, accounts, warmups, runs),
+const results = (wide ? CASES.filter((c) => c.streams === REPORTED_STREAMS && c.accounts === 0) : CASES).map(
+  ({ streams, accounts, warmups, runs }) => runCase(streams, accounts, warmups, runs),
 );
 const reported = results.find((result) => result.streams === REPORTED_STREAMS) as CaseResult;
 
@@ -203,5 +299,6 @@ console.log(
     floor_ms: round(reported.floorMs, 2),
     ratio: round(reported.engineMs / reported.floorMs, 1),
     peak_rss_mb: round(reported.peakRssMb, 0),
+    ...wideFigures,
   }),
 );

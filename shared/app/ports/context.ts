@@ -1,5 +1,6 @@
 import type { ResidualArena } from '../../domain/engine';
 import type { AzureTenantRepository } from './azure-tenants';
+import type { CatalogStore } from './catalog';
 import type { Clock, IdGenerator } from './clock-and-ids';
 import type { IdempotencyRepository } from './idempotency';
 import type { OAuthClientRepository, OAuthGrantRepository, SignInRepository } from './oauth';
@@ -39,6 +40,8 @@ export interface Repositories {
   readonly onboarding: OnboardingRepository;
   readonly azureTenants: AzureTenantRepository;
   readonly usageSyncStates: UsageSyncStateRepository;
+  /** The refreshed price catalogs (docs/catalog.md, Stored catalog). */
+  readonly catalog: CatalogStore;
 }
 
 /** What every use case is given by the composition root. */

@@ -6,6 +6,7 @@
  * write, one transaction (PlanRepository.scheduleApplication, docs/data-model.md).
  */
 export * from './azure-tenants';
+export * from './catalog';
 export * from './clock-and-ids';
 export * from './context';
 export * from './idempotency';

@@ -24,6 +24,8 @@ export interface PlanBasis {
   readonly sharing: CommitmentSharing;
   /** The org's renewal horizon the plan was computed with, kept for the same reason. */
   readonly renewalHorizonDays: number;
+  /** The catalog version its prices came from (docs/catalog.md, Versions); absent: `bundled`. */
+  readonly catalogVersion?: string;
 }
 
 /**

@@ -1,9 +1,11 @@
-import type { Offer, Provider } from '../engine/model';
+import type { DeploymentOption, Offer, Provider } from '../engine/model';
 import type { GuaranteedOfferFile, ReservationFile, SavingsPlanFile } from './catalog-schema';
 import { CatalogDataError } from './catalog-terms';
 import { guaranteedOffers } from './guaranteed-offers';
 import { unpackCatalog } from './packed-data';
 import { type CatalogData, catalogDataOf } from './packed-files';
+import type { RegionPriceList } from './price-list';
+import { priceListInstances, priceListReservationOffers, spendPlanFile } from './price-list-offers';
 import { type PricedInstance, reservationCatalog } from './reservation-offers';
 import { savingsPlanOffers } from './savings-plan-offers';
 
@@ -16,6 +18,8 @@ export interface InstanceKey {
   readonly instanceType: string;
   readonly operatingSystem: string;
   readonly tenancy: string;
+  /** RDS: `Multi-AZ` is priced apart; absent or `Single-AZ`: the Single-AZ price. */
+  readonly deploymentOption?: DeploymentOption;
 }
 
 /** The offers the planner may buy and the on-demand prices usage is valued at. */
@@ -53,27 +57,42 @@ export function loadCatalog(): Catalog {
 }
 
 /**
- * Builds the catalog from valid files, checking the references between them (a savings plan rate
- * must match a priced instance, an offer is listed once); throws CatalogDataError naming the entry.
+ * Builds the catalog from valid files and, where a refresh stored them, the providers' own price
+ * lists (price-list.ts): a region a list covers is priced by the list alone, the bundled figures
+ * of that provider and region are dropped (docs/catalog.md, Stored price lists). References
+ * between files are checked (a savings plan rate must match a priced instance, an offer is listed
+ * once); throws CatalogDataError naming the entry.
  */
-export function assembleCatalog(data: ValidCatalogData): Catalog {
-  const instances: PricedInstance[] = [];
+export function assembleCatalog(data: ValidCatalogData, lists: readonly RegionPriceList[] = []): Catalog {
+  const covered = new Set(lists.map((list) => `${list.provider}|${list.region}`));
+  const uncovered = (provider: Provider, region: string) => !covered.has(`${provider}|${region}`);
+  const bundledInstances: PricedInstance[] = [];
   const offers: Offer[] = [];
   for (const file of Object.values(data.reservations)) {
     const built = reservationCatalog(file);
-    instances.push(...built.instances);
-    offers.push(...built.offers);
+    bundledInstances.push(...built.instances);
+    offers.push(
+      ...built.offers.filter(
+        (offer) => offer.scope.kind === 'spend' || uncovered(offer.provider, offer.scope.region),
+      ),
+    );
   }
+  const instances = [
+    ...bundledInstances.filter((instance) => uncovered(instance.provider, instance.region)),
+    ...lists.flatMap(priceListInstances),
+  ];
   const instancesByKey = new Map<string, PricedInstance>();
   for (const instance of instances) {
     const key = instanceKey(instance);
     if (instancesByKey.has(key)) throw new CatalogDataError(`${key} is priced twice`);
     instancesByKey.set(key, instance);
   }
+  for (const list of lists) offers.push(...priceListReservationOffers(list));
 
+  const spendFiles: SavingsPlanFile[] = [];
   for (const [name, file] of Object.entries(data.savingsPlans)) {
     for (const row of file.rates) {
-      const eligible = instances.some(
+      const eligible = bundledInstances.some(
         (instance) =>
           instance.provider === file.provider &&
           instance.region === row.region &&
@@ -86,8 +105,13 @@ export function assembleCatalog(data: ValidCatalogData): Catalog {
         throw new CatalogDataError(`${name}: savings plan rate ${what} matches no priced instance`);
       }
     }
-    offers.push(...savingsPlanOffers(file));
+    spendFiles.push({ ...file, rates: file.rates.filter((row) => uncovered(file.provider, row.region)) });
   }
+  for (const provider of new Set(lists.map((list) => list.provider))) {
+    const listed = spendPlanFile(provider, lists);
+    if (listed) spendFiles.push(listed);
+  }
+  offers.push(...mergedSpendOffers(spendFiles.flatMap(savingsPlanOffers)));
 
   for (const file of Object.values(data.guaranteed)) {
     offers.push(...guaranteedOffers(file, offers));
@@ -111,6 +135,28 @@ export function assembleCatalog(data: ValidCatalogData): Catalog {
   };
 }
 
+/**
+ * One offer per savings plan, term and payment option: the bundled rows of regions no list covers
+ * and the lists' rows are two files naming the same plans (same ids), so their rates are joined.
+ */
+function mergedSpendOffers(offers: readonly Offer[]): Offer[] {
+  const byId = new Map<string, Offer>();
+  for (const offer of offers) {
+    const known = byId.get(offer.id);
+    if (offer.scope.kind !== 'spend' || known?.scope.kind !== 'spend') {
+      byId.set(offer.id, offer);
+      continue;
+    }
+    byId.set(offer.id, {
+      ...known,
+      scope: { kind: 'spend', rates: [...known.scope.rates, ...offer.scope.rates] },
+      source: `${known.source}; ${offer.source}`,
+      illustrative: known.illustrative || offer.illustrative,
+    });
+  }
+  return [...byId.values()].filter((offer) => offer.scope.kind !== 'spend' || offer.scope.rates.length > 0);
+}
+
 function instanceKey(instance: InstanceKey): string {
   return [
     instance.provider,
@@ -118,6 +164,7 @@ function instanceKey(instance: InstanceKey): string {
     instance.instanceType,
     instance.operatingSystem,
     instance.tenancy,
+    instance.deploymentOption === 'Multi-AZ' ? 'Multi-AZ' : '',
   ].join('|');
 }
 

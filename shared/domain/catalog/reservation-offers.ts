@@ -1,4 +1,4 @@
-import type { Offer, OfferScope, Provider } from '../engine/model';
+import type { DeploymentOption, Offer, OfferScope, Provider } from '../engine/model';
 import type { ReservationFile } from './catalog-schema';
 import { CatalogDataError, PROVIDER_TERM_HOURS } from './catalog-terms';
 import { sizeInstance } from './instance-units';
@@ -17,6 +17,8 @@ export interface PricedInstance {
   readonly units: number;
   readonly operatingSystem: string;
   readonly tenancy: string;
+  /** RDS Multi-AZ prices only (absent: Single-AZ). */
+  readonly deploymentOption?: DeploymentOption;
   /** On-demand price per instance-hour. */
   readonly ondemandPrice: number;
   readonly source: string;

@@ -52,6 +52,8 @@ export interface StoredPlan {
   readonly sharing: CommitmentSharing;
   /** The renewal horizon it was computed with (docs/plan-engine.md), likewise. */
   readonly renewalHorizonDays: number;
+  /** The catalog version it was priced with (docs/catalog.md, Versions); absent: `bundled`. */
+  readonly catalogVersion?: string;
   /** Its lookback window. */
   readonly window: UsageWindow;
   readonly plan: CommitmentPlan;

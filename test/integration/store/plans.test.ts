@@ -83,7 +83,10 @@ describe('plan repository', () => {
     // Assess
     const ids = plans.plans.map((entry) => entry.plan.id);
     const stored = await table.store.plans.getPlans(orgId, 'gcp', [...ids].reverse());
-    expect(stored.map((entry) => entry.plan)).toEqual(plans.plans.map((entry) => entry.plan).reverse());
+    // Stored with the catalog version it was priced with (the basis names none: the bundled one).
+    expect(stored.map((entry) => entry.plan)).toEqual(
+      plans.plans.map((entry) => ({ ...entry.plan, catalog_version: 'bundled' })).reverse(),
+    );
     expect(stored[0]).toMatchObject({
       orgId,
       provider: 'gcp',
@@ -97,6 +100,7 @@ describe('plan repository', () => {
       orgId,
       provider: 'gcp',
       ...basis,
+      catalogVersion: 'bundled',
       createdAt: '2026-07-01T00:00:00.000Z',
       lineItems: highSavings?.lineItems,
     });

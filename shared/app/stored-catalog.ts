@@ -1,0 +1,104 @@
+import type { Catalog } from '../domain/catalog/catalog';
+import type { RegionPriceList } from '../domain/catalog/price-list';
+import type { Provider } from '../domain/engine/model';
+import type { Repositories } from './ports';
+import type { CatalogStore } from './ports/catalog';
+
+/** The catalog version of a catalog with no stored price list: the bundled table alone. */
+export const BUNDLED_CATALOG_VERSION = 'bundled';
+
+export interface PricedCatalog {
+  readonly catalog: Catalog;
+  /** The stored version it was built from (`catalog_version` of the plans priced with it). */
+  readonly version: string;
+}
+
+/**
+ * Each stored region's price list, by where it is stored: a stored list never changes, so a
+ * process keeps what it loaded for as long as it lives and loads a region on its first use only.
+ */
+const loadedLists = new Map<string, RegionPriceList | undefined>();
+
+/** The last catalogs assembled, by version and regions: a warm function plans org after org. */
+const assembled = new Map<string, Catalog>();
+const ASSEMBLED_KEPT = 4;
+
+/** Where usage or a commitment is: what a catalog must price. */
+export interface CatalogPlace {
+  readonly provider: Provider;
+  readonly region: string;
+}
+
+/**
+ * The catalog that prices usage in `places` (docs/catalog.md, Stored catalog): the bundled table,
+ * with the current version's price lists of those regions over it. Reads the `current` item on
+ * every call (one item), so a refresh is seen at once; loads only the regions asked for. The
+ * catalog module is imported on first use (bundled-catalog.ts explains why).
+ */
+export async function catalogFor(
+  store: CatalogStore,
+  places: Iterable<CatalogPlace>,
+): Promise<PricedCatalog> {
+  const wanted = new Set([...places].map((place) => `${place.provider}|${place.region}`));
+  const current = await store.current();
+  const stored = (current?.regions ?? []).filter((r) => wanted.has(`${r.provider}|${r.region}`));
+  forgetOtherVersions(current?.regions ?? []);
+  return catalogOf(store, current?.version ?? BUNDLED_CATALOG_VERSION, stored);
+}
+
+/**
+ * The catalog of every stored region (of every provider): what buying needs, since a purchase
+ * names its offer by id only. Loaded on first use and kept like the others.
+ */
+export async function catalogOfEveryRegion(store: CatalogStore): Promise<PricedCatalog> {
+  const current = await store.current();
+  forgetOtherVersions(current?.regions ?? []);
+  return catalogOf(store, current?.version ?? BUNDLED_CATALOG_VERSION, current?.regions ?? []);
+}
+
+/** Lists a refresh replaced are never asked for again: let them go. */
+function forgetOtherVersions(current: readonly { readonly storedIn: string }[]): void {
+  const kept = new Set(current.map((r) => r.storedIn));
+  for (const key of loadedLists.keys())
+    if (!kept.has(key.slice(0, key.indexOf('|')))) loadedLists.delete(key);
+}
+
+async function catalogOf(
+  store: CatalogStore,
+  version: string,
+  regions: readonly { readonly provider: Provider; readonly region: string; readonly storedIn: string }[],
+): Promise<PricedCatalog> {
+  const key = [version, ...regions.map((r) => `${r.provider}|${r.region}`).sort()].join(',');
+  const known = assembled.get(key);
+  if (known) return { catalog: known, version };
+  const lists: RegionPriceList[] = [];
+  for (const region of regions) {
+    const listKey = `${region.storedIn}|${region.provider}|${region.region}`;
+    if (!loadedLists.has(listKey)) {
+      loadedLists.set(listKey, await store.loadRegion(region.storedIn, region.provider, region.region));
+    }
+    const list = loadedLists.get(listKey);
+    if (list) lists.push(list);
+  }
+  const { assembleCatalog, BUNDLED_CATALOG_DATA } = await import('../domain/catalog/catalog');
+  const catalog = assembleCatalog(BUNDLED_CATALOG_DATA as Parameters<typeof assembleCatalog>[0], lists);
+  assembled.set(key, catalog);
+  if (assembled.size > ASSEMBLED_KEPT) assembled.delete(assembled.keys().next().value as string);
+  return { catalog, version };
+}
+
+/**
+ * The catalog buying reads (ProcessorContext `catalog`): every stored region over the bundled
+ * table, since a purchase names its offer by id alone.
+ */
+export function purchasingCatalog(store: CatalogStore): () => Promise<Catalog> {
+  return async () => (await catalogOfEveryRegion(store)).catalog;
+}
+
+/**
+ * The catalog usage rows are priced with when they are read (imports and syncs): every stored
+ * region, since a file may name any region.
+ */
+export async function usageCatalog(ctx: { readonly repos: Pick<Repositories, 'catalog'> }): Promise<Catalog> {
+  return (await catalogOfEveryRegion(ctx.repos.catalog)).catalog;
+}
