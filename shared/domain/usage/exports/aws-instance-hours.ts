@@ -117,11 +117,17 @@ function platformName(operatingSystem: string): string {
   return operatingSystem;
 }
 
+/**
+ * An EC2 instance type: family, a dot, size; both may hold hyphens (`u-6tb1.56xlarge`,
+ * `c7i.metal-24xl`).
+ */
+const instanceTypePattern = '[a-z][a-z0-9-]*\\.[a-z0-9][a-z0-9-]*';
 /** `$0.34 per On Demand Linux c5.2xlarge Instance Hour`, `... per Dedicated Windows m5.large Instance Hour` */
-const onDemandDescription =
-  /per (On Demand|Dedicated(?: Usage)?) (.+) ([a-z][a-z0-9-]*\.[a-z0-9]+) Instance Hour/;
+const onDemandDescription = new RegExp(
+  `per (On Demand|Dedicated(?: Usage)?) (.+) (${instanceTypePattern}) Instance Hour`,
+);
 /** Reserved instance lines: `USD 0.0 hourly fee per Linux/UNIX (Amazon VPC), m5.large instance` */
-const reservedDescription = /per (.+?)(?: \(Amazon VPC\))?, ([a-z][a-z0-9-]*\.[a-z0-9]+) instance$/;
+const reservedDescription = new RegExp(`per (.+?)(?: \\(Amazon VPC\\))?, (${instanceTypePattern}) instance$`);
 
 /**
  * An EC2 instance-hour read from the charge description alone (FOCUS without the AWS columns,
