@@ -87,19 +87,22 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
   function add(row: InstanceHourRow): SkipReason | undefined {
     if (row.hours > MAX_LINE_HOURS) return 'invalid';
     if (row.firstHour + row.hours - 1 > latestHour) return 'future_hour';
-    let inFile = providers.get(row.provider);
-    if (!inFile) {
-      inFile = { series: new Map(), firstHour: row.firstHour, lastHour: row.firstHour, rows: 0 };
-      providers.set(row.provider, inFile);
-    }
+    // Only a row that is stored widens the provider's covered hours, which an import replaces:
+    // the provider is entered once its first row is priced (a skipped row replaces nothing).
     const key = seriesKey(row.resourceId, row.description);
-    let series = inFile.series.get(key);
+    let inFile = providers.get(row.provider);
+    let series = inFile?.series.get(key);
     if (!series) {
       const ondemandPrice = priceOf(row);
       if (ondemandPrice === undefined) return 'no_price';
       series = { resourceId: row.resourceId, row, ondemandPrice, months: new Map() };
+      if (!inFile) {
+        inFile = { series: new Map(), firstHour: row.firstHour, lastHour: row.firstHour, rows: 0 };
+        providers.set(row.provider, inFile);
+      }
       inFile.series.set(key, series);
     }
+    if (!inFile) throw new Error('a series is only ever found in its provider');
     const perHour = row.units / row.hours;
     for (let hour = row.firstHour; hour < row.firstHour + row.hours; hour++) {
       const month = monthOf(hour);
