@@ -191,8 +191,20 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** The batch's column of each of the format's names, by whichever spelling the file has. */
+function batchColumnsSpelled<K extends string>(
+  batch: ExportBatch,
+  spellings: Readonly<Record<K, readonly string[]>>,
+): Record<K, Column> {
+  const columns = {} as Record<K, Column>;
+  for (const key of Object.keys(spellings) as K[]) {
+    columns[key] = spellings[key].map((name) => batch.column(name)).find((column) => column !== undefined);
+  }
+  return columns;
+}
+
 function legacyCurMapper(batch: ExportBatch): RowMapper {
-  const columns = batchColumns(batch, legacyCurColumns);
+  const columns = batchColumnsSpelled(batch, legacyCurColumns);
   const { regionCode, region, instanceType, operatingSystem, tenancy, databaseEngine, deploymentOption } =
     columns;
   return curRowMapper(

@@ -1,12 +1,13 @@
 import type { Catalog } from '../../catalog/catalog';
 import { cloudProviders } from '../../cloud-providers';
 import type { Provider } from '../../engine/model';
+import { ValidationError } from '../../errors';
 import type { ImportedSeries, ProviderUsage, UsageResource } from '../imported-usage';
 import { hoursInMonth, monthOfHour, monthStartHour } from '../usage-months';
 import { latestPresentHour } from '../usage-state';
 import { usageUnits } from '../usage-units';
 import { type SkipReason, skipReasons } from './aws-instance-hours';
-import type { ExportFormat } from './export-formats';
+import { type ExportFormat, regionColumns } from './export-formats';
 import { type ExportBatch, exportRowMapper, type InstanceHourRow } from './export-rows';
 
 /** What an export holds for the plans, and what it skipped. */
@@ -128,6 +129,8 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
       const map = mapperOf(batch);
       for (let index = 0; index < batch.length; index++) {
         const mapped = map(index);
+        if (typeof mapped !== 'string' && mapped.region === '')
+          refuseWithoutRegion(format, rows + index + 1, mapped);
         const reason = typeof mapped === 'string' ? mapped : add(mapped);
         if (reason === undefined) usedRows += 1;
         else skipped[reason] += 1;
@@ -142,6 +145,18 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
       return { format, rows, usedRows, skipped, providers: providerUsagesOf(providers) };
     },
   };
+}
+
+/**
+ * An instance-hour without a region is refused, and the file with it: a region is what its prices
+ * and the commitments that may cover it are chosen by, so usage stored without one would mix the
+ * instances of every region and plan nothing (docs/import.md, Billing exports). A real export
+ * names the region of every instance-hour: an empty one means the file is not what it seems.
+ */
+function refuseWithoutRegion(format: ExportFormat, row: number, mapped: InstanceHourRow): never {
+  throw new ValidationError(
+    `row ${row} (counted from 1 after the header): the ${mapped.description.service} instance-hour of ${mapped.resourceId || 'a resource without id'} has no region (column ${regionColumns[format]} is empty); nothing was stored`,
+  );
 }
 
 /** Each provider's collected hours as usage, in the order aws, azure, gcp. */
