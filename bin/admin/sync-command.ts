@@ -1,5 +1,6 @@
 import { type SyncProgress, syncUsage, type UsageSyncContext } from '../../shared/app/usage-sync';
 import { ValidationError } from '../../shared/domain/errors';
+import { skippedRowsText } from '../../shared/domain/usage/exports/skipped-rows';
 import { syncExportReaders } from '../../shared/exports/read-export';
 import { type AdminCommand, defineCommand, required } from './admin-command';
 
@@ -47,6 +48,11 @@ export const syncCommand: AdminCommand = defineCommand({
       ...syncExportReaders,
     };
     const synced = await syncUsage(ctx, { orgId, provider, onProgress: printProgress });
+    if (synced.rows > 0 && synced.usedRows === 0) {
+      console.error(
+        `warning: none of the ${synced.rows} rows read could be used: ${skippedRowsText(synced.skipped)}`,
+      );
+    }
     return {
       org_id: orgId,
       providers: [
@@ -55,6 +61,9 @@ export const syncCommand: AdminCommand = defineCommand({
           files_read: synced.filesRead,
           files_skipped: synced.filesSkipped,
           rows: synced.rows,
+          used_rows: synced.usedRows,
+          skipped: synced.skipped.counts,
+          skipped_examples: synced.skipped.examples,
           resources: synced.resources,
           commitments: synced.commitments,
           first_hour: synced.firstHour,

@@ -3,6 +3,12 @@ import type { ExistingCommitment, Provider } from '../domain/engine/model';
 import { ConflictError } from '../domain/errors';
 import type { ExportRows } from '../domain/usage/exports/export-rows';
 import { createExportUsageCollector, providerUsagesOf } from '../domain/usage/exports/export-usage';
+import {
+  addSkippedRows,
+  noSkippedRows,
+  type SkippedRows,
+  skippedRowsText,
+} from '../domain/usage/exports/skipped-rows';
 import { mergeStagedParts, type StagedPart, stagedPartOf } from '../domain/usage/exports/staged-usage';
 import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
@@ -62,6 +68,9 @@ export interface ProviderSyncSummary {
   readonly filesSkipped: number;
   /** Rows of the files read (every row, used or skipped). */
   readonly rows: number;
+  /** Rows of the files read that became usage, and those skipped, by reason, with an example of each. */
+  readonly usedRows: number;
+  readonly skipped: SkippedRows;
   /** Resources with usage in the periods read. */
   readonly resources: number;
   /** The owned commitments the sync wrote (describe answers not already stored another way). */
@@ -137,8 +146,20 @@ export async function readSyncPart(
     const collector = createExportUsageCollector(rows.format, loadCatalog(), importedAt);
     for await (const batch of rows.batches) collector.addBatch(batch);
     const { key, billingPeriod } = part;
+    const skipped = collector.skippedRows();
+    const examples = Object.fromEntries(
+      Object.entries(skipped.examples).map(([reason, example]) => [reason, { ...example, file: key }]),
+    );
     return stagedPartOf(
-      { partId: syncPartId(part), key, billingPeriod, format: rows.format, rows: collector.rows },
+      {
+        partId: syncPartId(part),
+        key,
+        billingPeriod,
+        format: rows.format,
+        rows: collector.rows,
+        usedRows: collector.usedRows,
+        skipped: { counts: skipped.counts, examples },
+      },
       collector.collected(),
     );
   } catch (error) {
@@ -148,6 +169,9 @@ export async function readSyncPart(
 
 export interface PeriodUsage {
   readonly rows: number;
+  /** Rows of the period's files that became usage, and those skipped. */
+  readonly usedRows: number;
+  readonly skipped: SkippedRows;
   /** The period's usage of the provider; null when its files hold none of its instance-hours (its stored usage is kept). */
   readonly usage: ProviderUsage | null;
 }
@@ -161,7 +185,13 @@ export interface PeriodUsage {
 export function createPeriodMerger(provider: Provider) {
   const periods = new Map<
     string,
-    { format: string; rows: number; merged: ReturnType<typeof mergeStagedParts> }
+    {
+      format: string;
+      rows: number;
+      usedRows: number;
+      skipped: SkippedRows;
+      merged: ReturnType<typeof mergeStagedParts>;
+    }
   >();
   return {
     add(part: StagedPart): void {
@@ -172,22 +202,35 @@ export function createPeriodMerger(provider: Provider) {
           `it is ${part.format}, other files of ${part.billingPeriod} are ${period.format}`,
         );
       }
-      const into = period ?? { format: part.format, rows: 0, merged: new Map() };
+      const into = period ?? {
+        format: part.format,
+        rows: 0,
+        usedRows: 0,
+        skipped: noSkippedRows(),
+        merged: new Map(),
+      };
       mergeStagedParts([part], into.merged);
       into.rows += part.rows;
+      // Parts staged before skipped rows were kept count their rows as used.
+      into.usedRows += part.usedRows ?? part.rows;
+      if (part.skipped) into.skipped = addSkippedRows(into.skipped, part.skipped);
       periods.set(part.billingPeriod, into);
     },
     /** Each period's usage, in period order. */
     periods(): PeriodUsage[] {
       return [...periods.keys()].sort().map((period) => {
-        const { rows, merged } = periods.get(period) as {
-          rows: number;
-          merged: ReturnType<typeof mergeStagedParts>;
-        };
+        const { rows, usedRows, skipped, merged } = periods.get(period) as NonNullable<
+          ReturnType<typeof periods.get>
+        >;
         const own = providerUsagesOf(merged).find((usage) => usage.provider === provider);
-        if (!own) return { rows, usage: null };
+        if (!own) return { rows, usedRows, skipped, usage: null };
         const firstHour = Math.min(monthStartHour(period), own.covered.firstHour);
-        return { rows, usage: { ...own, covered: { firstHour, lastHour: own.covered.lastHour } } };
+        return {
+          rows,
+          usedRows,
+          skipped,
+          usage: { ...own, covered: { firstHour, lastHour: own.covered.lastHour } },
+        };
       });
     },
   };
@@ -222,6 +265,11 @@ export async function storeSyncRead(
   onProgress?.({ stage: 'commitments', provider, commitments: commitmentIds.length });
   await refreshImportedPlans(ctx, { orgId, onProgress }, [provider]);
   const rows = periods.reduce((sum, period) => sum + period.rows, 0);
+  const usedRows = periods.reduce((sum, period) => sum + period.usedRows, 0);
+  const skipped = periods.reduce(
+    (sum, period) => addSkippedRows(sum, period.skipped),
+    noSkippedRows() as SkippedRows,
+  );
   const now = ctx.clock.now().toISOString();
   await ctx.repos.usageSyncStates.put(orgId, provider, {
     files: read.current.map(({ key, etag, billingPeriod }) => ({ key, etag, billingPeriod })),
@@ -229,6 +277,8 @@ export async function storeSyncRead(
     lastSyncAt: now,
     lastSuccessAt: now,
     rows,
+    usedRows,
+    skipped: skippedRowsText(skipped),
     outcome: { status: 'succeeded' },
   });
   const stored = periods.flatMap((period) => (period.usage ? [period.usage] : []));
@@ -237,6 +287,8 @@ export async function storeSyncRead(
     filesRead: read.filesRead,
     filesSkipped: read.filesSkipped,
     rows,
+    usedRows,
+    skipped,
     resources: new Set(stored.flatMap((usage) => usage.series.map((series) => series.resource.resourceId)))
       .size,
     commitments: commitmentIds.length,
@@ -259,6 +311,8 @@ export async function recordSyncOutcome(
     lastSyncAt: ctx.clock.now().toISOString(),
     lastSuccessAt: before?.lastSuccessAt ?? null,
     rows: before?.rows ?? 0,
+    usedRows: before?.usedRows ?? before?.rows ?? 0,
+    skipped: before?.skipped ?? '',
     outcome,
   });
 }

@@ -45,3 +45,33 @@ export function batchOfRecords(records: readonly FocusRecord[]): ExportBatch {
     column: (name) => (name in (records[0] ?? {}) ? records.map((record) => record[name] ?? '') : undefined),
   };
 }
+
+/** `2024-09-26 01:00:00` as a US spreadsheet shows and saves a date and time: `9/26/2024 1:00`. */
+function spreadsheetDate(text: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/.exec(text);
+  if (!match) return text;
+  const [, year, month, day, hour, minute] = match;
+  return `${Number(month)}/${Number(day)}/${year} ${Number(hour)}:${minute}`;
+}
+
+const dateColumns = ['BillingPeriodEnd', 'BillingPeriodStart', 'ChargePeriodEnd', 'ChargePeriodStart'];
+
+/**
+ * The sample opened in a spreadsheet and saved again as CSV: its dates rewritten in the
+ * spreadsheet's own format (`9/26/2024 1:00`), quotes only where a field needs them.
+ */
+export function spreadsheetResavedSample(): string {
+  const header = focusSampleHeader();
+  const field = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+  const lines = [header.map(field).join(',')];
+  for (const record of focusSampleRecords()) {
+    lines.push(
+      header
+        .map((name) =>
+          field(dateColumns.includes(name) ? spreadsheetDate(record[name] ?? '') : (record[name] ?? '')),
+        )
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -6,9 +6,10 @@ import type { ImportedSeries, ProviderUsage, UsageResource } from '../imported-u
 import { hoursInMonth, monthOfHour, monthStartHour } from '../usage-months';
 import { latestPresentHour } from '../usage-state';
 import { usageUnits } from '../usage-units';
-import { type SkipReason, skipReasons } from './aws-instance-hours';
-import { type ExportFormat, regionColumns } from './export-formats';
+import type { SkipReason } from './aws-instance-hours';
+import { columnsOf, type ExportFormat, regionColumns } from './export-formats';
 import { type ExportBatch, exportRowMapper, type InstanceHourRow } from './export-rows';
+import { noSkippedRows, rowValues, type SkipExample } from './skipped-rows';
 
 /** What an export holds for the plans, and what it skipped. */
 export interface ExportedUsage {
@@ -18,6 +19,8 @@ export interface ExportedUsage {
   /** Rows that became usage; `usedRows` plus every skipped count is `rows`. */
   readonly usedRows: number;
   readonly skipped: Readonly<Record<SkipReason, number>>;
+  /** The first row of each reason that skipped any (skipped-rows.ts). */
+  readonly skippedExamples: Readonly<Partial<Record<SkipReason, SkipExample>>>;
   /** In the order aws, azure, gcp; providers without usage are absent. */
   readonly providers: readonly ProviderUsage[];
 }
@@ -60,7 +63,8 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
   const latestHour = latestPresentHour(importedAt);
   const mapperOf = exportRowMapper(format);
   const providers = new Map<Provider, ProviderInFile>();
-  const skipped = Object.fromEntries(skipReasons.map((reason) => [reason, 0])) as Record<SkipReason, number>;
+  const { counts: skipped, examples } = noSkippedRows();
+  const columns = columnsOf(format);
   let rows = 0;
   let usedRows = 0;
   let lastMonth: { month: string; start: number; hours: number } | undefined;
@@ -124,6 +128,13 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
     get rows() {
       return rows;
     },
+    get usedRows() {
+      return usedRows;
+    },
+    /** The rows skipped so far, by reason, with the first example of each. */
+    skippedRows() {
+      return { counts: { ...skipped }, examples: { ...examples } };
+    },
     /** Maps and collects every row of the batch. */
     addBatch(batch: ExportBatch): void {
       const map = mapperOf(batch);
@@ -133,7 +144,10 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
           refuseWithoutRegion(format, rows + index + 1, mapped);
         const reason = typeof mapped === 'string' ? mapped : add(mapped);
         if (reason === undefined) usedRows += 1;
-        else skipped[reason] += 1;
+        else {
+          skipped[reason] += 1;
+          examples[reason] ??= { row: rows + index + 1, values: rowValues(batch, columns, index) };
+        }
       }
       rows += batch.length;
     },
@@ -142,7 +156,14 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
       return providers;
     },
     finish(): ExportedUsage {
-      return { format, rows, usedRows, skipped, providers: providerUsagesOf(providers) };
+      return {
+        format,
+        rows,
+        usedRows,
+        skipped,
+        skippedExamples: examples,
+        providers: providerUsagesOf(providers),
+      };
     },
   };
 }

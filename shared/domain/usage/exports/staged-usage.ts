@@ -1,6 +1,7 @@
 import type { Provider } from '../../engine/model';
 import type { ExportFormat } from './export-formats';
 import { type ProviderInFile, type SeriesInFile, seriesKey } from './export-usage';
+import type { SkippedRows } from './skipped-rows';
 
 /**
  * One part of a usage sync as it is staged between invocations (docs/usage-sync.md, Deployed): the
@@ -16,6 +17,12 @@ export interface StagedPart {
   readonly format: ExportFormat;
   /** Every row of the part (used or skipped). */
   readonly rows: number;
+  /**
+   * Rows of the part that became usage, and those skipped, by reason, with an example of each (in
+   * the part's file). Absent in a part staged by an earlier release: its rows count as used.
+   */
+  readonly usedRows?: number;
+  readonly skipped?: SkippedRows;
   readonly providers: readonly StagedProvider[];
 }
 
@@ -37,7 +44,7 @@ export interface StagedSeries {
 
 /** The collector's hours (export-usage.ts `collected()`) as a staged part. */
 export function stagedPartOf(
-  part: Pick<StagedPart, 'partId' | 'key' | 'billingPeriod' | 'format' | 'rows'>,
+  part: Pick<StagedPart, 'partId' | 'key' | 'billingPeriod' | 'format' | 'rows' | 'usedRows' | 'skipped'>,
   collected: ReadonlyMap<Provider, ProviderInFile>,
 ): StagedPart {
   return {
