@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { loadCatalog } from '../domain/catalog/catalog';
 import type { ExistingCommitment, Provider } from '../domain/engine/model';
 import { ConflictError } from '../domain/errors';
@@ -332,9 +333,8 @@ async function storeOwnedCommitments(
   before: UsageSyncState | null,
 ): Promise<string[]> {
   const previous = new Set(before?.commitmentIds ?? []);
-  const storedIds = new Set(
-    (await ctx.repos.commitments.listCommitments(orgId, provider)).map((commitment) => commitment.id),
-  );
+  const stored = await ctx.repos.commitments.listCommitments(orgId, provider);
+  const storedIds = new Set(stored.map((commitment) => commitment.id));
   const purchasedIds = new Set(
     (await ctx.repos.purchases.listByOrg(orgId))
       .filter((purchase) => purchase.provider === provider && purchase.status === 'completed')
@@ -344,6 +344,9 @@ async function storeOwnedCommitments(
   );
   const written = ownedCommitmentsToWrite(owned, { storedIds, previousSyncIds: previous, purchasedIds });
   const writtenIds = new Set(written.map((commitment) => commitment.id));
+  // What the account owns is what is stored already: no session, so the plan-inputs version is
+  // not raised and the plans computed from the same inputs stay current (docs/usage-sync.md).
+  if (sameOwnedCommitments(stored, previous, written)) return [...writtenIds];
   await inImportSessions(ctx, orgId, [provider], {}, async ([session]) => {
     for (const commitment of written) await ctx.repos.commitments.putCommitment(orgId, commitment);
     await ctx.repos.commitments.deleteCommitments(
@@ -355,6 +358,31 @@ async function storeOwnedCommitments(
   });
   return [...writtenIds];
 }
+
+/**
+ * Whether writing `written` and deleting the rest of the previous sync's commitments would leave
+ * the stored commitments as they are: each written one stored with the same content, and none of
+ * the previous sync's left to delete.
+ */
+function sameOwnedCommitments(
+  stored: readonly ExistingCommitment[],
+  previous: ReadonlySet<string>,
+  written: readonly ExistingCommitment[],
+): boolean {
+  const storedById = new Map(stored.map((commitment) => [commitment.id, commitment]));
+  const writtenIds = new Set(written.map((commitment) => commitment.id));
+  const toDelete = [...previous].filter((id) => !writtenIds.has(id) && storedById.has(id));
+  return (
+    toDelete.length === 0 &&
+    written.every((commitment) => {
+      const same = storedById.get(commitment.id);
+      return same !== undefined && isDeepStrictEqual(plainData(same), plainData(commitment));
+    })
+  );
+}
+
+/** A record as stored: without its undefined properties. */
+const plainData = (value: object): unknown => JSON.parse(JSON.stringify(value));
 
 /**
  * The owned-commitment ids a completed purchase's provider id stands for. AWS: the describe
