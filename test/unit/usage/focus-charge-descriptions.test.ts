@@ -29,3 +29,50 @@ describe('FOCUS charge descriptions without the AWS columns', () => {
     expect(usage.providers[0]?.series[0]?.resource.instanceType).toBe(instanceType);
   });
 });
+
+describe('FOCUS RDS and capacity reservation lines without the AWS columns', () => {
+  it('reads an RDS instance-hour from its description: instance class, deployment and engine', () => {
+    // Prepare
+    const record = {
+      ...hourOf('db', '$0.342 per RDS db.m5.large Multi-AZ instance hour (or partial hour) running MySQL'),
+      ServiceName: 'Amazon Relational Database Service',
+      ServiceCategory: 'Databases',
+      ResourceId: 'arn:aws:rds:us-east-1:11353890204:db:orders',
+      ListUnitPrice: '0.342',
+    };
+    const collector = createExportUsageCollector('focus', loadCatalog(), importedAt);
+
+    // Act
+    collector.addBatch(batchOfRecords([record]));
+    const usage = collector.finish();
+
+    // Assess
+    expect(usage.usedRows).toBe(1);
+    expect(usage.providers[0]?.series[0]?.resource).toMatchObject({
+      service: 'AmazonRDS',
+      instanceType: 'db.m5.large',
+      operatingSystem: 'MySQL',
+      deploymentOption: 'Multi-AZ',
+      ondemandPrice: 0.342,
+    });
+  });
+
+  it("skips a capacity reservation's unused hours (CapacityReservationStatus Unused) as unused_commitment", () => {
+    // Prepare: the instance's hour in its capacity reservation, and the reservation's unused hour.
+    const used = {
+      ...hourOf('c5.2xlarge', '$0.34 per On Demand Linux c5.2xlarge Instance Hour'),
+      CapacityReservationStatus: 'Used',
+    };
+    const unused = { ...used, ResourceId: 'cr-0123456789abcdef0', CapacityReservationStatus: 'Unused' };
+    const collector = createExportUsageCollector('focus', loadCatalog(), importedAt);
+
+    // Act
+    collector.addBatch(batchOfRecords([used, unused]));
+    const usage = collector.finish();
+
+    // Assess
+    expect(usage.usedRows).toBe(1);
+    expect(usage.skipped.unused_commitment).toBe(1);
+    expect(usage.providers[0]?.series.map((series) => series.resource.resourceId)).toEqual(['i-c5.2xlarge']);
+  });
+});

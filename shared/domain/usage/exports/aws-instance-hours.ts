@@ -9,6 +9,7 @@ import type { DeploymentOption } from '../../engine/model';
 /** Why a line is not an instance-hour of a resource the plans can cover. */
 export const skipReasons = [
   'not_usage',
+  'unused_commitment',
   'correction',
   'not_instance_hours',
   'spot',
@@ -153,4 +154,25 @@ export function ec2HourOfDescription(description: string): AwsInstanceDescriptio
     };
   }
   return undefined;
+}
+
+/**
+ * An RDS instance-hour's description, as AWS bills it: `$0.171 per RDS db.m5.large Single-AZ
+ * instance hour (or partial hour) running MySQL` (`Multi-AZ`, and engines such as `PostgreSQL`,
+ * `MariaDB`, `Oracle SE2 (BYOL)`, `SQL Server SE (LI)`).
+ */
+const rdsDescription =
+  /per RDS (db\.[a-z0-9-]+\.[a-z0-9-]+) (Single-AZ|Multi-AZ) instance hour \(or partial hour\) running (.+)$/;
+
+/** An RDS instance-hour read from the charge description alone (FOCUS without the AWS columns). */
+export function rdsHourOfDescription(description: string): AwsInstanceDescription | undefined {
+  const match = rdsDescription.exec(description);
+  if (!match) return undefined;
+  return {
+    service: 'AmazonRDS',
+    instanceType: match[1] as string,
+    operatingSystem: match[3] as string,
+    tenancy: 'Shared',
+    deploymentOption: match[2] === 'Multi-AZ' ? 'Multi-AZ' : 'Single-AZ',
+  };
 }

@@ -27,6 +27,7 @@ export const cur2Columns = {
   region: 'product_region_code',
   instanceType: 'product_instance_type',
   publicOnDemandRate: 'pricing_public_on_demand_rate',
+  capacityReservationStatus: 'capacity_reservation_capacity_reservation_status',
   /** map<string, string>: `operating_system`, `tenancy`, `database_engine`, `deployment_option`. */
   product: 'product',
 } as const;
@@ -73,6 +74,8 @@ export const focusColumns = {
   consumedQuantity: 'ConsumedQuantity',
   consumedUnit: 'ConsumedUnit',
   listUnitPrice: 'ListUnitPrice',
+  commitmentDiscountStatus: 'CommitmentDiscountStatus',
+  capacityReservationStatus: 'CapacityReservationStatus',
   awsServiceCode: 'x_ServiceCode',
   awsUsageType: 'x_UsageType',
   awsOperation: 'x_Operation',
