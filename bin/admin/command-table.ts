@@ -1,4 +1,5 @@
 import type { AdminCommand } from './admin-command';
+import { coverageCommand } from './coverage-command';
 import { importCommands } from './import-commands';
 import { oauthClientCommands } from './oauth-client-commands';
 import { orgCommands } from './org-commands';
@@ -16,5 +17,6 @@ export const commandTable: readonly AdminCommand[] = [
   ...oauthClientCommands,
   ...importCommands,
   syncCommand,
+  coverageCommand,
   ...simulateCloudCommands,
 ];
