@@ -2,7 +2,7 @@ import type { Catalog } from '../../catalog/catalog';
 import { cloudProviders } from '../../cloud-providers';
 import type { Provider } from '../../engine/model';
 import { ValidationError } from '../../errors';
-import type { ImportedSeries, ProviderUsage, UsageResource } from '../imported-usage';
+import type { ImportedSeries, PriceSource, ProviderUsage, UsageResource } from '../imported-usage';
 import { hoursInMonth, monthOfHour, monthStartHour } from '../usage-months';
 import { latestPresentHour } from '../usage-state';
 import { usageUnits } from '../usage-units';
@@ -33,6 +33,8 @@ export interface SeriesInFile {
   readonly resourceId: string;
   readonly row: Pick<InstanceHourRow, 'provider' | 'accountId' | 'region' | 'description'>;
   readonly ondemandPrice: number;
+  /** Absent for hours staged by an earlier release, which did not record it. */
+  readonly priceSource?: PriceSource;
   readonly months: Map<string, Float64Array>;
 }
 
@@ -76,8 +78,8 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
     return lastMonth;
   }
 
-  function priceOf(row: InstanceHourRow): number | undefined {
-    if (row.publicRate > 0) return row.publicRate;
+  function priceOf(row: InstanceHourRow): { ondemandPrice: number; priceSource: PriceSource } | undefined {
+    if (row.publicRate > 0) return { ondemandPrice: row.publicRate, priceSource: 'bill' };
     const { instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
     const price = catalog.ondemandPrice({
       provider: row.provider,
@@ -86,7 +88,8 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
       operatingSystem,
       tenancy,
     });
-    return price !== undefined && deploymentOption === 'Multi-AZ' ? price * 2 : price;
+    if (price === undefined) return undefined;
+    return { ondemandPrice: deploymentOption === 'Multi-AZ' ? price * 2 : price, priceSource: 'catalog' };
   }
 
   function add(row: InstanceHourRow): SkipReason | undefined {
@@ -98,9 +101,9 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
     let inFile = providers.get(row.provider);
     let series = inFile?.series.get(key);
     if (!series) {
-      const ondemandPrice = priceOf(row);
-      if (ondemandPrice === undefined) return 'no_price';
-      series = { resourceId: row.resourceId, row, ondemandPrice, months: new Map() };
+      const priced = priceOf(row);
+      if (priced === undefined) return 'no_price';
+      series = { resourceId: row.resourceId, row, ...priced, months: new Map() };
       if (!inFile) {
         inFile = { series: new Map(), firstHour: row.firstHour, lastHour: row.firstHour, rows: 0 };
         providers.set(row.provider, inFile);
@@ -202,7 +205,7 @@ function seriesOf(inFile: ProviderInFile): ImportedSeries[] {
     descriptions.set(series.resourceId, (descriptions.get(series.resourceId) ?? 0) + 1);
   }
   const result: ImportedSeries[] = [];
-  for (const { resourceId, row, ondemandPrice, months } of inFile.series.values()) {
+  for (const { resourceId, row, ondemandPrice, priceSource, months } of inFile.series.values()) {
     const { service, instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
     const named =
       (descriptions.get(resourceId) ?? 0) > 1
@@ -222,6 +225,7 @@ function seriesOf(inFile: ProviderInFile): ImportedSeries[] {
       usageType: 'running',
       usageUnit: usageUnits.running,
       ondemandPrice,
+      ...(priceSource ? { priceSource } : {}),
     };
     result.push({ resource, months });
   }

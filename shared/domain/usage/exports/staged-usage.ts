@@ -38,6 +38,8 @@ export interface StagedSeries {
   readonly resourceId: string;
   readonly row: SeriesInFile['row'];
   readonly ondemandPrice: number;
+  /** Absent in a part staged by an earlier release, which did not record it. */
+  readonly priceSource?: SeriesInFile['priceSource'];
   /** Units per hour of each month (`yyyy-mm`), index 0 = the month's first hour. */
   readonly months: Readonly<Record<string, readonly number[]>>;
 }
@@ -54,7 +56,7 @@ export function stagedPartOf(
       firstHour: inFile.firstHour,
       lastHour: inFile.lastHour,
       rows: inFile.rows,
-      series: [...inFile.series.values()].map(({ resourceId, row, ondemandPrice, months }) => ({
+      series: [...inFile.series.values()].map(({ resourceId, row, ondemandPrice, priceSource, months }) => ({
         resourceId,
         row: {
           provider: row.provider,
@@ -63,6 +65,7 @@ export function stagedPartOf(
           description: row.description,
         },
         ondemandPrice,
+        priceSource,
         months: Object.fromEntries([...months].map(([month, values]) => [month, Array.from(values)])),
       })),
     })),
@@ -102,6 +105,7 @@ function addSeries(inFile: ProviderInFile, staged: StagedSeries): void {
       resourceId: staged.resourceId,
       row: staged.row,
       ondemandPrice: staged.ondemandPrice,
+      ...(staged.priceSource ? { priceSource: staged.priceSource } : {}),
       months: new Map(),
     };
     inFile.series.set(key, series);
