@@ -2,6 +2,7 @@ import type { AdminCommand } from './admin-command';
 import { azureTenantCommands } from './azure-tenant-commands';
 import { refreshCatalogCommand } from './catalog-command';
 import { chartCommand } from './chart-command';
+import { coverageCommand } from './coverage-command';
 import { importCommands } from './import-commands';
 import { oauthClientCommands } from './oauth-client-commands';
 import { orgCommands } from './org-commands';
@@ -22,5 +23,6 @@ export const commandTable: readonly AdminCommand[] = [
   syncCommand,
   chartCommand,
   refreshCatalogCommand,
+  coverageCommand,
   ...simulateCloudCommands,
 ];

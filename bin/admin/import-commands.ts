@@ -152,10 +152,17 @@ export const importCommands: readonly AdminCommand[] = [
     needs: ['store'],
     async run({ store }, { options }) {
       const summary = await importUsageFile(store.ctx, options);
+      if ('warning' in summary && summary.warning) console.error(`warning: ${summary.warning}`);
       return {
         org_id: summary.orgId,
         ...('format' in summary
-          ? { format: summary.format, used_rows: summary.usedRows, skipped: summary.skipped }
+          ? {
+              format: summary.format,
+              used_rows: summary.usedRows,
+              skipped: summary.skipped,
+              skipped_examples: summary.skippedExamples,
+              warning: summary.warning,
+            }
           : {}),
         rows: summary.rows,
         providers: summary.providers.map((imported) => ({

@@ -1,4 +1,5 @@
 import type { SyncProgress, UsageSyncContext } from '../../shared/app/usage-sync';
+import { skippedRowsText } from '../../shared/domain/usage/exports/skipped-rows';
 import { type AdminCommand, defineCommand, required } from './admin-command';
 
 /**
@@ -60,6 +61,11 @@ export const syncCommand: AdminCommand = defineCommand({
     for (const file of synced.refused) {
       console.error(`refused ${file.file} (${file.billingPeriod} not stored): ${file.reason}`);
     }
+    if (synced.rows > 0 && synced.usedRows === 0) {
+      console.error(
+        `warning: none of the ${synced.rows} rows read could be used: ${skippedRowsText(synced.skipped)}`,
+      );
+    }
     return {
       org_id: orgId,
       providers: [
@@ -68,6 +74,9 @@ export const syncCommand: AdminCommand = defineCommand({
           files_read: synced.filesRead,
           files_skipped: synced.filesSkipped,
           rows: synced.rows,
+          used_rows: synced.usedRows,
+          skipped: synced.skipped.counts,
+          skipped_examples: synced.skipped.examples,
           resources: synced.resources,
           commitments: synced.commitments,
           first_hour: synced.firstHour,

@@ -2,6 +2,7 @@ import type { Provider } from '../domain/engine/model';
 import type { ExportFormat } from '../domain/usage/exports/export-formats';
 import type { ExportRows } from '../domain/usage/exports/export-rows';
 import { createExportUsageCollector, type ExportedUsage } from '../domain/usage/exports/export-usage';
+import { skippedRowsText } from '../domain/usage/exports/skipped-rows';
 import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
 import { createUsageCsvParser } from '../domain/usage/usage-csv';
@@ -60,6 +61,9 @@ export interface ExportImportSummary extends UsageImportSummary {
   readonly format: ExportFormat;
   readonly usedRows: number;
   readonly skipped: ExportedUsage['skipped'];
+  readonly skippedExamples: ExportedUsage['skippedExamples'];
+  /** Said when rows were read and none could be used: the file is likely not what it seems. */
+  readonly warning: string | null;
 }
 
 /** An import of a billing export (CUR 2.0, legacy CUR, FOCUS) opened by a file adapter. */
@@ -97,8 +101,22 @@ export async function importUsageExport(
     rows: exported.rows,
     usedRows: exported.usedRows,
     skipped: exported.skipped,
+    skippedExamples: exported.skippedExamples,
+    warning: unusedFileWarning(exported),
     providers,
   };
+}
+
+/**
+ * A file with rows none of which could be used stored nothing: not an error (an export of a month
+ * without instances is one), but worth saying, with why (docs/import.md, Billing exports).
+ */
+export function unusedFileWarning(
+  exported: Pick<ExportedUsage, 'rows' | 'usedRows' | 'skipped' | 'skippedExamples'>,
+): string | null {
+  if (exported.rows === 0 || exported.usedRows > 0) return null;
+  const why = skippedRowsText({ counts: exported.skipped, examples: exported.skippedExamples });
+  return `none of the file's ${exported.rows} rows could be used: ${why}`;
 }
 
 /**

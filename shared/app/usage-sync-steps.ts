@@ -1,8 +1,15 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ExistingCommitment, Provider } from '../domain/engine/model';
 import { ConflictError } from '../domain/errors';
 import { ExportBoundError } from '../domain/usage/exports/export-bounds';
 import type { ExportRows } from '../domain/usage/exports/export-rows';
 import { createExportUsageCollector, providerUsagesOf } from '../domain/usage/exports/export-usage';
+import {
+  addSkippedRows,
+  noSkippedRows,
+  type SkippedRows,
+  skippedRowsText,
+} from '../domain/usage/exports/skipped-rows';
 import {
   mergeStagedParts,
   refusedStagedPart,
@@ -70,6 +77,9 @@ export interface ProviderSyncSummary {
   readonly filesSkipped: number;
   /** Rows of the files read (every row, used or skipped). */
   readonly rows: number;
+  /** Rows of the files read that became usage, and those skipped, by reason, with an example of each. */
+  readonly usedRows: number;
+  readonly skipped: SkippedRows;
   /** Resources with usage in the periods read. */
   readonly resources: number;
   /** The owned commitments the sync wrote (describe answers not already stored another way). */
@@ -159,8 +169,20 @@ export async function readSyncPart(
     const rows = opened as ExportRows;
     const collector = createExportUsageCollector(rows.format, await usageCatalog(ctx), importedAt);
     for await (const batch of rows.batches) collector.addBatch(batch);
+    const skipped = collector.skippedRows();
+    const examples = Object.fromEntries(
+      Object.entries(skipped.examples).map(([reason, example]) => [reason, { ...example, file: key }]),
+    );
     return stagedPartOf(
-      { partId: syncPartId(part), key, billingPeriod, format: rows.format, rows: collector.rows },
+      {
+        partId: syncPartId(part),
+        key,
+        billingPeriod,
+        format: rows.format,
+        rows: collector.rows,
+        usedRows: collector.usedRows,
+        skipped: { counts: skipped.counts, examples },
+      },
       collector.collected(),
     );
   } catch (error) {
@@ -173,6 +195,9 @@ export async function readSyncPart(
 
 export interface PeriodUsage {
   readonly rows: number;
+  /** Rows of the period's files that became usage, and those skipped. */
+  readonly usedRows: number;
+  readonly skipped: SkippedRows;
   /** The period's usage of the provider; null when its files hold none of its instance-hours (its stored usage is kept). */
   readonly usage: ProviderUsage | null;
 }
@@ -188,7 +213,13 @@ export interface PeriodUsage {
 export function createPeriodMerger(provider: Provider) {
   const periods = new Map<
     string,
-    { format: string | null; rows: number; merged: ReturnType<typeof mergeStagedParts> }
+    {
+      format: string | null;
+      rows: number;
+      usedRows: number;
+      skipped: SkippedRows;
+      merged: ReturnType<typeof mergeStagedParts>;
+    }
   >();
   const refused: RefusedFile[] = [];
   const refusedPeriods = new Set<string>();
@@ -208,22 +239,35 @@ export function createPeriodMerger(provider: Provider) {
           `it is ${part.format}, other files of ${part.billingPeriod} are ${period.format}`,
         );
       }
-      const into = period ?? { format: part.format, rows: 0, merged: new Map() };
+      const into = period ?? {
+        format: part.format,
+        rows: 0,
+        usedRows: 0,
+        skipped: noSkippedRows(),
+        merged: new Map(),
+      };
       mergeStagedParts([part], into.merged);
       into.rows += part.rows;
+      // Parts staged before skipped rows were kept count their rows as used.
+      into.usedRows += part.usedRows ?? part.rows;
+      if (part.skipped) into.skipped = addSkippedRows(into.skipped, part.skipped);
       periods.set(part.billingPeriod, into);
     },
     /** Each period's usage, in period order; none of a refused period. */
     periods(): PeriodUsage[] {
       return [...periods.keys()].sort().map((period) => {
-        const { rows, merged } = periods.get(period) as {
-          rows: number;
-          merged: ReturnType<typeof mergeStagedParts>;
-        };
+        const { rows, usedRows, skipped, merged } = periods.get(period) as NonNullable<
+          ReturnType<typeof periods.get>
+        >;
         const own = providerUsagesOf(merged).find((usage) => usage.provider === provider);
-        if (!own) return { rows, usage: null };
+        if (!own) return { rows, usedRows, skipped, usage: null };
         const firstHour = Math.min(monthStartHour(period), own.covered.firstHour);
-        return { rows, usage: { ...own, covered: { firstHour, lastHour: own.covered.lastHour } } };
+        return {
+          rows,
+          usedRows,
+          skipped,
+          usage: { ...own, covered: { firstHour, lastHour: own.covered.lastHour } },
+        };
       });
     },
     /** The files refused, in the order their parts came. */
@@ -264,6 +308,11 @@ export async function storeSyncRead(
   onProgress?.({ stage: 'commitments', provider, commitments: commitmentIds.length });
   await refreshImportedPlans(ctx, { orgId, onProgress }, [provider]);
   const rows = periods.reduce((sum, period) => sum + period.rows, 0);
+  const usedRows = periods.reduce((sum, period) => sum + period.usedRows, 0);
+  const skipped = periods.reduce(
+    (sum, period) => addSkippedRows(sum, period.skipped),
+    noSkippedRows() as SkippedRows,
+  );
   const now = ctx.clock.now().toISOString();
   await ctx.repos.usageSyncStates.put(orgId, provider, {
     files: storedFiles(read.current, read.refused, before),
@@ -271,6 +320,8 @@ export async function storeSyncRead(
     lastSyncAt: now,
     lastSuccessAt: now,
     rows,
+    usedRows,
+    skipped: skippedRowsText(skipped),
     outcome: read.refused.length ? { status: 'succeeded', refused: read.refused } : { status: 'succeeded' },
   });
   const stored = periods.flatMap((period) => (period.usage ? [period.usage] : []));
@@ -279,6 +330,8 @@ export async function storeSyncRead(
     filesRead: read.filesRead,
     filesSkipped: read.filesSkipped,
     rows,
+    usedRows,
+    skipped,
     resources: new Set(stored.flatMap((usage) => usage.series.map((series) => series.resource.resourceId)))
       .size,
     commitments: commitmentIds.length,
@@ -320,6 +373,8 @@ export async function recordSyncOutcome(
     lastSyncAt: ctx.clock.now().toISOString(),
     lastSuccessAt: before?.lastSuccessAt ?? null,
     rows: before?.rows ?? 0,
+    usedRows: before?.usedRows ?? before?.rows ?? 0,
+    skipped: before?.skipped ?? '',
     outcome,
   });
 }
@@ -339,9 +394,8 @@ async function storeOwnedCommitments(
   before: UsageSyncState | null,
 ): Promise<string[]> {
   const previous = new Set(before?.commitmentIds ?? []);
-  const storedIds = new Set(
-    (await ctx.repos.commitments.listCommitments(orgId, provider)).map((commitment) => commitment.id),
-  );
+  const stored = await ctx.repos.commitments.listCommitments(orgId, provider);
+  const storedIds = new Set(stored.map((commitment) => commitment.id));
   const purchasedIds = new Set(
     (await ctx.repos.purchases.listByOrg(orgId))
       .filter((purchase) => purchase.provider === provider && purchase.status === 'completed')
@@ -351,6 +405,9 @@ async function storeOwnedCommitments(
   );
   const written = ownedCommitmentsToWrite(owned, { storedIds, previousSyncIds: previous, purchasedIds });
   const writtenIds = new Set(written.map((commitment) => commitment.id));
+  // What the account owns is what is stored already: no session, so the plan-inputs version is
+  // not raised and the plans computed from the same inputs stay current (docs/usage-sync.md).
+  if (sameOwnedCommitments(stored, previous, written)) return [...writtenIds];
   await inImportSessions(ctx, orgId, [provider], {}, async ([session]) => {
     for (const commitment of written) await ctx.repos.commitments.putCommitment(orgId, commitment);
     await ctx.repos.commitments.deleteCommitments(
@@ -362,6 +419,31 @@ async function storeOwnedCommitments(
   });
   return [...writtenIds];
 }
+
+/**
+ * Whether writing `written` and deleting the rest of the previous sync's commitments would leave
+ * the stored commitments as they are: each written one stored with the same content, and none of
+ * the previous sync's left to delete.
+ */
+function sameOwnedCommitments(
+  stored: readonly ExistingCommitment[],
+  previous: ReadonlySet<string>,
+  written: readonly ExistingCommitment[],
+): boolean {
+  const storedById = new Map(stored.map((commitment) => [commitment.id, commitment]));
+  const writtenIds = new Set(written.map((commitment) => commitment.id));
+  const toDelete = [...previous].filter((id) => !writtenIds.has(id) && storedById.has(id));
+  return (
+    toDelete.length === 0 &&
+    written.every((commitment) => {
+      const same = storedById.get(commitment.id);
+      return same !== undefined && isDeepStrictEqual(plainData(same), plainData(commitment));
+    })
+  );
+}
+
+/** A record as stored: without its undefined properties. */
+const plainData = (value: object): unknown => JSON.parse(JSON.stringify(value));
 
 /**
  * The owned-commitment ids a completed purchase's provider id stands for. AWS: the describe

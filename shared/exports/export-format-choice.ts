@@ -1,4 +1,5 @@
 import { ValidationError } from '../domain/errors';
+import { inertText } from '../domain/inert-text';
 import {
   type ExportFormat,
   type ImportFormat,
@@ -18,7 +19,7 @@ export function exportFormatOf(
   const format = asked ?? detected;
   if (format === undefined) {
     throw new ValidationError(
-      `The file's columns are none of the formats read (${importFormats.join(', ')}); its first columns are ${columns.slice(0, 8).join(', ')}`,
+      `The file's columns are none of the formats read (${importFormats.join(', ')}); its first columns are ${shownColumns(columns)}`,
     );
   }
   const missing = missingColumns(format, columns);
@@ -29,4 +30,24 @@ export function exportFormatOf(
     throw new ValidationError('The file is the project usage CSV, not a billing export');
   }
   return format;
+}
+
+/** How many of a header's first columns an error quotes, and how long each and all may be. */
+const SHOWN_COLUMNS = 8;
+const MAX_COLUMN_CHARS = 40;
+const MAX_SHOWN_CHARS = 200;
+
+/**
+ * The header's first columns as an error quotes them: a file that is not CSV (another separator,
+ * binary bytes) has one "column" that is its whole first line, control bytes and all; each is cut
+ * and escaped (docs/import.md, Billing exports), and so is the whole.
+ */
+function shownColumns(columns: readonly string[]): string {
+  let shown = '';
+  for (const column of columns.slice(0, SHOWN_COLUMNS)) {
+    const next = `${shown === '' ? '' : `${shown}, `}${inertText(column, MAX_COLUMN_CHARS)}`;
+    if (next.length > MAX_SHOWN_CHARS) return `${shown}, ...`;
+    shown = next;
+  }
+  return shown;
 }

@@ -1,5 +1,5 @@
 import type { DeploymentOption, Provider, UsageType } from '../domain/engine/model';
-import type { UsageResource } from '../domain/usage/imported-usage';
+import type { PriceSource, UsageResource } from '../domain/usage/imported-usage';
 import { hoursInMonth } from '../domain/usage/usage-months';
 import { type ItemKey, usageSeriesKey } from './keys';
 import type { StoredItem } from './table-client';
@@ -68,6 +68,7 @@ export function toSeriesItem(
     usageType: resource.usageType,
     usageUnit: resource.usageUnit,
     ondemandPrice: resource.ondemandPrice,
+    ...(resource.priceSource ? { priceSource: resource.priceSource } : {}),
     hours: encodeHours(series.values),
   };
 }
@@ -89,6 +90,7 @@ export function toStoredSeries(item: StoredItem): StoredSeries {
       usageType: item.usageType as UsageType,
       usageUnit: item.usageUnit as string,
       ondemandPrice: item.ondemandPrice as number,
+      ...(item.priceSource ? { priceSource: item.priceSource as PriceSource } : {}),
     },
     values: decodeHours(item.hours as Uint8Array, month),
   };

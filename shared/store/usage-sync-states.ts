@@ -17,6 +17,9 @@ export function createUsageSyncStateRepository(table: TableClient): UsageSyncSta
         lastSyncAt: item.lastSyncAt as string,
         lastSuccessAt: (item.lastSuccessAt as string | null | undefined) ?? null,
         rows: (item.rows as number | undefined) ?? 0,
+        // States written before skipped rows were kept: every row counted as used.
+        usedRows: (item.usedRows as number | undefined) ?? (item.rows as number | undefined) ?? 0,
+        skipped: (item.skipped as string | undefined) ?? '',
         outcome: item.outcome as SyncOutcome,
       };
     },
@@ -30,6 +33,8 @@ export function createUsageSyncStateRepository(table: TableClient): UsageSyncSta
         lastSyncAt: state.lastSyncAt,
         lastSuccessAt: state.lastSuccessAt,
         rows: state.rows,
+        usedRows: state.usedRows,
+        skipped: state.skipped,
         outcome: state.outcome,
       });
     },

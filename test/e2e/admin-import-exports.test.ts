@@ -41,7 +41,7 @@ describe('admin CLI imports of billing exports', () => {
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(
-      'The file is not cur: it has no column lineItem/LineItemType, lineItem/UsageStartDate, lineItem/UsageAmount',
+      'The file is not cur: it has no column lineItem/LineItemType or line_item_line_item_type, lineItem/UsageStartDate or line_item_usage_start_date, lineItem/UsageAmount or line_item_usage_amount',
     );
   });
 });

@@ -117,6 +117,11 @@ describe('admin sync --provider azure', () => {
           files_read: 1,
           files_skipped: 0,
           rows: 3 * hours + 1,
+          used_rows: hours,
+          skipped: expect.objectContaining({ not_usage: 1, spot: hours, not_instance_hours: hours }),
+          skipped_examples: expect.objectContaining({
+            not_usage: expect.objectContaining({ row: expect.any(Number) }),
+          }),
           resources: 1,
           commitments: 1,
           first_hour: start.replace('.000Z', 'Z'),

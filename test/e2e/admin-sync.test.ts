@@ -115,6 +115,11 @@ describe('admin sync', () => {
           files_read: 1,
           files_skipped: 0,
           rows: 6 * 720 + 3,
+          used_rows: 3 * 720,
+          skipped: expect.objectContaining({ not_usage: expect.any(Number) }),
+          skipped_examples: expect.objectContaining({
+            not_usage: expect.objectContaining({ row: expect.any(Number) }),
+          }),
           resources: 3,
           commitments: 0,
           first_hour: '2026-06-01T00:00:00Z',
@@ -130,7 +135,7 @@ describe('admin sync', () => {
     // The second sync read nothing: its item says so (0 rows), and Azure was never synced.
     const items = await usageSyncItems();
     expect(items.aws).toMatchObject({ status: 'available' });
-    expect(items.aws?.detail).toMatch(/^last synced \d{4}-\d\d-\d\dT[\d:.]+Z: 0 rows read$/);
+    expect(items.aws?.detail).toMatch(/^last synced \d{4}-\d\d-\d\dT[\d:.]+Z: 0 rows read, 0 used$/);
     expect(items.azure?.status).toBe('missing');
   });
 

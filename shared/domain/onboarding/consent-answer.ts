@@ -1,3 +1,5 @@
+import { inertText } from '../inert-text';
+
 /**
  * What the consent callback keeps of the identity platform's answer (docs/onboarding.md, Azure
  * consent). The callback is public and its parameters are whatever the caller typed, so what is
@@ -10,25 +12,12 @@
 export const maxConsentErrorDescription = 300;
 
 const errorCode = /^[A-Za-z0-9_.-]{1,64}$/;
-const printableAscii = /^[\x20-\x7e]$/;
 
 /** `error: description` as the record keeps it; an error code of another shape becomes `invalid_error`. */
 export function storedConsentError(error: string | undefined, description: string | undefined): string {
   const code = error === undefined ? 'consent_not_granted' : errorCode.test(error) ? error : 'invalid_error';
   if (!description) return code;
   return `${code}: ${inertText(description, maxConsentErrorDescription)}`;
-}
-
-function inertText(text: string, max: number): string {
-  let kept = '';
-  for (const character of text) {
-    const piece = printableAscii.test(character)
-      ? character
-      : `\\u{${(character.codePointAt(0) ?? 0).toString(16)}}`;
-    if (kept.length + piece.length > max - 3) return `${kept}...`;
-    kept += piece;
-  }
-  return kept;
 }
 
 const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

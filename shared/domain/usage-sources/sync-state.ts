@@ -41,6 +41,10 @@ export interface UsageSyncState {
   readonly lastSuccessAt: string | null;
   /** Usage rows the last successful sync read. */
   readonly rows: number;
+  /** Of those, the rows that became usage. */
+  readonly usedRows: number;
+  /** The reasons the others were skipped, each with its count and first example ('' when none was). */
+  readonly skipped: string;
   readonly outcome: SyncOutcome;
 }
 

@@ -1,8 +1,17 @@
 import type { Provider, UsageStream } from '../engine/model';
 import { hoursInMonth, monthStartHour, monthsBetween } from './usage-months';
 
-/** A resource as usage describes it: a UsageStream without its hourly values. */
-export type UsageResource = Omit<UsageStream, 'usage'>;
+/**
+ * Where a resource's on-demand price came from (docs/import.md, Billing exports): `bill`, the
+ * public on-demand rate its billing rows carry; `catalog`, the catalog's price of its description.
+ */
+export type PriceSource = 'bill' | 'catalog';
+
+/**
+ * A resource as usage describes it: a UsageStream without its hourly values, and where its
+ * on-demand price came from when an export import recorded it.
+ */
+export type UsageResource = Omit<UsageStream, 'usage'> & { readonly priceSource?: PriceSource };
 
 /** Hours [firstHour, lastHour], counted from the epoch, both included. */
 export interface CoveredHours {

@@ -67,7 +67,11 @@ async function outcome(orgId: string, principal: Principal) {
   const plans = await listDefaultPlans(ctx, principal, orgId, 'aws');
   return {
     usage: usage
-      .map(({ usage: hours, ...resource }) => ({ ...resource, hours: [...hours] }))
+      // The usage CSV records no price source; an export import does (price-sources.test.ts).
+      .map(({ usage: hours, ...resource }) => {
+        const { priceSource: _, ...described } = resource as typeof resource & { priceSource?: string };
+        return { ...described, hours: [...hours] };
+      })
       .sort((a, b) => a.resourceId.localeCompare(b.resourceId)),
     plans: plans.map(({ id, org_id, created_at, ...plan }) => plan),
   };

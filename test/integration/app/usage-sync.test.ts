@@ -96,6 +96,10 @@ describe('syncing usage from a connected AWS account', () => {
       filesRead: 1,
       filesSkipped: 0,
       rows: 6 * HOURS + 3,
+      usedRows: 3 * HOURS,
+      skipped: expect.objectContaining({
+        counts: expect.objectContaining({ not_usage: expect.any(Number) }),
+      }),
       resources: 3,
       commitments: 0,
       firstHour: '2026-06-01T00:00:00Z',

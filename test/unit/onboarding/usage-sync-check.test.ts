@@ -8,6 +8,8 @@ const succeeded: UsageSyncState = {
   lastSyncAt: '2026-07-02T03:00:00.000Z',
   lastSuccessAt: '2026-07-02T03:00:00.000Z',
   rows: 4323,
+  usedRows: 4323,
+  skipped: '',
   outcome: { status: 'succeeded' },
 };
 
@@ -24,7 +26,7 @@ describe('usageSyncCheck', () => {
     expect(usageSyncCheck(succeeded)).toEqual({
       feature: 'usage_sync',
       status: 'available',
-      detail: 'last synced 2026-07-02T03:00:00.000Z: 4323 rows read',
+      detail: 'last synced 2026-07-02T03:00:00.000Z: 4323 rows read, 4323 used',
     });
   });
 
@@ -60,6 +62,8 @@ describe('usageSyncCheck', () => {
       lastSyncAt: '2026-07-03T03:00:00.000Z',
       lastSuccessAt: null,
       rows: 0,
+      usedRows: 0,
+      skipped: '',
       outcome: {
         status: 'failed',
         file: null,

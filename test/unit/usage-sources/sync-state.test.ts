@@ -21,6 +21,8 @@ function stateOf(files: readonly ExportFile[]): UsageSyncState {
     lastSyncAt: '2026-11-01T00:00:00.000Z',
     lastSuccessAt: '2026-11-01T00:00:00.000Z',
     rows: 0,
+    usedRows: 0,
+    skipped: '',
     outcome: { status: 'succeeded' },
   };
 }

@@ -62,6 +62,7 @@ describe('Azure rows of a FOCUS export', () => {
         usageType: 'running',
         usageUnit: 'Hrs',
         ondemandPrice: 0.192,
+        priceSource: 'bill',
       },
     ]);
     expect(Array.from(azure?.series[0]?.months.get('2026-06')?.slice(0, 3) ?? [])).toEqual([1, 0.5, 0]);

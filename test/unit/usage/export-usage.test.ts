@@ -151,6 +151,7 @@ describe('reading billing export rows', () => {
     expect(usage.usedRows).toBe(1);
     expect(usage.skipped).toEqual({
       not_usage: 1,
+      unused_commitment: 0,
       correction: 0,
       not_instance_hours: 1,
       spot: 1,

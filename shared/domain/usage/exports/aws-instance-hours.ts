@@ -9,6 +9,7 @@ import type { DeploymentOption } from '../../engine/model';
 /** Why a line is not an instance-hour of a resource the plans can cover. */
 export const skipReasons = [
   'not_usage',
+  'unused_commitment',
   'correction',
   'not_instance_hours',
   'spot',
@@ -117,11 +118,17 @@ function platformName(operatingSystem: string): string {
   return operatingSystem;
 }
 
+/**
+ * An EC2 instance type: family, a dot, size; both may hold hyphens (`u-6tb1.56xlarge`,
+ * `c7i.metal-24xl`).
+ */
+const instanceTypePattern = '[a-z][a-z0-9-]*\\.[a-z0-9][a-z0-9-]*';
 /** `$0.34 per On Demand Linux c5.2xlarge Instance Hour`, `... per Dedicated Windows m5.large Instance Hour` */
-const onDemandDescription =
-  /per (On Demand|Dedicated(?: Usage)?) (.+) ([a-z][a-z0-9-]*\.[a-z0-9]+) Instance Hour/;
+const onDemandDescription = new RegExp(
+  `per (On Demand|Dedicated(?: Usage)?) (.+) (${instanceTypePattern}) Instance Hour`,
+);
 /** Reserved instance lines: `USD 0.0 hourly fee per Linux/UNIX (Amazon VPC), m5.large instance` */
-const reservedDescription = /per (.+?)(?: \(Amazon VPC\))?, ([a-z][a-z0-9-]*\.[a-z0-9]+) instance$/;
+const reservedDescription = new RegExp(`per (.+?)(?: \\(Amazon VPC\\))?, (${instanceTypePattern}) instance$`);
 
 /**
  * An EC2 instance-hour read from the charge description alone (FOCUS without the AWS columns,
@@ -147,4 +154,25 @@ export function ec2HourOfDescription(description: string): AwsInstanceDescriptio
     };
   }
   return undefined;
+}
+
+/**
+ * An RDS instance-hour's description, as AWS bills it: `$0.171 per RDS db.m5.large Single-AZ
+ * instance hour (or partial hour) running MySQL` (`Multi-AZ`, and engines such as `PostgreSQL`,
+ * `MariaDB`, `Oracle SE2 (BYOL)`, `SQL Server SE (LI)`).
+ */
+const rdsDescription =
+  /per RDS (db\.[a-z0-9-]+\.[a-z0-9-]+) (Single-AZ|Multi-AZ) instance hour \(or partial hour\) running (.+)$/;
+
+/** An RDS instance-hour read from the charge description alone (FOCUS without the AWS columns). */
+export function rdsHourOfDescription(description: string): AwsInstanceDescription | undefined {
+  const match = rdsDescription.exec(description);
+  if (!match) return undefined;
+  return {
+    service: 'AmazonRDS',
+    instanceType: match[1] as string,
+    operatingSystem: match[3] as string,
+    tenancy: 'Shared',
+    deploymentOption: match[2] === 'Multi-AZ' ? 'Multi-AZ' : 'Single-AZ',
+  };
 }

@@ -27,29 +27,35 @@ export const cur2Columns = {
   region: 'product_region_code',
   instanceType: 'product_instance_type',
   publicOnDemandRate: 'pricing_public_on_demand_rate',
+  capacityReservationStatus: 'capacity_reservation_capacity_reservation_status',
   /** map<string, string>: `operating_system`, `tenancy`, `database_engine`, `deployment_option`. */
   product: 'product',
 } as const;
 
-/** Legacy Cost and Usage Report: `category/Name` columns, product attributes as columns of their own. */
+/**
+ * Legacy Cost and Usage Report: product attributes as columns of their own, no `product` map.
+ * Each column by either spelling: `lineItem/UsageStartDate` (CSV delivery) or
+ * `line_item_usage_start_date` (Parquet delivered for Athena, which spells `category/attributeName`
+ * as `category_attribute_name`).
+ */
 export const legacyCurColumns = {
-  lineItemType: 'lineItem/LineItemType',
-  usageStart: 'lineItem/UsageStartDate',
-  usageEnd: 'lineItem/UsageEndDate',
-  productCode: 'lineItem/ProductCode',
-  usageType: 'lineItem/UsageType',
-  operation: 'lineItem/Operation',
-  resourceId: 'lineItem/ResourceId',
-  accountId: 'lineItem/UsageAccountId',
-  usageAmount: 'lineItem/UsageAmount',
-  regionCode: 'product/regionCode',
-  region: 'product/region',
-  instanceType: 'product/instanceType',
-  operatingSystem: 'product/operatingSystem',
-  tenancy: 'product/tenancy',
-  databaseEngine: 'product/databaseEngine',
-  deploymentOption: 'product/deploymentOption',
-  publicOnDemandRate: 'pricing/publicOnDemandRate',
+  lineItemType: ['lineItem/LineItemType', 'line_item_line_item_type'],
+  usageStart: ['lineItem/UsageStartDate', 'line_item_usage_start_date'],
+  usageEnd: ['lineItem/UsageEndDate', 'line_item_usage_end_date'],
+  productCode: ['lineItem/ProductCode', 'line_item_product_code'],
+  usageType: ['lineItem/UsageType', 'line_item_usage_type'],
+  operation: ['lineItem/Operation', 'line_item_operation'],
+  resourceId: ['lineItem/ResourceId', 'line_item_resource_id'],
+  accountId: ['lineItem/UsageAccountId', 'line_item_usage_account_id'],
+  usageAmount: ['lineItem/UsageAmount', 'line_item_usage_amount'],
+  regionCode: ['product/regionCode', 'product_region_code'],
+  region: ['product/region', 'product_region'],
+  instanceType: ['product/instanceType', 'product_instance_type'],
+  operatingSystem: ['product/operatingSystem', 'product_operating_system'],
+  tenancy: ['product/tenancy', 'product_tenancy'],
+  databaseEngine: ['product/databaseEngine', 'product_database_engine'],
+  deploymentOption: ['product/deploymentOption', 'product_deployment_option'],
+  publicOnDemandRate: ['pricing/publicOnDemandRate', 'pricing_public_on_demand_rate'],
 } as const;
 
 /** FOCUS 1.0 and 1.2 (any provider), with the AWS and Azure extension columns (`x_`) when present. */
@@ -68,6 +74,8 @@ export const focusColumns = {
   consumedQuantity: 'ConsumedQuantity',
   consumedUnit: 'ConsumedUnit',
   listUnitPrice: 'ListUnitPrice',
+  commitmentDiscountStatus: 'CommitmentDiscountStatus',
+  capacityReservationStatus: 'CapacityReservationStatus',
   awsServiceCode: 'x_ServiceCode',
   awsUsageType: 'x_UsageType',
   awsOperation: 'x_Operation',
@@ -117,7 +125,9 @@ type IdentifyingColumn = string | readonly string[];
 /** The columns without which a file is not of the format at all. */
 const identifyingColumns: Readonly<Record<ImportFormat, readonly IdentifyingColumn[]>> = {
   'usage-csv': ['timestamp', 'resource_id', 'usage_type', 'units'],
-  cur2: [cur2Columns.lineItemType, cur2Columns.usageStart, cur2Columns.usageAmount],
+  // The `product` map is what tells CUR 2.0 from the legacy CUR's Athena layout, whose line item
+  // columns are spelled alike.
+  cur2: [cur2Columns.lineItemType, cur2Columns.usageStart, cur2Columns.usageAmount, cur2Columns.product],
   cur: [legacyCurColumns.lineItemType, legacyCurColumns.usageStart, legacyCurColumns.usageAmount],
   focus: [focusColumns.chargeCategory, focusColumns.chargePeriodStart, focusColumns.consumedQuantity],
   'azure-actual-cost': [
@@ -144,3 +154,11 @@ export function missingColumns(format: ImportFormat, columns: readonly string[])
     .filter((column) => !present(column))
     .map((column) => (typeof column === 'string' ? column : column.join(' or ')));
 }
+
+/** The columns a row's region is read from, as an error names them. */
+export const regionColumns: Readonly<Record<ExportFormat, string>> = {
+  cur2: cur2Columns.region,
+  cur: [...legacyCurColumns.regionCode, ...legacyCurColumns.region].join(', '),
+  focus: focusColumns.regionId,
+  'azure-actual-cost': azureActualCostColumns.location.join(' or '),
+};

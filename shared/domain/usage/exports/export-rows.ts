@@ -4,6 +4,7 @@ import {
   type AwsProductAttributes,
   awsInstanceHour,
   ec2HourOfDescription,
+  rdsHourOfDescription,
   type SkipReason,
 } from './aws-instance-hours';
 import { type AzureVmDescription, azureSubscriptionId, azureVmHour } from './azure-instance-hours';
@@ -165,7 +166,18 @@ function curRowMapper(
 
 function cur2Mapper(batch: ExportBatch): RowMapper {
   const columns = batchColumns(batch, cur2Columns);
-  const { product, instanceType, region } = columns;
+  const { product, instanceType, region, capacityReservationStatus } = columns;
+  const mapper = cur2RowMapper(columns, product, instanceType, region);
+  // The unused hours of a capacity reservation (table option INCLUDE CAPACITY RESERVATION DATA).
+  return (i) => (exportText(capacityReservationStatus?.[i]) === 'Unused' ? 'unused_commitment' : mapper(i));
+}
+
+function cur2RowMapper(
+  columns: CurLineColumns,
+  product: Column,
+  instanceType: Column,
+  region: Column,
+): RowMapper {
   return curRowMapper(
     columns,
     (i) => {
@@ -191,8 +203,20 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** The batch's column of each of the format's names, by whichever spelling the file has. */
+function batchColumnsSpelled<K extends string>(
+  batch: ExportBatch,
+  spellings: Readonly<Record<K, readonly string[]>>,
+): Record<K, Column> {
+  const columns = {} as Record<K, Column>;
+  for (const key of Object.keys(spellings) as K[]) {
+    columns[key] = spellings[key].map((name) => batch.column(name)).find((column) => column !== undefined);
+  }
+  return columns;
+}
+
 function legacyCurMapper(batch: ExportBatch): RowMapper {
-  const columns = batchColumns(batch, legacyCurColumns);
+  const columns = batchColumnsSpelled(batch, legacyCurColumns);
   const { regionCode, region, instanceType, operatingSystem, tenancy, databaseEngine, deploymentOption } =
     columns;
   return curRowMapper(
@@ -260,8 +284,14 @@ function focusMapper(batch: ExportBatch): RowMapper {
       listPrice?.[i],
     );
   };
+  const { commitmentDiscountStatus: commitmentStatus, capacityReservationStatus: capacityStatus } = columns;
   return (i) => {
     if (noNullText(category?.[i]) !== 'Usage') return 'not_usage';
+    // A commitment's hours no resource used (FOCUS 1.0+): its cost, not usage to plan for.
+    if (noNullText(commitmentStatus?.[i]) === 'Unused') return 'unused_commitment';
+    // A capacity reservation's hours no instance ran in (FOCUS 1.1+): reserved capacity, billed
+    // whether used or not; the instances that use it bill their own hours.
+    if (noNullText(capacityStatus?.[i]) === 'Unused') return 'unused_commitment';
     if (noNullText(chargeClass?.[i]) === 'Correction') return 'correction';
     if (noNullText(pricing?.[i]) === 'Dynamic') return 'spot';
     const providerText = noNullText(providerName?.[i]);
@@ -281,8 +311,11 @@ function focusMapper(batch: ExportBatch): RowMapper {
     } else {
       const unitText = noNullText(unit?.[i]);
       const hourly = unitText === 'Hours' || unitText === 'Hrs';
+      const text = noNullText(chargeDescription?.[i]);
       const described =
-        code === 'AmazonEC2' && hourly && ec2HourOfDescription(noNullText(chargeDescription?.[i]));
+        hourly &&
+        ((code === 'AmazonEC2' && ec2HourOfDescription(text)) ||
+          (code === 'AmazonRDS' && rdsHourOfDescription(text)));
       description = described || 'not_instance_hours';
     }
     if (typeof description === 'string') return description;
@@ -314,7 +347,14 @@ function azureDay(value: unknown): Date | undefined {
 
 const DAY_MS = 86_400_000;
 
-/** Azure's actual-cost export: a VM's hours of a day, spread evenly over the day. */
+/** Charge types only Azure's amortized-cost dataset has. */
+const unusedCommitmentCharges = new Set(['UnusedReservation', 'UnusedSavingsPlan']);
+
+/**
+ * Azure's actual-cost export, and its amortized-cost one (the same columns and usage lines; the
+ * amortized one spreads purchases over their terms and adds the unused hours of commitments): a
+ * VM's hours of a day, spread evenly over the day.
+ */
 function azureActualCostMapper(batch: ExportBatch): RowMapper {
   const c = azureActualCostColumns;
   const col = (names: readonly string[]): Column =>
@@ -337,7 +377,10 @@ function azureActualCostMapper(batch: ExportBatch): RowMapper {
     col(c.payGPrice),
   ];
   return (i) => {
-    if (exportText(chargeType?.[i]) !== 'Usage') return 'not_usage';
+    const charge = exportText(chargeType?.[i]);
+    // The amortized-cost dataset's lines of reserved or savings plan hours nothing used.
+    if (unusedCommitmentCharges.has(charge)) return 'unused_commitment';
+    if (charge !== 'Usage') return 'not_usage';
     if (exportText(pricingModel?.[i]) === 'Spot') return 'spot';
     const description = azureVmHour({
       meterCategory: exportText(meterCategory?.[i]),

@@ -2,13 +2,15 @@ import type { Catalog } from '../../catalog/catalog';
 import { cloudProviders } from '../../cloud-providers';
 import { deploymentFactor } from '../../engine/groups';
 import type { Provider } from '../../engine/model';
-import type { ImportedSeries, ProviderUsage, UsageResource } from '../imported-usage';
+import { ValidationError } from '../../errors';
+import type { ImportedSeries, PriceSource, ProviderUsage, UsageResource } from '../imported-usage';
 import { hoursInMonth, monthOfHour, monthStartHour } from '../usage-months';
 import { latestPresentHour } from '../usage-state';
 import { usageUnits } from '../usage-units';
-import { type SkipReason, skipReasons } from './aws-instance-hours';
-import type { ExportFormat } from './export-formats';
+import type { SkipReason } from './aws-instance-hours';
+import { columnsOf, type ExportFormat, regionColumns } from './export-formats';
 import { type ExportBatch, exportRowMapper, type InstanceHourRow } from './export-rows';
+import { noSkippedRows, rowValues, type SkipExample } from './skipped-rows';
 
 /** What an export holds for the plans, and what it skipped. */
 export interface ExportedUsage {
@@ -18,6 +20,8 @@ export interface ExportedUsage {
   /** Rows that became usage; `usedRows` plus every skipped count is `rows`. */
   readonly usedRows: number;
   readonly skipped: Readonly<Record<SkipReason, number>>;
+  /** The first row of each reason that skipped any (skipped-rows.ts). */
+  readonly skippedExamples: Readonly<Partial<Record<SkipReason, SkipExample>>>;
   /** In the order aws, azure, gcp; providers without usage are absent. */
   readonly providers: readonly ProviderUsage[];
 }
@@ -30,6 +34,8 @@ export interface SeriesInFile {
   readonly resourceId: string;
   readonly row: Pick<InstanceHourRow, 'provider' | 'accountId' | 'region' | 'description'>;
   readonly ondemandPrice: number;
+  /** Absent for hours staged by an earlier release, which did not record it. */
+  readonly priceSource?: PriceSource;
   readonly months: Map<string, Float64Array>;
 }
 
@@ -60,7 +66,8 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
   const latestHour = latestPresentHour(importedAt);
   const mapperOf = exportRowMapper(format);
   const providers = new Map<Provider, ProviderInFile>();
-  const skipped = Object.fromEntries(skipReasons.map((reason) => [reason, 0])) as Record<SkipReason, number>;
+  const { counts: skipped, examples } = noSkippedRows();
+  const columns = columnsOf(format);
   let rows = 0;
   let usedRows = 0;
   let lastMonth: { month: string; start: number; hours: number } | undefined;
@@ -72,8 +79,8 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
     return lastMonth;
   }
 
-  function priceOf(row: InstanceHourRow): number | undefined {
-    if (row.publicRate > 0) return row.publicRate;
+  function priceOf(row: InstanceHourRow): { ondemandPrice: number; priceSource: PriceSource } | undefined {
+    if (row.publicRate > 0) return { ondemandPrice: row.publicRate, priceSource: 'bill' };
     const { service, instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
     const price = catalog.ondemandPrice({
       provider: row.provider,
@@ -82,25 +89,29 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
       operatingSystem,
       tenancy,
     });
-    return price === undefined ? undefined : price * deploymentFactor(service, deploymentOption);
+    if (price === undefined) return undefined;
+    return { ondemandPrice: price * deploymentFactor(service, deploymentOption), priceSource: 'catalog' };
   }
 
   function add(row: InstanceHourRow): SkipReason | undefined {
     if (row.hours > MAX_LINE_HOURS) return 'invalid';
     if (row.firstHour + row.hours - 1 > latestHour) return 'future_hour';
-    let inFile = providers.get(row.provider);
-    if (!inFile) {
-      inFile = { series: new Map(), firstHour: row.firstHour, lastHour: row.firstHour, rows: 0 };
-      providers.set(row.provider, inFile);
-    }
+    // Only a row that is stored widens the provider's covered hours, which an import replaces:
+    // the provider is entered once its first row is priced (a skipped row replaces nothing).
     const key = seriesKey(row.resourceId, row.description);
-    let series = inFile.series.get(key);
+    let inFile = providers.get(row.provider);
+    let series = inFile?.series.get(key);
     if (!series) {
-      const ondemandPrice = priceOf(row);
-      if (ondemandPrice === undefined) return 'no_price';
-      series = { resourceId: row.resourceId, row, ondemandPrice, months: new Map() };
+      const priced = priceOf(row);
+      if (priced === undefined) return 'no_price';
+      series = { resourceId: row.resourceId, row, ...priced, months: new Map() };
+      if (!inFile) {
+        inFile = { series: new Map(), firstHour: row.firstHour, lastHour: row.firstHour, rows: 0 };
+        providers.set(row.provider, inFile);
+      }
       inFile.series.set(key, series);
     }
+    if (!inFile) throw new Error('a series is only ever found in its provider');
     const perHour = row.units / row.hours;
     for (let hour = row.firstHour; hour < row.firstHour + row.hours; hour++) {
       const month = monthOf(hour);
@@ -121,14 +132,26 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
     get rows() {
       return rows;
     },
+    get usedRows() {
+      return usedRows;
+    },
+    /** The rows skipped so far, by reason, with the first example of each. */
+    skippedRows() {
+      return { counts: { ...skipped }, examples: { ...examples } };
+    },
     /** Maps and collects every row of the batch. */
     addBatch(batch: ExportBatch): void {
       const map = mapperOf(batch);
       for (let index = 0; index < batch.length; index++) {
         const mapped = map(index);
+        if (typeof mapped !== 'string' && mapped.region === '')
+          refuseWithoutRegion(format, rows + index + 1, mapped);
         const reason = typeof mapped === 'string' ? mapped : add(mapped);
         if (reason === undefined) usedRows += 1;
-        else skipped[reason] += 1;
+        else {
+          skipped[reason] += 1;
+          examples[reason] ??= { row: rows + index + 1, values: rowValues(batch, columns, index) };
+        }
       }
       rows += batch.length;
     },
@@ -137,9 +160,28 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
       return providers;
     },
     finish(): ExportedUsage {
-      return { format, rows, usedRows, skipped, providers: providerUsagesOf(providers) };
+      return {
+        format,
+        rows,
+        usedRows,
+        skipped,
+        skippedExamples: examples,
+        providers: providerUsagesOf(providers),
+      };
     },
   };
+}
+
+/**
+ * An instance-hour without a region is refused, and the file with it: a region is what its prices
+ * and the commitments that may cover it are chosen by, so usage stored without one would mix the
+ * instances of every region and plan nothing (docs/import.md, Billing exports). A real export
+ * names the region of every instance-hour: an empty one means the file is not what it seems.
+ */
+function refuseWithoutRegion(format: ExportFormat, row: number, mapped: InstanceHourRow): never {
+  throw new ValidationError(
+    `row ${row} (counted from 1 after the header): the ${mapped.description.service} instance-hour of ${mapped.resourceId || 'a resource without id'} has no region (column ${regionColumns[format]} is empty); nothing was stored`,
+  );
 }
 
 /** Each provider's collected hours as usage, in the order aws, azure, gcp. */
@@ -164,7 +206,7 @@ function seriesOf(inFile: ProviderInFile): ImportedSeries[] {
     descriptions.set(series.resourceId, (descriptions.get(series.resourceId) ?? 0) + 1);
   }
   const result: ImportedSeries[] = [];
-  for (const { resourceId, row, ondemandPrice, months } of inFile.series.values()) {
+  for (const { resourceId, row, ondemandPrice, priceSource, months } of inFile.series.values()) {
     const { service, instanceType, operatingSystem, tenancy, deploymentOption } = row.description;
     const named =
       (descriptions.get(resourceId) ?? 0) > 1
@@ -184,6 +226,7 @@ function seriesOf(inFile: ProviderInFile): ImportedSeries[] {
       usageType: 'running',
       usageUnit: usageUnits.running,
       ondemandPrice,
+      ...(priceSource ? { priceSource } : {}),
     };
     result.push({ resource, months });
   }

@@ -2,6 +2,7 @@ import type { Provider } from '../../engine/model';
 import type { RefusedRead } from '../../usage-sources/export-files';
 import type { ExportFormat } from './export-formats';
 import { type ProviderInFile, type SeriesInFile, seriesKey } from './export-usage';
+import type { SkippedRows } from './skipped-rows';
 
 /**
  * One part of a usage sync as it is staged between invocations (docs/usage-sync.md, Deployed): the
@@ -18,6 +19,12 @@ export interface StagedPart {
   readonly format: ExportFormat | null;
   /** Every row of the part (used or skipped). */
   readonly rows: number;
+  /**
+   * Rows of the part that became usage, and those skipped, by reason, with an example of each (in
+   * the part's file). Absent in a part staged by an earlier release: its rows count as used.
+   */
+  readonly usedRows?: number;
+  readonly skipped?: SkippedRows;
   readonly providers: readonly StagedProvider[];
   /** Set when the part's file is over a bound (export-bounds.ts): its billing period is refused. */
   readonly refused?: RefusedRead;
@@ -35,6 +42,8 @@ export interface StagedSeries {
   readonly resourceId: string;
   readonly row: SeriesInFile['row'];
   readonly ondemandPrice: number;
+  /** Absent in a part staged by an earlier release, which did not record it. */
+  readonly priceSource?: SeriesInFile['priceSource'];
   /** Units per hour of each month (`yyyy-mm`), index 0 = the month's first hour. */
   readonly months: Readonly<Record<string, readonly number[]>>;
 }
@@ -49,7 +58,7 @@ export function refusedStagedPart(
 
 /** The collector's hours (export-usage.ts `collected()`) as a staged part. */
 export function stagedPartOf(
-  part: Pick<StagedPart, 'partId' | 'key' | 'billingPeriod' | 'format' | 'rows'>,
+  part: Pick<StagedPart, 'partId' | 'key' | 'billingPeriod' | 'format' | 'rows' | 'usedRows' | 'skipped'>,
   collected: ReadonlyMap<Provider, ProviderInFile>,
 ): StagedPart {
   return {
@@ -59,7 +68,7 @@ export function stagedPartOf(
       firstHour: inFile.firstHour,
       lastHour: inFile.lastHour,
       rows: inFile.rows,
-      series: [...inFile.series.values()].map(({ resourceId, row, ondemandPrice, months }) => ({
+      series: [...inFile.series.values()].map(({ resourceId, row, ondemandPrice, priceSource, months }) => ({
         resourceId,
         row: {
           provider: row.provider,
@@ -68,6 +77,7 @@ export function stagedPartOf(
           description: row.description,
         },
         ondemandPrice,
+        priceSource,
         months: Object.fromEntries([...months].map(([month, values]) => [month, Array.from(values)])),
       })),
     })),
@@ -107,6 +117,7 @@ function addSeries(inFile: ProviderInFile, staged: StagedSeries): void {
       resourceId: staged.resourceId,
       row: staged.row,
       ondemandPrice: staged.ondemandPrice,
+      ...(staged.priceSource ? { priceSource: staged.priceSource } : {}),
       months: new Map(),
     };
     inFile.series.set(key, series);
