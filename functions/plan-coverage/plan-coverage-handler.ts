@@ -11,7 +11,9 @@ import { RawResponse, withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
 
 /** What the plan-coverage function runs with: the repositories its use cases read. */
-export type PlanCoverageContext = ContextWith<'catalog' | 'orgs' | 'usage' | 'commitments' | 'plans' | 'purchases'>;
+export type PlanCoverageContext = ContextWith<
+  'catalog' | 'orgs' | 'usage' | 'commitments' | 'plans' | 'purchases'
+>;
 
 /** How a plan covers each resource (#9), and the commitments chart (#10). */
 export function createPlanCoverageHandler(
