@@ -30,7 +30,7 @@ export interface AzureMarketplaceOptions {
   readonly armTokens: TokenSource;
   /**
    * The org's connected tenant for the subscription (its onboarding record, the admin having
-   * consented); null when the org has not connected that subscription.
+   * consented); null when the org has no consented tenant.
    */
   readonly buyerOf: (orgId: string, subscriptionId: string) => Promise<AzureBuyer | null>;
   /** @default https://management.azure.com (locally: the simulated tenant's ARM) */
@@ -57,7 +57,7 @@ export function azureMarketplace(options: AzureMarketplaceOptions): Marketplace 
       if (!buyer) {
         return {
           status: 'failed',
-          message: `organization ${request.orgId} has not connected Azure subscription ${request.accountId} with an administrator's consent: there is no tenant to buy in (docs/onboarding.md)`,
+          message: `organization ${request.orgId} has no Azure tenant whose administrator consented: there is no tenant to buy subscription ${request.accountId}'s commitment in (docs/onboarding.md)`,
           providerCode: 'NotOnboarded',
         };
       }

@@ -169,7 +169,7 @@ describe('Azure reservations through Microsoft.Capacity', () => {
     expect(arm.puts()).toHaveLength(1);
   });
 
-  it('answers an org without that subscription connected failed (NotOnboarded), asking ARM nothing', async () => {
+  it('answers an org with no consented tenant failed (NotOnboarded), asking ARM nothing', async () => {
     const arm = simulatedArmTenant();
     const result = await arm.marketplace.purchase({
       ...reservationRequest,
