@@ -311,6 +311,7 @@ export class ApiStack extends Stack {
       awsVerifyFunction: functionOf('onboarding-aws-verify'),
       azureVerifyFunction: functionOf('onboarding-azure-verify'),
       usageSyncFunction: this.usageSync.sync,
+      purchaseProcessorFunction: this.purchases.processor,
       apiBaseUrl: this.api.baseUrl,
     });
 

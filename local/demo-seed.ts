@@ -167,6 +167,15 @@ async function seedDemoClouds(ctx: DemoCloudContext, partnerId: string, customer
   });
   const fleets = usage ? demoFleetsOf(ctx) : null;
   if (fleets) {
+    // The Azure fleet's other subscriptions are the tenant's too: its plans buy in them.
+    await changeSimulatedCloud(ctx.dir, (cloud) => {
+      const tenant = cloud.azure[azure.tenant_id];
+      for (const { accountId } of fleets.azure.streams) {
+        if (!tenant || tenant.subscriptions[accountId]) continue;
+        const subscription = connectedAzureTenant(accountId).subscriptions[accountId];
+        if (subscription) tenant.subscriptions[accountId] = { ...subscription, cost_exports: [] };
+      }
+    });
     await deliverDemoAwsExport({ dir: ctx.dir, accountId: aws.account_id, ...fleets.aws });
   }
   const partner: Principal = { kind: 'partner', orgId: partnerId, scopes: ['*'] };

@@ -19,12 +19,14 @@ import {
 import { localAuthorization } from './http/local-authorizer';
 import { createLocalServer } from './http/local-server';
 import { TenantRateLimiter } from './http/tenant-rate-limiter';
+import { localArmOptions } from './local-azure-purchasing';
 import { type LocalDependencies, localGroupHandler } from './local-handlers';
 import { openInvocationScopes } from './local-invocation-scope';
 import { localOnboarding, simulatedMicrosoftPages } from './local-onboarding';
 import { type LocalPurchasing, startLocalPurchasing } from './local-purchasing';
 import { type LocalConfig, type LocalRuntime, nameLocalService, openLocalRuntime } from './local-runtime';
 import { outboxMailer } from './outbox-mailer';
+import { simulatedArmOnFile, simulatedArmService } from './simulated-arm-service';
 
 export interface LocalApiOptions {
   /** On a first start, seed the demo customer's usage and plans too, not only the orgs and keys. */
@@ -64,13 +66,15 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   // First: the store of concurrent invocations must exist before any AWS SDK call.
   const invocationScoped = await openInvocationScopes(process.env);
   const runtime = await openLocalRuntime(config);
+  let baseUrl = '';
   const purchasing = await startLocalPurchasing({
     ctx: runtime.ctx,
     invocationScoped,
+    dir: config.dir,
+    baseUrl: () => baseUrl || null,
     ...(options.marketplace ? { marketplace: options.marketplace } : {}),
   });
 
-  let baseUrl = '';
   // The simulated identity platform and the onboarding's URLs need the listening address: set once it is known.
   let microsoftPages: ReturnType<typeof simulatedMicrosoftPages> | null = null;
   // The functions' dependencies name the listening address too (the issuer): set with it.
@@ -85,6 +89,8 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   }));
   const server = createLocalServer({
     localPage: (request) => (microsoftPages ? microsoftPages(request) : Promise.resolve(null)),
+    // The simulated tenant's ARM, which the processor's azure marketplace buys from.
+    localService: simulatedArmService(simulatedArmOnFile(config.dir, localArmOptions())),
     routes,
     baseUrl: () => baseUrl,
     loadHandler: async (group) => invocationScoped(await localGroupHandler(group, dependencies())),

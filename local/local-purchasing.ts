@@ -5,6 +5,7 @@ import type { SweepResult } from '../shared/app/purchase-sweep';
 import { purchasingCatalog } from '../shared/app/stored-catalog';
 import { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
 import { localLambdaContext } from './lambda-context';
+import { localMarketplace } from './local-azure-purchasing';
 import type { InvocationScoped } from './local-invocation-scope';
 import { createLocalPurchaseQueue, type LocalPurchaseQueue } from './queue/local-purchase-queue';
 
@@ -25,8 +26,9 @@ export interface LocalPurchasing {
 
 /**
  * The local purchase pipeline (docs/purchases.md, local column): an in-process FIFO queue with SQS's
- * semantics delivers SQS-shaped events to the same processor handler Lambda runs, which buys from
- * the simulated marketplace; the same sweep handler runs on a timer. Both are built by their
+ * semantics delivers SQS-shaped events to the same processor handler Lambda runs, which buys Azure
+ * lines through the simulated tenant's ARM and the rest from the simulated marketplace; the same
+ * sweep handler runs on a timer. Both are built by their
  * functions' factories on `ctx`, the queue and the marketplace.
  */
 export async function startLocalPurchasing(options: {
@@ -38,8 +40,14 @@ export async function startLocalPurchasing(options: {
   /** Runs each invocation in a scope of its own (openInvocationScopes, opened before any AWS SDK call). */
   readonly invocationScoped: InvocationScoped;
   readonly sweepIntervalMs?: number;
-  /** What the processor buys from, given the simulated marketplace: by default that one. */
+  /**
+   * What the processor buys from, given the simulated marketplace: by default Azure lines through
+   * the simulated tenant's ARM under `dir` (local-azure-purchasing.ts) and the rest from it.
+   */
   readonly marketplace?: (simulated: SimulatedMarketplace) => Marketplace;
+  /** The local data directory (the simulated cloud) and the local server's address once listening. */
+  readonly dir: string;
+  readonly baseUrl?: () => string | null;
 }): Promise<LocalPurchasing> {
   // Loaded here, after the local runtime named its service: their loggers read the name at load.
   const { createPurchaseProcessorHandler } = await import(
@@ -50,7 +58,9 @@ export async function startLocalPurchasing(options: {
   const marketplace = new SimulatedMarketplace();
   const processing = {
     ...ctx,
-    marketplace: options.marketplace?.(marketplace) ?? marketplace,
+    marketplace:
+      options.marketplace?.(marketplace) ??
+      localMarketplace(options.dir, ctx, options.baseUrl ?? (() => null), marketplace),
     catalog: purchasingCatalog(ctx.repos.catalog),
   };
   const processPurchases = createPurchaseProcessorHandler(() => processing);

@@ -16,6 +16,7 @@ import {
   type ListedObject,
   manifestKeys,
 } from '../shared/domain/usage-sources/export-files';
+import { simulatedArmCommitments } from './simulated-arm-orders';
 import {
   azureRoles,
   changeSimulatedCloud,
@@ -268,9 +269,12 @@ export function simulatedAzureUsageSources(
         },
         async ownedCommitments() {
           const at = now().getTime();
-          return ((await current()).commitments ?? []).filter(
+          const owned = ((await current()).commitments ?? []).filter(
             (commitment) => Date.parse(commitment.end) > at,
           );
+          // And what the tenant bought through its ARM, read as the ARM adapter reads it.
+          const arm = (await readSimulatedCloud(dir)).azure[request.tenantId]?.arm;
+          return [...owned, ...simulatedArmCommitments(arm, request.subscriptionId, at)];
         },
       };
     },

@@ -8,6 +8,8 @@ import type { ExistingCommitment } from '../shared/domain/engine/model';
 import type { CostExport } from '../shared/domain/onboarding/aws-checks';
 import { onboardingRoleName } from '../shared/domain/onboarding/aws-checks';
 import { type AzurePermission, permits } from '../shared/domain/onboarding/azure-checks';
+import type { SimulatedArmBehaviour } from './simulated-arm';
+import type { SimulatedArmOrders } from './simulated-arm-orders';
 
 /**
  * The simulated cloud (docs/onboarding.md): the local default and the tests' cloud. A JSON document under
@@ -57,6 +59,8 @@ export interface SimulatedAzureTenant {
   /** Whether an administrator consented to the service's app. */
   consent: boolean;
   subscriptions: Record<string, SimulatedAzureSubscription>;
+  /** The reservation and savings plan orders bought through its ARM (simulated-arm.ts). */
+  arm?: SimulatedArmOrders;
   /**
    * Who can sign in to the tenant (simulated-identity-provider.ts), by user name; absent: an
    * administrator `admin@<tenant>` (Global Administrator) and a user `user@<tenant>` (no
@@ -82,6 +86,8 @@ export interface SimulatedAzureSubscription {
   blobs?: string[];
   /** The reservations and savings plans it owns (simulated-azure-usage-sources.ts). */
   commitments?: ExistingCommitment[];
+  /** How its ARM refuses purchases billed to it (simulated-arm.ts). */
+  purchase?: SimulatedArmBehaviour;
 }
 
 /** The built-in roles the simulated tenants know, with the actions they grant. */

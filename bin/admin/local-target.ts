@@ -56,6 +56,7 @@ export async function openLocalTarget(
         const pipeline = await startLocalPurchasing({
           ctx: runtime.ctx,
           invocationScoped,
+          dir: config.dir,
           sweepIntervalMs: 3_600_000,
         });
         local = pipeline;

@@ -25,6 +25,8 @@ import {
   UsageError,
 } from './admin-command';
 import { openInputFile } from './input-file';
+import { listOption } from './list-option';
+import { azureCalls, changeAzureRefusals } from './simulated-azure-refusals';
 
 /**
  * `simulate-cloud`: the local simulated cloud (docs/onboarding.md) an onboarding and a usage sync
@@ -36,24 +38,6 @@ type Options = CommandInput['options'];
 const simulatedPermissions = ['exports', 'bucket', 'cost_explorer', 'purchase'] as const;
 const granularities = ['HOURLY', 'DAILY', 'MONTHLY'] as const;
 const exportFormats = ['parquet', 'csv'] as const;
-
-/** Comma-separated names, each one of `allowed` (`none`: an empty list). */
-function listOption<T extends string>(
-  options: Options,
-  name: string,
-  allowed: readonly T[],
-): T[] | undefined {
-  const value = optional(options, name);
-  if (value === undefined) return undefined;
-  const items = value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '' && item !== 'none');
-  const unknown = items.filter((item) => !(allowed as readonly string[]).includes(item));
-  if (unknown.length > 0)
-    throw new UsageError(`--${name}: unknown ${unknown.join(', ')}; one of ${allowed.join(', ')}`);
-  return items as T[];
-}
 
 /** `--deliver FILE --period YYYY-MM [--replace]`: delivers the file into the simulated export. */
 async function deliverOption<T>(
@@ -210,6 +194,17 @@ const simulateAzure = defineCommand({
       value: '<csv>',
       help: 'set the reservations and savings plans the subscription owns (the commitments CSV of docs/import.md)',
     },
+    {
+      name: 'deny',
+      value: '<calls>',
+      help: `ARM refuses these with 403 AuthorizationFailed, a comma list of ${azureCalls.join(', ')}`,
+    },
+    { name: 'allow', value: '<calls>', help: 'ARM allows these again (the same list)' },
+    {
+      name: 'throttle',
+      value: '<calls>',
+      help: `ARM answers these 429 with Retry-After, a comma list of ${azureCalls.join(', ')}; none clears`,
+    },
   ],
   needs: ['simulatedCloud'],
   async run({ simulatedCloud }, { options }) {
@@ -217,10 +212,15 @@ const simulateAzure = defineCommand({
     const subscriptionId = required(options, 'subscription');
     const tenantId = optional(options, 'tenant');
     const delivering = options.deliver !== undefined || options.commitments !== undefined;
-    if (tenantId === undefined && !delivering) {
-      throw new UsageError('--tenant is required, unless --deliver or --commitments is given');
+    const refusals = await changeAzureRefusals(dir, subscriptionId, options);
+    if (tenantId === undefined && !delivering && !refusals) {
+      throw new UsageError(
+        '--tenant is required, unless --deliver, --commitments, --deny, --allow or --throttle is given',
+      );
     }
-    const answer: Record<string, unknown> = {};
+    const answer: Record<string, unknown> = refusals
+      ? { subscription_id: subscriptionId, purchase: refusals }
+      : {};
     if (tenantId !== undefined) {
       const roles = listOption(options, 'roles', Object.keys(azureRoles));
       const cloud = await changeSimulatedCloud(dir, (current) => {

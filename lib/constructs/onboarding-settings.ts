@@ -23,6 +23,8 @@ export interface OnboardingSettingsProps {
   readonly azureVerifyFunction: ServiceFunction;
   /** The usage sync: reads the customers' Azure subscriptions as the same application. */
   readonly usageSyncFunction: ServiceFunction;
+  /** The purchase processor: buys Azure reservations and savings plans as the same application. */
+  readonly purchaseProcessorFunction: ServiceFunction;
   /**
    * The API's base URL (the OAuth issuer): where the Azure consent callback is, unless the
    * context `publicApiUrl` names another. Never the request's Host header (docs/onboarding.md).
@@ -49,7 +51,13 @@ export class OnboardingSettings extends Construct {
     };
     const azureClientId = context(onboardingContextKeys.azureClientId);
 
-    const { onboardingFunction, awsVerifyFunction, azureVerifyFunction, usageSyncFunction } = props;
+    const {
+      onboardingFunction,
+      awsVerifyFunction,
+      azureVerifyFunction,
+      usageSyncFunction,
+      purchaseProcessorFunction,
+    } = props;
     const secret = new Secret(this, 'ConsentStateSecret', {
       description: 'Signs the state of Azure admin-consent URLs (onboarding #20)',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
@@ -85,8 +93,14 @@ export class OnboardingSettings extends Construct {
     const azureSecret = azureSecretArn
       ? Secret.fromSecretCompleteArn(this, 'AzureClientSecret', azureSecretArn)
       : undefined;
-    // The onboarding function redeems the consent sign-in's code with it (docs/onboarding.md, Azure consent).
-    for (const azureReader of [onboardingFunction, azureVerifyFunction, usageSyncFunction]) {
+    // The onboarding function redeems the consent sign-in's code with it (docs/onboarding.md, Azure consent);
+    // the processor buys Azure reservations and savings plans as the application (docs/purchases.md).
+    for (const azureReader of [
+      onboardingFunction,
+      azureVerifyFunction,
+      usageSyncFunction,
+      purchaseProcessorFunction,
+    ]) {
       azureSecret?.grantRead(azureReader.function);
       addEnvironment(azureReader, {
         AZURE_CLIENT_ID: azureClientId,

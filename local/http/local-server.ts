@@ -53,6 +53,18 @@ export interface LocalServerOptions {
     readonly query: URLSearchParams;
     readonly body: () => Promise<string | null>;
   }) => Promise<APIGatewayProxyResult | null>;
+  /**
+   * Local stand-ins answering any method under `/local/` (the simulated tenant's ARM): given the
+   * method, path, authorization header and body; null lets the API answer.
+   */
+  readonly localService?: (request: LocalServiceRequest) => Promise<APIGatewayProxyResult | null>;
+}
+
+export interface LocalServiceRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly authorization: string | null;
+  readonly body: string;
 }
 
 /** API Gateway's integration timeout: the handlers see it through getRemainingTimeInMillis. */
@@ -109,6 +121,16 @@ export function createLocalServer(options: LocalServerOptions): Server {
             })
           : null;
       if (page) return answerItself(page, target.rawPath);
+      if (options.localService && target.rawPath.startsWith('/local/')) {
+        const body = await readBody(request, maxRequestBodyBytes);
+        const served = await options.localService({
+          method,
+          path: decodeURIComponent(target.rawPath),
+          authorization: firstHeader(request.headers.authorization) ?? null,
+          body: body?.toString('utf8') ?? '',
+        });
+        if (served) return answerItself(served, target.rawPath);
+      }
       const match = matchRoute(method, target.rawPath);
       if (match.kind === 'not-found') {
         return answerItself(routeNotFoundResponse(), null);

@@ -20,6 +20,7 @@ import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
 import { monthStartHour } from '../domain/usage/usage-months';
 import { awsOwnedCommitmentIds } from '../domain/usage-sources/aws-owned-commitments';
+import { azureOwnedCommitmentIds } from '../domain/usage-sources/azure-owned-commitments';
 import type { ExportFile, RefusedRead } from '../domain/usage-sources/export-files';
 import { type RowGroupSizes, type SyncPart, syncPartId, syncParts } from '../domain/usage-sources/sync-parts';
 import {
@@ -446,10 +447,11 @@ function sameOwnedCommitments(
 const plainData = (value: object): unknown => JSON.parse(JSON.stringify(value));
 
 /**
- * The owned-commitment ids a completed purchase's provider id stands for. AWS: the describe
- * mappings' ids of it. Azure: none, since a purchase records its order and ARM answers the order's
- * reservations by ids of their own (docs/usage-sync.md says what follows).
+ * The owned-commitment ids a completed purchase's provider id stands for: the ids the describe
+ * answers (AWS) or the ARM reads (Azure: a purchase records its order and the reservation or
+ * savings plan ids ARM answered) would give it, so the sync does not count it twice.
  */
 function ownedCommitmentIdsOf(provider: Provider, ownerId: string, providerId: string): string[] {
-  return provider === 'aws' ? awsOwnedCommitmentIds(ownerId, providerId) : [];
+  if (provider === 'aws') return awsOwnedCommitmentIds(ownerId, providerId);
+  return provider === 'azure' ? azureOwnedCommitmentIds(providerId) : [];
 }

@@ -13,10 +13,14 @@ import {
 import { awsFunctionContext, onFirstUse } from './function-context';
 import { lambdaPlanComputation } from './lambda-plan-computation';
 
-/** Builds an entry's marketplace; `externalIdOf` reads an org's ExternalId from its onboarding record. */
+/**
+ * Builds an entry's marketplace; `externalIdOf` reads an org's ExternalId from its onboarding
+ * record, and `ctx` reads the org's Azure tenant and sharing (azure-marketplace-environment.ts).
+ */
 export type MarketplaceFromEnvironment = (
   env: NodeJS.ProcessEnv,
   externalIdOf: (orgId: string) => Promise<string | null>,
+  ctx: ContextWith<'onboarding' | 'orgs'>,
 ) => Marketplace;
 
 /**
@@ -37,13 +41,14 @@ export function awsPurchaseProcessorContext(
     orgs: orgRepository,
     commitments: commitmentRepository,
     usage: usageRepository,
-    // The aws marketplace assumes each org's role with the ExternalId of its onboarding record.
+    // The aws marketplace assumes each org's role with the ExternalId of its onboarding record,
+    // and buys Azure lines in the tenant the record names.
     onboarding: onboardingRepository,
     catalog: catalogRepository,
   });
   return onFirstUse(() => {
     const base = repositories();
-    const marketplace = fromEnvironment(process.env, (orgId) => onboardedExternalId(base, orgId));
+    const marketplace = fromEnvironment(process.env, (orgId) => onboardedExternalId(base, orgId), base);
     return {
       ...base,
       marketplace,

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { changeSimulatedCloud } from '../../local/simulated-cloud';
 import type { ApiResponse } from '../support/api-client';
 import { settledPlan, useSeededApi } from '../support/seeded-api';
 
@@ -88,13 +89,21 @@ describe('one plan per computation', () => {
     const recommendedId: string = v2.body.id;
     const applied = (await defaultPlans('azure')).find((plan) => plan.id !== recommendedId);
     if (!applied) throw new Error('no second Azure plan');
-    // The provider refuses the applied plan's offers: nothing is owned, so nothing recomputes
-    // the plans and the sibling stays served (a completed purchase would supersede it: 404).
+    // The providers refuse the applied plan's purchases (the tenant's ARM: the app may not buy;
+    // the simulated marketplace its leases): nothing is owned, so nothing recomputes the plans
+    // and the sibling stays served (a completed purchase would supersede it: 404).
     const lines = await call(`${seeded.plansPath}/${applied.id}/line-items?page_size=100`, {
       apiKey: seeded.adminKey,
     });
     const offerIds = [...new Set((lines.body as { offer_id: string }[]).map((line) => line.offer_id))];
     for (const offerId of offerIds) seeded.server.api.purchasing.marketplace.failOffer(offerId, 'sold out');
+    const refuse = (deny: boolean) =>
+      changeSimulatedCloud(seeded.server.dir, (cloud) => {
+        for (const tenant of Object.values(cloud.azure)) {
+          for (const subscription of Object.values(tenant.subscriptions)) subscription.purchase = { deny };
+        }
+      });
+    await refuse(true);
     expect((await apply(applied.id)).status).toBe(200);
     expect((await settledPlan(seeded, applied.id)).status).toBe('needs_review');
     const emails = ['x@newcomer.example', 'y@newcomer.example', 'z@newcomer.example'];
@@ -110,6 +119,7 @@ describe('one plan per computation', () => {
     }
     for (const email of emails) expect(await repos().memberships.get(seeded.orgId, email)).toBeNull();
     expect(await repos().purchases.listByPlan(recommendedId)).toEqual([]);
+    await refuse(false);
     for (const offerId of offerIds) seeded.server.api.purchasing.marketplace.stopFailing(offerId);
   });
 });

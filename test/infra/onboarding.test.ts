@@ -78,7 +78,7 @@ describe('the onboarding functions', () => {
     expect(propertiesOf('onboarding-azure-verify').Timeout).toBe(28);
   });
 
-  it("give the onboarding function (the consent's sign-in), the Azure verification and the usage sync the app and its client secret, and no other function the secret's ARN", () => {
+  it("give the onboarding function (the consent's sign-in), the Azure verification, the usage sync and the purchase processor the app and its client secret, and no other function the secret's ARN", () => {
     // Act
     const variables = propertiesOf('onboarding-azure-verify').Environment.Variables;
 
@@ -105,11 +105,13 @@ describe('the onboarding functions', () => {
         logicalId(functionOf('onboarding').function),
         logicalId(functionOf('onboarding-azure-verify').function),
         logicalId(stacks.api.usageSync.sync.function),
+        // It buys Azure reservations and savings plans as the application (docs/purchases.md).
+        logicalId(stacks.api.purchases.processor.function),
       ].sort(),
     );
   });
 
-  it('generate the consent secret, and only the onboarding function reads it; the Azure secret only the onboarding function, the Azure verification and the usage sync', () => {
+  it('generate the consent secret, and only the onboarding function reads it; the Azure secret only the onboarding function, the Azure verification, the usage sync and the purchase processor', () => {
     // Assess
     api.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
@@ -124,6 +126,8 @@ describe('the onboarding functions', () => {
         [{ Ref: logicalId(functionOf('onboarding-azure-verify').role) }],
         // The Azure application's secret: it reads the customers' subscriptions (docs/usage-sync.md).
         [{ Ref: logicalId(stacks.api.usageSync.sync.role) }],
+        // And buys with it (docs/purchases.md, Azure).
+        [{ Ref: logicalId(stacks.api.purchases.processor.role) }],
         // Its own secret, the sign-in code key (sign-in-mail.test.ts).
         [{ Ref: logicalId(functionOf('oauth-sign-in').role) }],
       ]

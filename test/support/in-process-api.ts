@@ -14,6 +14,8 @@ import type { StoredItem } from '../../shared/store/table-client';
  */
 export interface InProcessApi {
   readonly api: LocalApi;
+  /** Its local directory (the simulated cloud's document among it). */
+  readonly dir: string;
   /** Every item of the table, ordered by key, API keys' usage bookkeeping left out. */
   snapshot(): Promise<StoredItem[]>;
   stop(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startInProcessApi(): Promise<InProcessApi> {
   const client = createLocalDocumentClient(api.runtime.dynamo);
   return {
     api,
+    dir,
     async snapshot() {
       const items: StoredItem[] = [];
       for await (const page of paginateScan(

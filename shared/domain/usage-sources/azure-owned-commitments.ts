@@ -55,6 +55,22 @@ export interface AzureSavingsPlan {
 
 const hoursPerYear = 8760;
 
+/** The owned commitment's id of an ARM reservation, named by its ARM id (any case). */
+const reservationCommitmentId = (armId: string) =>
+  deterministicUuid('azure-reservation', armId.toLowerCase());
+/** The owned commitment's id of an ARM savings plan, named by its ARM id (any case). */
+const savingsPlanCommitmentId = (armId: string) =>
+  deterministicUuid('azure-savings-plan', armId.toLowerCase());
+
+/**
+ * The ids the sync gives what the ARM id `providerId` names, were it a reservation or a savings
+ * plan (an id alone does not say which): a completed purchase records the ids ARM answered, so
+ * the sync matches what it reads to the purchase (docs/usage-sync.md).
+ */
+export function azureOwnedCommitmentIds(providerId: string): string[] {
+  return [reservationCommitmentId(providerId), savingsPlanCommitmentId(providerId)];
+}
+
 /** `P1Y` -> 8760 hours; the terms Azure sells are whole years. */
 export function azureTermHours(term: string | undefined): number {
   const match = /^P(\d+)Y$/.exec(term ?? '');
@@ -102,7 +118,7 @@ export function azureReservationCommitment(
   const single =
     properties.appliedScopeType === 'Single' ? subscriptionOf(properties.appliedScopes?.[0]) : null;
   return {
-    id: deterministicUuid('azure-reservation', id.toLowerCase()),
+    id: reservationCommitmentId(id),
     provider: 'azure',
     accountId: single ?? subscriptionId,
     region: reservation.location.toLowerCase(),
@@ -140,7 +156,7 @@ export function azureSavingsPlanCommitment(
       ? (properties.appliedScopeProperties?.subscriptionId ?? null)
       : null;
   return {
-    id: deterministicUuid('azure-savings-plan', id.toLowerCase()),
+    id: savingsPlanCommitmentId(id),
     provider: 'azure',
     accountId: subscriptionOf(single ?? undefined) ?? single ?? subscriptionId,
     region: '',
