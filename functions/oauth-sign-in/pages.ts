@@ -1,4 +1,4 @@
-import type { SignInNotice, SignInPage } from '../../shared/app/oauth/sign-in';
+import type { GrantableOrg, SignInNotice, SignInPage } from '../../shared/app/oauth/sign-in';
 import { redirectHost } from '../../shared/domain/oauth/redirect-uris';
 import { scopeDescriptions } from '../../shared/domain/scopes';
 import { escapeHtml, htmlPage } from '../../shared/http/html';
@@ -74,6 +74,15 @@ ${hidden}
     );
   }
   const orgs = page.orgs;
+  const addedNotices = orgs
+    .filter((org) => org.addedBy !== null)
+    .map((org) => `<li>${escapeHtml(org.name)}: ${addedByText(org)}</li>`);
+  const addedHtml =
+    addedNotices.length === 0
+      ? ''
+      : `<div class="notice" role="note"><p>Added to your account by a partner, not by you:</p>
+<ul>${addedNotices.join('')}</ul>
+<p>If you did not expect to belong to such an organization, do not allow access to it.</p></div>`;
   const orgChoice =
     orgs.length === 0
       ? '<p class="notice">Your account belongs to no organization: there is nothing to allow.</p>'
@@ -82,7 +91,7 @@ ${hidden}
 <p>Organization: <strong>${escapeHtml(orgs[0]?.name ?? '')}</strong></p>`
         : `<label for="org_id">Organization</label>
 <select id="org_id" name="org_id" required>
-${orgs.map((org) => `<option value="${escapeHtml(org.orgId)}">${escapeHtml(org.name)} (${escapeHtml(org.role)})</option>`).join('\n')}
+${orgs.map((org) => `<option value="${escapeHtml(org.orgId)}">${escapeHtml(org.name)} (${escapeHtml(org.role)})${org.addedBy ? ` (${addedByText(org)})` : ''}</option>`).join('\n')}
 </select>`;
   return htmlPage(
     'Allow access?',
@@ -93,8 +102,15 @@ ${noticeHtml}
 <form method="post" action="${action('/oauth/consent')}">
 ${hidden}
 ${orgChoice}
+${addedHtml}
 ${orgs.length > 0 ? '<button type="submit" name="decision" value="allow">Allow</button>' : ''}
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </form>`,
   );
+}
+
+/** "added by <partner> on <day> at <time> UTC": who made the user a member of a partner's customer org. */
+function addedByText(org: GrantableOrg): string {
+  const at = org.addedBy?.at ?? '';
+  return `added by ${escapeHtml(org.addedBy?.partnerName ?? '')} on ${escapeHtml(at.slice(0, 10))} at ${escapeHtml(at.slice(11, 16))} UTC`;
 }

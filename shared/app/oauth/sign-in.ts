@@ -84,6 +84,8 @@ export interface GrantableOrg {
   readonly orgId: string;
   readonly name: string;
   readonly role: string;
+  /** The partner that made the user a member, by name, and when (docs/oauth.md, Consent). */
+  readonly addedBy: { readonly partnerName: string; readonly at: string } | null;
 }
 
 /** What the page of a pending request shows: which step, for whom. */
@@ -116,8 +118,14 @@ async function grantableOrgs(
   const memberships = await ctx.repos.memberships.listByUser(email);
   const orgs = await Promise.all(
     memberships.map(async (membership) => {
-      const org = await ctx.repos.orgs.get(membership.orgId);
-      return org === null ? null : { orgId: org.id, name: org.name, role: membership.role };
+      const [org, partner] = await Promise.all([
+        ctx.repos.orgs.get(membership.orgId),
+        membership.addedBy ? ctx.repos.orgs.get(membership.addedBy.partnerOrgId) : null,
+      ]);
+      if (org === null) return null;
+      const addedBy =
+        membership.addedBy && partner ? { partnerName: partner.name, at: membership.addedBy.at } : null;
+      return { orgId: org.id, name: org.name, role: membership.role, addedBy };
     }),
   );
   return orgs.filter((org) => org !== null).sort((a, b) => a.name.localeCompare(b.name));
