@@ -226,6 +226,11 @@ export function onboardingKey(orgId: string): ItemKey {
   return { PK: orgPartition(orgId), SK: 'ONBOARDING' };
 }
 
+/** The last Cost Explorer probe of one AWS account of the org (docs/onboarding.md), one item each. */
+export function costExplorerProbeKey(orgId: string, accountId: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: `CE_PROBE#${id(accountId)}` };
+}
+
 /**
  * What the usage sync of one provider remembers for the org (docs/usage-sync.md): beside the
  * usage state, outside its `USAGE#` prefix.
