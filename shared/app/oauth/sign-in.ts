@@ -239,6 +239,66 @@ async function withinCodeRequestLimits(
   return true;
 }
 
+/**
+ * Counts a code check against its paced limits (docs/oauth.md, "Limits"): by network address, by
+ * session, then by the address checked, stopping at the first that says wait. The first check of
+ * a fresh code passes the address's pacing while the address has fresh-code checks left today, so
+ * a stranger's wrong checks from elsewhere cannot keep the holder of a new code out. Answers the
+ * paced buckets it counted in (a right code gives them back), or null: wait.
+ */
+async function withinCodeCheckLimits(
+  ctx: ContextWith<'signIns'>,
+  check: {
+    readonly email: string;
+    readonly sourceIp: string;
+    readonly session: SignInSession;
+    readonly freshCode: boolean;
+    readonly now: Date;
+    readonly day: { readonly index: number; readonly endsAt: string };
+  },
+): Promise<string[] | null> {
+  const { day, now } = check;
+  const pacing = {
+    limit: codeCheckLimits.perAddressPerDay,
+    now,
+    delaySeconds: checkDelaySeconds,
+    expiresAt: day.endsAt,
+  };
+  const counted: string[] = [];
+  // A check refused by a later bucket gives back what the earlier ones counted.
+  const refused = async () => {
+    for (const bucket of counted) await ctx.repos.signIns.refundPacedEvent(bucket);
+    return null;
+  };
+  const bySource = {
+    limit: codeCheckLimits.perSourceIpPerDay,
+    now,
+    delaySeconds: (before: number) => checkDelaySeconds(before, codeCheckLimits.perSourceIpFree),
+    expiresAt: day.endsAt,
+  };
+  for (const [bucket, paced] of [
+    [`checks-ip:${secretHash(check.sourceIp)}:${day.index}`, bySource],
+    [`checks-session:${check.session.sessionHash}:${day.index}`, pacing],
+  ] as const) {
+    if ((await ctx.repos.signIns.countPacedEvent(bucket, paced)) !== 'counted') return refused();
+    counted.push(bucket);
+  }
+  const address = secretHash(check.email);
+  if (
+    check.freshCode &&
+    (await ctx.repos.signIns.countRateEvent(
+      `fresh-checks:${address}:${day.index}`,
+      codeCheckLimits.freshCodeChecksPerAddressPerDay,
+      day.endsAt,
+    ))
+  ) {
+    return counted;
+  }
+  const addressBucket = `checks:${address}:${day.index}`;
+  if ((await ctx.repos.signIns.countPacedEvent(addressBucket, pacing)) !== 'counted') return refused();
+  return [...counted, addressBucket];
+}
+
 /** Forgets the address awaiting a code, so that the page asks for an address again. */
 export async function restartSignIn(ctx: ContextWith<'signIns'>, post: PagePost): Promise<void> {
   await pendingAuthorization(ctx, post.requestId);
@@ -255,7 +315,7 @@ export async function restartSignIn(ctx: ContextWith<'signIns'>, post: PagePost)
  */
 export async function verifySignInCode(
   ctx: ContextWith<'signIns'> & Pick<OAuthContext, 'signInCodeKey'>,
-  post: PagePost & { readonly code: string },
+  post: PagePost & { readonly code: string; readonly sourceIp: string },
 ): Promise<{ readonly notice: SignInNotice } | { readonly signedIn: BrowserSession }> {
   await pendingAuthorization(ctx, post.requestId);
   const browser = await postedSession(ctx, post);
@@ -265,15 +325,16 @@ export async function verifySignInCode(
   const now = ctx.clock.now();
   if (hasExpired(stored.expiresAt, now)) return { notice: 'code_expired' };
   const day = fixedWindow(now, codeCheckLimits.windowSeconds);
-  const dayBucket = `checks:${secretHash(email)}:${day.index}`;
-  const paced = await ctx.repos.signIns.countPacedEvent(dayBucket, {
-    limit: codeCheckLimits.perAddressPerDay,
+  const counted = await withinCodeCheckLimits(ctx, {
+    email,
+    sourceIp: post.sourceIp,
+    session: browser.session,
+    freshCode: stored.attempts === 0,
     now,
-    delaySeconds: checkDelaySeconds,
-    expiresAt: day.endsAt,
+    day,
   });
   // Capped for the day or not open yet: either way, wait (the code is not even compared).
-  if (paced !== 'counted') return { notice: 'try_later' };
+  if (counted === null) return { notice: 'try_later' };
   if (!(await ctx.repos.signIns.countSignInAttempt(post.requestId, signInCodeAttempts))) {
     return { notice: 'too_many_attempts' };
   }
@@ -285,7 +346,7 @@ export async function verifySignInCode(
   }
 
   // Only wrong codes use up the day's checks.
-  await ctx.repos.signIns.refundPacedEvent(dayBucket);
+  for (const bucket of counted) await ctx.repos.signIns.refundPacedEvent(bucket);
   await ctx.repos.signIns.deleteSignInCode(post.requestId);
   await ctx.repos.signIns.deleteSession(browser.session.sessionHash);
   return { signedIn: await createSession(ctx, { email, pendingEmail: null }) };
