@@ -19,6 +19,7 @@ import {
   codeCheckLimits,
   codeRequestLimits,
   fixedWindow,
+  sourceCheckDelaySeconds,
 } from '../../domain/oauth/sign-in-limits';
 import { normalizeEmail } from '../../domain/orgs';
 import type { ContextWith } from '../ports';
@@ -273,7 +274,7 @@ async function withinCodeCheckLimits(
   const bySource = {
     limit: codeCheckLimits.perSourceIpPerDay,
     now,
-    delaySeconds: (before: number) => checkDelaySeconds(before, codeCheckLimits.perSourceIpFree),
+    delaySeconds: sourceCheckDelaySeconds,
     expiresAt: day.endsAt,
   };
   for (const [bucket, paced] of [

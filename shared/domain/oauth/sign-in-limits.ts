@@ -51,7 +51,16 @@ export const codeCheckLimits = {
  * How long after a check the next check of the same address opens, given the checks made today
  * before it (`checksBefore`): none within the free ones, then 1 s, 2 s, 4 s... up to an hour.
  */
-export function checkDelaySeconds(checksBefore: number, free: number = codeCheckLimits.free): number {
+export function checkDelaySeconds(checksBefore: number): number {
+  return doublingDelaySeconds(checksBefore, codeCheckLimits.free);
+}
+
+/** The same for the checks from one network address, past its larger free allowance. */
+export function sourceCheckDelaySeconds(checksBefore: number): number {
+  return doublingDelaySeconds(checksBefore, codeCheckLimits.perSourceIpFree);
+}
+
+function doublingDelaySeconds(checksBefore: number, free: number): number {
   if (checksBefore < free - 1) return 0;
   return Math.min(2 ** (checksBefore - (free - 1)), codeCheckLimits.maxDelaySeconds);
 }
