@@ -1,4 +1,5 @@
 import type { GrantableOrg, SignInNotice, SignInPage } from '../../shared/app/oauth/sign-in';
+import { mixedScripts } from '../../shared/domain/display-names';
 import { redirectHost } from '../../shared/domain/oauth/redirect-uris';
 import { scopeDescriptions } from '../../shared/domain/scopes';
 import { escapeHtml, htmlPage } from '../../shared/http/html';
@@ -33,7 +34,14 @@ export function signInPageHtml(issuer: string, page: SignInPage, notice: SignInN
     client.registration === 'dynamic'
       ? `${escapeHtml(client.name)} <span class="unverified">(unverified: the application named itself)</span>`
       : escapeHtml(client.name);
+  const scripts = mixedScripts(client.name);
+  const imitation =
+    scripts.length === 0
+      ? ''
+      : `<p class="notice" role="alert">Warning: this name mixes ${escapeHtml(scripts.join(' and '))} letters in one word, so it may imitate the name of another application.</p>
+`;
   const about = `<p><strong>${clientName}</strong> asks for access to your account. After you answer, you go back to <strong>${escapeHtml(redirectHost(request.redirectUri))}</strong>.</p>
+${imitation}
 <p>It asks to:</p>
 <ul>${request.scopes.map((scope) => `<li>${escapeHtml(scopeDescriptions[scope])}</li>`).join('')}</ul>`;
   const noticeHtml =
