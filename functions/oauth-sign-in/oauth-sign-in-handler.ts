@@ -93,12 +93,13 @@ export function createOAuthSignInHandler(signInContext: () => OAuthSignInContext
         return redirectTo(consentPage(body.request, notice), 303);
       },
 
-      verifySignInCode: async ({ body, headers }) => {
+      verifySignInCode: async ({ body, headers, sourceIp }) => {
         const outcome = await verifySignInCode(signInContext(), {
           requestId: body.request,
           sessionToken: sessionTokenOf(headers, oauthIssuer()),
           csrfToken: body.csrf_token,
           code: body.code,
+          sourceIp,
         });
         return 'signedIn' in outcome
           ? redirectTo(consentPage(body.request), 303, withSessionCookie(outcome.signedIn.token))

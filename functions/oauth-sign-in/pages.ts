@@ -1,4 +1,5 @@
-import type { SignInNotice, SignInPage } from '../../shared/app/oauth/sign-in';
+import type { GrantableOrg, SignInNotice, SignInPage } from '../../shared/app/oauth/sign-in';
+import { mixedScripts } from '../../shared/domain/display-names';
 import { redirectHost } from '../../shared/domain/oauth/redirect-uris';
 import { scopeDescriptions } from '../../shared/domain/scopes';
 import { escapeHtml, htmlPage } from '../../shared/http/html';
@@ -33,7 +34,14 @@ export function signInPageHtml(issuer: string, page: SignInPage, notice: SignInN
     client.registration === 'dynamic'
       ? `${escapeHtml(client.name)} <span class="unverified">(unverified: the application named itself)</span>`
       : escapeHtml(client.name);
+  const scripts = mixedScripts(client.name);
+  const imitation =
+    scripts.length === 0
+      ? ''
+      : `<p class="notice" role="alert">Warning: this name mixes ${escapeHtml(scripts.join(' and '))} letters in one word, so it may imitate the name of another application.</p>
+`;
   const about = `<p><strong>${clientName}</strong> asks for access to your account. After you answer, you go back to <strong>${escapeHtml(redirectHost(request.redirectUri))}</strong>.</p>
+${imitation}
 <p>It asks to:</p>
 <ul>${request.scopes.map((scope) => `<li>${escapeHtml(scopeDescriptions[scope])}</li>`).join('')}</ul>`;
   const noticeHtml =
@@ -74,6 +82,15 @@ ${hidden}
     );
   }
   const orgs = page.orgs;
+  const addedNotices = orgs
+    .filter((org) => org.addedBy !== null)
+    .map((org) => `<li>${escapeHtml(org.name)}: ${addedByText(org)}</li>`);
+  const addedHtml =
+    addedNotices.length === 0
+      ? ''
+      : `<div class="notice" role="note"><p>Added to your account by a partner, not by you:</p>
+<ul>${addedNotices.join('')}</ul>
+<p>If you did not expect to belong to such an organization, do not allow access to it.</p></div>`;
   const orgChoice =
     orgs.length === 0
       ? '<p class="notice">Your account belongs to no organization: there is nothing to allow.</p>'
@@ -82,7 +99,7 @@ ${hidden}
 <p>Organization: <strong>${escapeHtml(orgs[0]?.name ?? '')}</strong></p>`
         : `<label for="org_id">Organization</label>
 <select id="org_id" name="org_id" required>
-${orgs.map((org) => `<option value="${escapeHtml(org.orgId)}">${escapeHtml(org.name)} (${escapeHtml(org.role)})</option>`).join('\n')}
+${orgs.map((org) => `<option value="${escapeHtml(org.orgId)}">${escapeHtml(org.name)} (${escapeHtml(org.role)})${org.addedBy ? ` (${addedByText(org)})` : ''}</option>`).join('\n')}
 </select>`;
   return htmlPage(
     'Allow access?',
@@ -93,8 +110,15 @@ ${noticeHtml}
 <form method="post" action="${action('/oauth/consent')}">
 ${hidden}
 ${orgChoice}
+${addedHtml}
 ${orgs.length > 0 ? '<button type="submit" name="decision" value="allow">Allow</button>' : ''}
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </form>`,
   );
+}
+
+/** "added by <partner> on <day> at <time> UTC": who made the user a member of a partner's customer org. */
+function addedByText(org: GrantableOrg): string {
+  const at = org.addedBy?.at ?? '';
+  return `added by ${escapeHtml(org.addedBy?.partnerName ?? '')} on ${escapeHtml(at.slice(0, 10))} at ${escapeHtml(at.slice(11, 16))} UTC`;
 }

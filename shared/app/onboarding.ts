@@ -179,7 +179,7 @@ export async function verifyAwsOnboarding(
   const org = await loadOnboardingOrgFor(ctx, principal, orgId);
   const record = await loadStartedOnboarding(ctx, org.id, input.onboardingId);
   const started = ctx.clock.now();
-  const costExplorer = await costExplorerPlan(ctx, record, input.accountId, started);
+  const costExplorer = await costExplorerPlan(ctx, org.id, input.accountId, started);
   const items = await ctx.verifier.verifyAws({
     accountId: input.accountId,
     roleArn: onboardingRoleArn(input.accountId),
@@ -197,16 +197,16 @@ export async function verifyAwsOnboarding(
       verification: { checkedAt: at, items },
     },
     at,
-    // This verification's claim becomes the hour's result, or is given up when Cost Explorer
-    // gave no answer worth keeping (the next verification probes again).
-    ...(costExplorer.action === 'probe'
-      ? {
-          costExplorerProbe: keepsCostExplorerResult(probed)
-            ? { accountId: input.accountId, at: started.toISOString(), result: probed }
-            : null,
-        }
-      : {}),
   });
+  if (costExplorer.action === 'probe') {
+    // This verification's claim becomes the account's result for the hour, or is given up when
+    // Cost Explorer gave no answer worth keeping (the next verification probes again).
+    await ctx.repos.onboarding.settleCostExplorerProbe(
+      org.id,
+      { accountId: input.accountId, at: started.toISOString() },
+      keepsCostExplorerResult(probed) ? probed : null,
+    );
+  }
   if (!stored) throw new ConflictError('The onboarding was restarted while it was verified; verify again');
   return items;
 }
@@ -217,25 +217,28 @@ export async function verifyAwsOnboarding(
  */
 async function costExplorerPlan(
   ctx: ContextWith<'onboarding'>,
-  record: OnboardingRecord,
+  orgId: string,
   accountId: string,
   now: Date,
 ): Promise<ReturnType<typeof costExplorerDecision>> {
-  const decision = costExplorerDecision(record.costExplorerProbe, accountId, now);
+  const last = await ctx.repos.onboarding.getCostExplorerProbe(orgId, accountId);
+  const decision = costExplorerDecision(last, accountId, now);
   if (decision.action === 'reuse') return decision;
   const notBefore = new Date(now.getTime() - costExplorerProbeIntervalMs).toISOString();
   const claimed = await ctx.repos.onboarding.claimCostExplorerProbe(
-    record.orgId,
-    record.onboardingId,
+    orgId,
     { accountId, at: now.toISOString() },
     notBefore,
   );
   if (claimed) return decision;
-  // Another verification claimed the hour since the record was read: answer what it keeps.
-  const current = await ctx.repos.onboarding.get(record.orgId);
-  const again = costExplorerDecision(current?.costExplorerProbe ?? null, accountId, now);
+  // Another verification claimed the account's hour since it was read: answer what it keeps.
+  const again = costExplorerDecision(
+    await ctx.repos.onboarding.getCostExplorerProbe(orgId, accountId),
+    accountId,
+    now,
+  );
   if (again.action === 'reuse') return again;
-  throw new ConflictError('The onboarding was restarted while it was verified; verify again');
+  throw new ConflictError('Cost Explorer is being checked by another verification; verify again');
 }
 
 /** #19: checks the org's Azure tenant and subscription and records the checklist. */

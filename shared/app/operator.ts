@@ -1,5 +1,6 @@
 import { type ApiKeyRecord, issueApiKey } from '../auth/api-keys';
 import { cloudProviders } from '../domain/cloud-providers';
+import { checkDisplayName, displayName } from '../domain/display-names';
 import {
   type CommitmentSharing,
   isRenewalHorizonDays,
@@ -24,10 +25,15 @@ export interface IssuedKey {
   readonly apiKey: string;
 }
 
-/** An org as operators create it: a name and its place (partner or child), details left empty. */
-function bareOrganization(name: string, parentOrgId: string | null, isPartner: boolean): NewOrganization {
+/**
+ * An org as operators create it: a name and its place (partner or child), details left empty. The
+ * name obeys the API's text rule (shared/domain/display-names.ts): a ValidationError naming `name`.
+ */
+function bareOrganization(raw: string, parentOrgId: string | null, isPartner: boolean): NewOrganization {
+  const checked = displayName(raw);
+  if ('problem' in checked) throw new ValidationError(`name ${checked.problem}`, { name: [checked.problem] });
   return {
-    name,
+    name: checked.name,
     parentOrgId,
     isPartner,
     partnerSubscriptionId: null,
@@ -75,6 +81,8 @@ export async function createUserKey(
   email: string,
   role: MembershipRole,
 ): Promise<{ readonly membership: Membership; readonly key: IssuedKey }> {
+  const checked = checkDisplayName(email);
+  if (!checked.ok) throw new ValidationError(`email ${checked.reason}`, { email: [checked.reason] });
   if (!(await ctx.repos.orgs.get(orgId))) throw new NotFoundError(`Organization ${orgId} not found`);
   const [membership] = await addMembers(ctx, orgId, [{ email, role, name: null }]);
   if (!membership) throw new Error('addMembers answered no membership for one invite');

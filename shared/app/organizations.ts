@@ -43,7 +43,12 @@ export async function registerOrganization(
   const now = ctx.clock.now().toISOString();
   const orgId = spec.parentOrgId ? await claimChildName(ctx, spec.parentOrgId, spec) : ctx.ids.uuid();
 
-  const memberships = await addMembers(ctx, orgId, spec.members);
+  const memberships = await addMembers(
+    ctx,
+    orgId,
+    spec.members,
+    spec.parentOrgId ? { partnerOrgId: spec.parentOrgId } : null,
+  );
   if (spec.parentOrgId) {
     await ctx.repos.orgUpdates.putChildLink({
       partnerOrgId: spec.parentOrgId,

@@ -30,10 +30,17 @@ export const calendarDate = z.lazy(() => z.iso.date());
  * A name a person typed (org, company, user): trimmed, no control, bidi-override or zero-width
  * characters, valid UTF-8, stored NFC-normalized (shared/domain/display-names.ts).
  */
-export const displayNameText = () =>
+export const displayNameText = () => readableText(255);
+
+/**
+ * Any stored text a person reads (docs/http.md, Names): trimmed, at most `maxLength`, under the one
+ * text rule of shared/domain/display-names.ts, NFC-normalized. The same rule the operator CLI
+ * applies (shared/app/operator.ts).
+ */
+export const readableText = (maxLength: number) =>
   z.string().check(
     z.trim(),
-    z.maxLength(255),
+    z.maxLength(maxLength),
     z.superRefine((value, ctx) => {
       const checked = checkDisplayName(value);
       if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.reason, input: value });
@@ -59,6 +66,10 @@ export const marketplaceOfferLink = z.lazy(() =>
         (link) => !hasUserinfo(link),
         'must not carry a user name or password (userinfo) before the host',
       ),
+      z.superRefine((link, ctx) => {
+        const checked = checkDisplayName(link);
+        if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.reason, input: link });
+      }),
     ),
     'https URL of the offer on the cloud marketplace',
   ),

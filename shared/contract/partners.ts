@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { normalizeEmail } from '../domain/orgs';
 import { membershipRole } from './enums';
-import { emailAddress, marketplaceOfferLink, uuid } from './formats';
+import { emailAddress, marketplaceOfferLink, readableText, uuid } from './formats';
 import { described, named } from './schema-registry';
 
 /** Partner settings, organizations and memberships (#11, #14, #15). */
@@ -42,7 +42,7 @@ export const address = named('Address', () =>
 );
 export type Address = z.infer<typeof address>;
 
-const addressLine = z.lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(255)));
+const addressLine = z.lazy(() => readableText(255).check(z.minLength(1)));
 
 export const addressInput = named('AddressInput', () =>
   z.strictObject({
@@ -50,7 +50,7 @@ export const addressInput = named('AddressInput', () =>
     line2: z.optional(z.nullable(addressLine)),
     city: addressLine,
     state: addressLine,
-    zip: z.string().check(z.trim(), z.minLength(1), z.maxLength(20)),
+    zip: readableText(20).check(z.minLength(1)),
     country: addressLine,
   }),
 );
@@ -83,10 +83,7 @@ export type RegisteredOrganization = z.infer<typeof registeredOrganization>;
 
 /** The partner's own reference for a customer org (the spec's `partner_subscription_id`). */
 export const partnerSubscriptionId = z.lazy(() =>
-  described(
-    z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
-    "the partner's own reference for the customer",
-  ),
+  described(readableText(255).check(z.minLength(1)), "the partner's own reference for the customer"),
 );
 
 /** Most users one request may name (registration, invites). */

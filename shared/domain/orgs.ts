@@ -71,6 +71,18 @@ export interface Membership {
   readonly role: MembershipRole;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /**
+   * The partner org that made this person a member (#14, #15), and when; absent for members the
+   * org's own admins or the operator added. The consent page shows it, so that nobody grants
+   * access to an org they did not know they had joined (docs/oauth.md, Consent).
+   */
+  readonly addedBy?: MembershipOrigin;
+}
+
+/** Who added a membership: a partner org, at a time. */
+export interface MembershipOrigin {
+  readonly partnerOrgId: string;
+  readonly at: string;
 }
 
 /**

@@ -226,6 +226,11 @@ export function onboardingKey(orgId: string): ItemKey {
   return { PK: orgPartition(orgId), SK: 'ONBOARDING' };
 }
 
+/** The last Cost Explorer probe of one AWS account of the org (docs/onboarding.md), one item each. */
+export function costExplorerProbeKey(orgId: string, accountId: string): ItemKey {
+  return { PK: orgPartition(orgId), SK: `CE_PROBE#${id(accountId)}` };
+}
+
 /**
  * One tenant, one org (docs/onboarding.md): the org an Azure tenant is bound to, by its id (a GUID,
  * lower case), and the org each subscription is bound to.

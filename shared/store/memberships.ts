@@ -1,5 +1,5 @@
 import type { MembershipRepository } from '../app/ports';
-import { type Membership, type MembershipRole, normalizeEmail } from '../domain/orgs';
+import { type Membership, type MembershipOrigin, type MembershipRole, normalizeEmail } from '../domain/orgs';
 import { upsert } from './conditional-writes';
 import {
   membershipByUserIndexKey,
@@ -60,6 +60,7 @@ export function membershipAttributes(membership: Membership): StoredItem {
     role: membership.role,
     createdAt: membership.createdAt,
     updatedAt: membership.updatedAt,
+    ...(membership.addedBy ? { addedBy: membership.addedBy } : {}),
   };
 }
 
@@ -70,5 +71,6 @@ function toMembership(item: StoredItem): Membership {
     role: item.role as MembershipRole,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
+    ...(item.addedBy ? { addedBy: item.addedBy as MembershipOrigin } : {}),
   };
 }

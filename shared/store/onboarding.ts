@@ -1,13 +1,13 @@
 import type { OnboardingRepository } from '../app/ports';
-import type { CostExplorerProbe } from '../domain/onboarding/cost-explorer-probe';
+import type { CheckResult } from '../domain/onboarding/checklist';
 import type {
   AwsOnboarding,
   AzureOnboarding,
   OnboardingProvider,
   OnboardingRecord,
 } from '../domain/onboarding/onboarding-record';
-import { putIfAbsent, updateIf } from './conditional-writes';
-import { onboardingKey } from './keys';
+import { deleteIf, putIfAbsent, updateIf } from './conditional-writes';
+import { costExplorerProbeKey, onboardingKey } from './keys';
 import { getItem, type StoredItem, type TableClient } from './table-client';
 
 /**
@@ -43,7 +43,6 @@ export function createOnboardingRepository(table: TableClient): OnboardingReposi
       if (change.provider) sets.push(['provider', change.provider]);
       if (change.aws) sets.push(['aws', change.aws]);
       if (change.azure) sets.push(['azure', change.azure]);
-      if (change.costExplorerProbe !== undefined) sets.push(['costExplorerProbe', change.costExplorerProbe]);
       const written = await updateIf(table, {
         key: onboardingKey(orgId),
         expression: `SET ${sets.map((_, index) => `#s${index} = :s${index}`).join(', ')}`,
@@ -67,20 +66,52 @@ export function createOnboardingRepository(table: TableClient): OnboardingReposi
       return written ? read(orgId) : null;
     },
 
-    claimCostExplorerProbe(orgId, onboardingId, probe, notBefore) {
+    async getCostExplorerProbe(orgId, accountId) {
+      const item = await getItem(table, costExplorerProbeKey(orgId, accountId));
+      if (!item) return null;
+      return {
+        accountId: item.accountId as string,
+        at: item.at as string,
+        result: (item.result as CheckResult | null | undefined) ?? null,
+      };
+    },
+
+    claimCostExplorerProbe(orgId, probe, notBefore) {
       return updateIf(table, {
-        key: onboardingKey(orgId),
-        expression: 'SET costExplorerProbe = :probe',
-        condition:
-          'onboardingId = :onboarding AND (attribute_not_exists(costExplorerProbe) OR attribute_type(costExplorerProbe, :null) OR costExplorerProbe.accountId <> :account OR costExplorerProbe.#at <= :notBefore)',
-        names: { '#at': 'at' },
+        key: costExplorerProbeKey(orgId, probe.accountId),
+        expression:
+          'SET #type = :type, accountId = :account, #at = :at, #result = :null, expiresAt = :expires',
+        condition: 'attribute_not_exists(PK) OR #at <= :notBefore',
+        names: { '#type': 'type', '#at': 'at', '#result': 'result' },
         values: {
-          ':probe': { accountId: probe.accountId, at: probe.at, result: null },
-          ':onboarding': onboardingId,
-          ':null': 'NULL',
+          ':type': 'cost_explorer_probe',
           ':account': probe.accountId,
+          ':at': probe.at,
+          ':null': null,
+          // Kept a day past its hour (TTL): it bounds the items a stream of account ids leaves.
+          ':expires': Math.floor(Date.parse(probe.at) / 1000) + 25 * 3600,
           ':notBefore': notBefore,
         },
+      });
+    },
+
+    async settleCostExplorerProbe(orgId, claim, result) {
+      const key = costExplorerProbeKey(orgId, claim.accountId);
+      if (result === null) {
+        await deleteIf(table, {
+          key,
+          condition: '#at = :at',
+          names: { '#at': 'at' },
+          values: { ':at': claim.at },
+        });
+        return;
+      }
+      await updateIf(table, {
+        key,
+        expression: 'SET #result = :result',
+        condition: '#at = :at',
+        names: { '#at': 'at', '#result': 'result' },
+        values: { ':at': claim.at, ':result': result },
       });
     },
   };
@@ -94,7 +125,6 @@ function toRecord(item: StoredItem): OnboardingRecord {
     externalId: item.externalId as string,
     aws: (item.aws as AwsOnboarding | undefined) ?? null,
     azure: (item.azure as AzureOnboarding | undefined) ?? null,
-    costExplorerProbe: (item.costExplorerProbe as CostExplorerProbe | null | undefined) ?? null,
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };

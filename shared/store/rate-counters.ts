@@ -48,33 +48,42 @@ export function countRateEvent(
 
 /**
  * Counts one event of the paced counter at `key` (`SignInRepository.countPacedEvent`): counted from
- * the value read, so that of two events at once one waits its turn.
+ * the value read, so that of two events at once the second is judged by the first's delay (both
+ * counted among the free ones; the second waits its turn once delays apply).
  */
 export async function countPacedEvent(
   table: TableClient,
   key: ItemKey,
   pacing: EventPacing,
 ): Promise<'counted' | 'wait' | 'capped'> {
-  const stored = await getItem(table, key);
-  const before = Number(stored?.events ?? 0);
-  if (before >= pacing.limit) return 'capped';
-  const nowMs = pacing.now.getTime();
-  if (Number(stored?.opensAt ?? 0) > nowMs) return 'wait';
-  const counted = await updateIf(table, {
-    key,
-    expression: 'SET #type = :type, events = :events, opensAt = :opens, expiresAt = :expires',
-    condition: before === 0 ? 'attribute_not_exists(events) OR events = :before' : 'events = :before',
-    names: { '#type': 'type' },
-    values: {
-      ':type': 'oauth_rate',
-      ':events': before + 1,
-      ':opens': nowMs + pacing.delaySeconds(before) * 1000,
-      ':expires': epochSeconds(pacing.expiresAt),
-      ':before': before,
-    },
-  });
-  return counted ? 'counted' : 'wait';
+  // A write lost to a concurrent one (two checks from one office's network address at once) is
+  // no reason to wait: the counter is read again and the event counted against what it holds now.
+  for (let attempt = 0; attempt < pacedCountAttempts; attempt++) {
+    const stored = await getItem(table, key);
+    const before = Number(stored?.events ?? 0);
+    if (before >= pacing.limit) return 'capped';
+    const nowMs = pacing.now.getTime();
+    if (Number(stored?.opensAt ?? 0) > nowMs) return 'wait';
+    const counted = await updateIf(table, {
+      key,
+      expression: 'SET #type = :type, events = :events, opensAt = :opens, expiresAt = :expires',
+      condition: before === 0 ? 'attribute_not_exists(events) OR events = :before' : 'events = :before',
+      names: { '#type': 'type' },
+      values: {
+        ':type': 'oauth_rate',
+        ':events': before + 1,
+        ':opens': nowMs + pacing.delaySeconds(before) * 1000,
+        ':expires': epochSeconds(pacing.expiresAt),
+        ':before': before,
+      },
+    });
+    if (counted) return 'counted';
+  }
+  return 'wait';
 }
+
+/** Reads and conditional writes of a paced counter before a steady race answers `wait`. */
+const pacedCountAttempts = 5;
 
 /** Takes one event back from the paced counter at `key`, if it counted any. */
 export async function refundPacedEvent(table: TableClient, key: ItemKey): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localServiceAccountId } from '../../local/local-onboarding';
 import { changeSimulatedCloud, connectedAwsAccount } from '../../local/simulated-cloud';
-import { onboardingKey } from '../../shared/store/keys';
+import { costExplorerProbeKey, onboardingKey } from '../../shared/store/keys';
 import { admin, type CreatedKey } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
 import { consentAsAdministrator } from '../support/azure-consent';
@@ -377,8 +377,8 @@ describe('Cost Explorer on repeated verifications', () => {
         /^Cost Explorer answered \(checked at \S+Z; .*after \S+Z\)$/,
       );
     }
-    const stored = itemAt(await store.snapshot(), onboardingKey(childId));
-    expect(stored?.costExplorerProbe).toMatchObject({
+    const stored = itemAt(await store.snapshot(), costExplorerProbeKey(childId, accountId));
+    expect(stored).toMatchObject({
       accountId,
       at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
       result: { feature: 'cost_explorer_access', status: 'available' },

@@ -32,6 +32,8 @@ export interface ServerState {
   savingsPlans: unknown[];
   /** An ARM error every ARM call answers. */
   armError: { status: number; code: string } | null;
+  /** Where the reservations' `nextLink` points (a hostile ARM answer); this server's ARM by default. */
+  nextLinkBase?: string;
 }
 
 /** What the server answers (a test replaces `fake.state`), the requests it saw, and where it listens. */
@@ -170,7 +172,11 @@ function armRequest(request: IncomingMessage, url: URL, response: ServerResponse
     const next = page + 1 < fake.state.reservationPages.length;
     json(response, 200, {
       value: fake.state.reservationPages[page] ?? [],
-      ...(next ? { nextLink: `${fake.baseUrl}/arm${path}?api-version=2022-11-01&page=${page + 1}` } : {}),
+      ...(next
+        ? {
+            nextLink: `${fake.state.nextLinkBase ?? `${fake.baseUrl}/arm`}${path}?api-version=2022-11-01&page=${page + 1}`,
+          }
+        : {}),
     });
   } else if (
     // ARM's paths are case-insensitive; it answers reservation ids in lower case.

@@ -106,11 +106,14 @@ export interface ConsentWalk {
 }
 
 /**
- * Follows an authorization URL as a browser would, signs in with the code from the outbox when
- * the page asks, decides, and answers the URL the server redirected to (the client's callback).
+ * Follows an authorization URL as a browser would and signs in with the code from the outbox when
+ * the page asks: the consent page's HTML, in the browser that reached it.
  */
-export async function walkConsent(authorizationUrl: string | URL, walk: ConsentWalk): Promise<URL> {
-  const { baseUrl, dir, email, browser = new PageBrowser(), decision = 'allow' } = walk;
+export async function consentPage(
+  authorizationUrl: string | URL,
+  walk: Omit<ConsentWalk, 'decision'>,
+): Promise<{ readonly html: string; readonly browser: PageBrowser }> {
+  const { baseUrl, dir, email, browser = new PageBrowser() } = walk;
   const started = await browser.get(String(authorizationUrl));
   const consentUrl = started.headers.get('location');
   if (started.status !== 302 || consentUrl === null) {
@@ -127,6 +130,16 @@ export async function walkConsent(authorizationUrl: string | URL, walk: ConsentW
     });
     html = await (await browser.get(entered.headers.get('location') as string)).text();
   }
+  return { html, browser };
+}
+
+/**
+ * Follows an authorization URL as a browser would, signs in with the code from the outbox when
+ * the page asks, decides, and answers the URL the server redirected to (the client's callback).
+ */
+export async function walkConsent(authorizationUrl: string | URL, walk: ConsentWalk): Promise<URL> {
+  const { baseUrl, decision = 'allow' } = walk;
+  const { html, browser } = await consentPage(authorizationUrl, walk);
   const decided = await browser.post(`${baseUrl}/oauth/consent`, {
     request: hiddenField(html, 'request'),
     csrf_token: hiddenField(html, 'csrf_token'),

@@ -7,7 +7,7 @@ import {
   oauthLifetimes,
   secondsAfter,
 } from '../../domain/oauth/records';
-import { matchesRegisteredRedirect } from '../../domain/oauth/redirect-uris';
+import { matchesRegisteredRedirect, redirectUriProblem } from '../../domain/oauth/redirect-uris';
 import { parseScope } from '../../domain/oauth/scopes';
 import type { ContextWith } from '../ports';
 import type { OAuthContext } from './oauth-context';
@@ -49,7 +49,9 @@ export async function startAuthorization(
   }
   if (
     params.redirect_uri === undefined ||
-    !matchesRegisteredRedirect(client.redirectUris, params.redirect_uri)
+    !matchesRegisteredRedirect(client.redirectUris, params.redirect_uri) ||
+    // A URI stored before today's rules (a port of 0 or with leading zeros): refused, not followed.
+    redirectUriProblem(params.redirect_uri) !== null
   ) {
     return {
       kind: 'error-page',
@@ -108,7 +110,13 @@ export function authorizationResponse(
   redirectUri: string,
   params: Readonly<Record<string, string | null | undefined>>,
 ): string {
-  const url = new URL(redirectUri);
+  let url: URL;
+  try {
+    url = new URL(redirectUri);
+  } catch {
+    // Fails closed: a stored URI the parser refuses is a 400 page, never a 500 or a redirect.
+    throw new OAuthError('invalid_request', 'The application registered an address that cannot be used.');
+  }
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== null) url.searchParams.append(name, value);
   }

@@ -14,15 +14,11 @@ import {
   secondsAfter,
   signInCodeAttempts,
 } from '../../domain/oauth/records';
-import {
-  checkDelaySeconds,
-  codeCheckLimits,
-  codeRequestLimits,
-  fixedWindow,
-} from '../../domain/oauth/sign-in-limits';
+import { codeCheckLimits, codeRequestLimits, fixedWindow } from '../../domain/oauth/sign-in-limits';
 import { normalizeEmail } from '../../domain/orgs';
 import type { ContextWith } from '../ports';
 import { authorizationResponse, type PendingAuthorization, pendingAuthorization } from './authorization';
+import { withinCodeCheckLimits } from './code-check-limits';
 import type { OAuthContext } from './oauth-context';
 
 /**
@@ -84,6 +80,8 @@ export interface GrantableOrg {
   readonly orgId: string;
   readonly name: string;
   readonly role: string;
+  /** The partner that made the user a member, by name, and when (docs/oauth.md, Consent). */
+  readonly addedBy: { readonly partnerName: string; readonly at: string } | null;
 }
 
 /** What the page of a pending request shows: which step, for whom. */
@@ -116,8 +114,14 @@ async function grantableOrgs(
   const memberships = await ctx.repos.memberships.listByUser(email);
   const orgs = await Promise.all(
     memberships.map(async (membership) => {
-      const org = await ctx.repos.orgs.get(membership.orgId);
-      return org === null ? null : { orgId: org.id, name: org.name, role: membership.role };
+      const [org, partner] = await Promise.all([
+        ctx.repos.orgs.get(membership.orgId),
+        membership.addedBy ? ctx.repos.orgs.get(membership.addedBy.partnerOrgId) : null,
+      ]);
+      if (org === null) return null;
+      const addedBy =
+        membership.addedBy && partner ? { partnerName: partner.name, at: membership.addedBy.at } : null;
+      return { orgId: org.id, name: org.name, role: membership.role, addedBy };
     }),
   );
   return orgs.filter((org) => org !== null).sort((a, b) => a.name.localeCompare(b.name));
@@ -247,7 +251,7 @@ export async function restartSignIn(ctx: ContextWith<'signIns'>, post: PagePost)
  */
 export async function verifySignInCode(
   ctx: ContextWith<'signIns'> & Pick<OAuthContext, 'signInCodeKey'>,
-  post: PagePost & { readonly code: string },
+  post: PagePost & { readonly code: string; readonly sourceIp: string },
 ): Promise<{ readonly notice: SignInNotice } | { readonly signedIn: BrowserSession }> {
   await pendingAuthorization(ctx, post.requestId);
   const browser = await postedSession(ctx, post);
@@ -257,15 +261,16 @@ export async function verifySignInCode(
   const now = ctx.clock.now();
   if (hasExpired(stored.expiresAt, now)) return { notice: 'code_expired' };
   const day = fixedWindow(now, codeCheckLimits.windowSeconds);
-  const dayBucket = `checks:${secretHash(email)}:${day.index}`;
-  const paced = await ctx.repos.signIns.countPacedEvent(dayBucket, {
-    limit: codeCheckLimits.perAddressPerDay,
+  const counted = await withinCodeCheckLimits(ctx, {
+    email,
+    sourceIp: post.sourceIp,
+    session: browser.session,
+    freshCode: stored.attempts === 0,
     now,
-    delaySeconds: checkDelaySeconds,
-    expiresAt: day.endsAt,
+    day,
   });
   // Capped for the day or not open yet: either way, wait (the code is not even compared).
-  if (paced !== 'counted') return { notice: 'try_later' };
+  if (counted === null) return { notice: 'try_later' };
   if (!(await ctx.repos.signIns.countSignInAttempt(post.requestId, signInCodeAttempts))) {
     return { notice: 'too_many_attempts' };
   }
@@ -277,7 +282,7 @@ export async function verifySignInCode(
   }
 
   // Only wrong codes use up the day's checks.
-  await ctx.repos.signIns.refundPacedEvent(dayBucket);
+  for (const bucket of counted) await ctx.repos.signIns.refundPacedEvent(bucket);
   await ctx.repos.signIns.deleteSignInCode(post.requestId);
   await ctx.repos.signIns.deleteSession(browser.session.sessionHash);
   return { signedIn: await createSession(ctx, { email, pendingEmail: null }) };

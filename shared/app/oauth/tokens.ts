@@ -108,37 +108,45 @@ export async function refreshTokens(
   if (token === null || token.clientId !== client.clientId) {
     throw new OAuthError('invalid_grant', invalidRefreshToken);
   }
+  const family = await ctx.repos.oauthGrants.getFamily(token.familyId);
+  // A request refused for what it asks (scope, resource) is refused before the token is spent, so
+  // the client's corrected retry with the same token is no reuse (RFC 9700 §4.14.2: reuse
+  // detection is for a token presented twice, not for a request refused once). A token already
+  // rotated goes on to the spend, whose reuse detection revokes the family.
+  const live =
+    family !== null &&
+    !family.revoked &&
+    !hasExpired(token.expiresAt, now) &&
+    !hasExpired(family.expiresAt, now);
+  const asked = live && token.rotatedAt === null ? askedOfFamily(family, grant) : null;
   const spent = await ctx.repos.oauthGrants.spendRefreshToken(tokenHash, now.toISOString());
   if (spent.kind !== 'first') {
     if (spent.kind === 'again') await ctx.repos.oauthGrants.revokeFamily(token.familyId, now.toISOString());
     throw new OAuthError('invalid_grant', invalidRefreshToken);
   }
-  const family = await ctx.repos.oauthGrants.getFamily(token.familyId);
-  if (
-    family === null ||
-    family.revoked ||
-    hasExpired(token.expiresAt, now) ||
-    hasExpired(family.expiresAt, now)
-  ) {
-    throw new OAuthError('invalid_grant', invalidRefreshToken);
-  }
+  if (family === null || asked === null) throw new OAuthError('invalid_grant', invalidRefreshToken);
   // The user may have left the org since: the grant ends with the membership.
   if ((await ctx.repos.memberships.get(family.orgId, family.email)) === null) {
     await ctx.repos.oauthGrants.revokeFamily(family.familyId, now.toISOString());
     throw new OAuthError('invalid_grant', invalidRefreshToken);
   }
+  return issueTokens(ctx, family, asked, now);
+}
+
+/**
+ * The scopes a refresh asks of its family: the family's, or a narrower list (RFC 6749 §6), for the
+ * family's resource only. Refused with `invalid_scope` or `invalid_target` otherwise.
+ */
+function askedOfFamily(family: TokenFamily, grant: RefreshGrant): readonly OAuthScope[] {
   if (grant.resource !== undefined && grant.resource !== family.resource) {
     throw new OAuthError('invalid_target', `resource must be ${family.resource}.`);
   }
-  let scopes: readonly OAuthScope[] = family.scopes;
-  if (grant.scope !== undefined) {
-    const asked = parseScope(grant.scope);
-    if (asked === null || !asked.every((scope) => family.scopes.includes(scope))) {
-      throw new OAuthError('invalid_scope', 'A refresh may only narrow the granted scope.');
-    }
-    scopes = asked;
+  if (grant.scope === undefined) return family.scopes;
+  const asked = parseScope(grant.scope);
+  if (asked === null || !asked.every((scope) => family.scopes.includes(scope))) {
+    throw new OAuthError('invalid_scope', 'A refresh may only narrow the granted scope.');
   }
-  return issueTokens(ctx, family, scopes, now);
+  return asked;
 }
 
 async function issueTokens(

@@ -33,20 +33,28 @@ export interface OnboardingRepository {
       readonly consumingSignInNonce?: string;
       /** As consumingSignInNonce, and only if no callback claimed that sign-in yet. */
       readonly claimingSignInNonce?: string;
-      /** The last Cost Explorer probe; null clears it. */
-      readonly costExplorerProbe?: CostExplorerProbe | null;
     },
   ): Promise<OnboardingRecord | null>;
+  /** The last Cost Explorer probe of the org's AWS account `accountId`; null: none kept. */
+  getCostExplorerProbe(orgId: string, accountId: string): Promise<CostExplorerProbe | null>;
   /**
-   * Claims the hour's Cost Explorer probe of `accountId` (result null) unless the record holds a
-   * probe of that account later than `notBefore`; answers whether it did.
+   * Claims the hour's Cost Explorer probe of the org's account (result null) unless that account
+   * holds a probe later than `notBefore`; answers whether it did.
    */
   claimCostExplorerProbe(
     orgId: string,
-    onboardingId: string,
     probe: { readonly accountId: string; readonly at: string },
     notBefore: string,
   ): Promise<boolean>;
+  /**
+   * Settles the claim made at `claim.at`: keeps `result` as the account's probe for the hour, or,
+   * when null, gives the claim up (the next verification probes again). A later claim is left be.
+   */
+  settleCostExplorerProbe(
+    orgId: string,
+    claim: { readonly accountId: string; readonly at: string },
+    result: CheckResult | null,
+  ): Promise<void>;
 }
 
 /** What the verifier needs to check an AWS account through its onboarding role. */

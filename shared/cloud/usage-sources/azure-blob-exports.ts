@@ -1,6 +1,6 @@
 import { parseXML } from '@aws-sdk/xml-builder';
 import type { ExportSource } from '../../app/ports/usage-sync';
-import { bareEtag, type ListedObject } from '../../domain/usage-sources/export-files';
+import { bareEtag, hasDotSegment, type ListedObject } from '../../domain/usage-sources/export-files';
 import { ProviderError } from '../verifiers/provider-failure';
 import { readTextAtMost } from './read-at-most';
 
@@ -49,6 +49,9 @@ const asList = <T>(value: T | T[] | '' | undefined): T[] =>
 
 /** The blob's URL: each segment of its name escaped once. */
 function blobUrl(accountUrl: string, container: string, name: string): URL {
+  if (hasDotSegment(name)) {
+    throw new ProviderError('InvalidBlobName', `blob ${name} has a . or .. segment; it is not read`);
+  }
   const path = [container, ...name.split('/')].map(encodeURIComponent).join('/');
   return new URL(`${accountUrl.replace(/\/$/, '')}/${path}`);
 }

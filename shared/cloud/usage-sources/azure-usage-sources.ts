@@ -18,6 +18,7 @@ import {
   exportListingPrefix,
 } from '../../domain/usage-sources/export-files';
 import { armGet, type TokenSource } from '../verifiers/azure-arm-probe';
+import { ProviderError } from '../verifiers/provider-failure';
 import { azureBlobExports } from './azure-blob-exports';
 
 /** The documented api-versions of the ARM reads. */
@@ -52,6 +53,19 @@ export function azureUsageSources(options: AzureUsageSourcesOptions): AzureUsage
   const arm = (options.armEndpoint ?? 'https://management.azure.com').replace(/\/$/, '');
   const blobEndpoint =
     options.blobEndpoint ?? ((account: string) => `https://${account}.blob.core.windows.net`);
+  const armOrigin = new URL(arm).origin;
+  // ARM's next page is followed, with the ARM token, only on ARM's own host: a `nextLink` that
+  // names another host would receive the token (docs/usage-sync.md, What is refused).
+  const onArm = (nextLink: string, path: string): string => {
+    const next = URL.canParse(nextLink) ? new URL(nextLink) : null;
+    if (next === null || next.origin !== armOrigin) {
+      throw new ProviderError(
+        'InvalidNextLink',
+        `the nextLink of ${path} leaves ${armOrigin}; it is not followed`,
+      );
+    }
+    return next.href;
+  };
   return {
     async connect(subscription) {
       const token = await options.armTokens(subscription.tenantId);
@@ -61,7 +75,7 @@ export function azureUsageSources(options: AzureUsageSourcesOptions): AzureUsage
         for (let page = 0; page < maxPages && url; page++) {
           const body = await armGet(url, token, armTimeoutMs);
           found.push(...((body.value ?? []) as T[]));
-          url = typeof body.nextLink === 'string' && body.nextLink ? body.nextLink : undefined;
+          url = typeof body.nextLink === 'string' && body.nextLink ? onArm(body.nextLink, path) : undefined;
         }
         if (url) throw new Error(`more than ${maxPages} pages of ${path}`);
         return found;

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { parseXML } from '@aws-sdk/xml-builder';
 import { streamCollector } from '@smithy/node-http-handler';
 import type { ExportSource } from '../../app/ports/usage-sync';
-import { bareEtag, type ListedObject } from '../../domain/usage-sources/export-files';
+import { bareEtag, hasDotSegment, type ListedObject } from '../../domain/usage-sources/export-files';
+import { ProviderError } from '../verifiers/provider-failure';
 import { s3BucketUrl, s3ErrorOf } from '../verifiers/s3-object-listing';
 import { type SignedServiceOptions, signedAwsStreams } from '../verifiers/signed-aws-calls';
 import { readTextAtMost } from './read-at-most';
@@ -42,6 +43,9 @@ const uriEncode = (segment: string) =>
 export function s3ExportObjects(options: SignedServiceOptions): S3ExportObjects {
   const send = signedAwsStreams({ ...options, signingName: 's3', s3: true }, s3ErrorOf);
   const objectUrl = (bucket: string, key: string) => {
+    if (hasDotSegment(key)) {
+      throw new ProviderError('InvalidObjectKey', `object ${key} has a . or .. segment; it is not read`);
+    }
     const url = s3BucketUrl(bucket, options.region, options.endpoint);
     // Each segment escaped once as SigV4's UriEncode does (all but A-Z a-z 0-9 - . _ ~): S3 signs the path as sent.
     url.pathname = `${url.pathname.replace(/\/$/, '')}/${key.split('/').map(uriEncode).join('/')}`;

@@ -3,8 +3,10 @@ import { clientRegistrationRequest, clientRegistrationResponse } from '../oauth-
 import type { OperationList } from '../operation-contract';
 
 /**
- * Dynamic client registration (RFC 7591): the one function that gives a new client's tokens a
- * throttle bucket of their own (a key in the API's usage plan).
+ * Dynamic client registration (RFC 7591): stores a public client, ten an hour per network address
+ * (docs/oauth.md, Clients). It creates no API Gateway key: every client's tokens share the one
+ * usage identifier the API stack creates, and are throttled per client and org in the table
+ * (docs/http.md, Throttling).
  */
 export const oauthRegistrationOperations = {
   registerClient: {

@@ -15,6 +15,9 @@ export function redirectUriProblem(uri: string): string | null {
   }
   if (url.hash !== '' || uri.includes('#')) return 'must not have a fragment';
   if (url.username !== '' || url.password !== '') return 'must not carry credentials';
+  if ((url.protocol === 'https:' || url.protocol === 'http:') && !writtenPortIsValid(uri)) {
+    return 'must have no port, or a port from 1 to 65535 written without leading zeros';
+  }
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:') {
     return isLoopback(url)
@@ -30,6 +33,21 @@ export function redirectUriProblem(uri: string): string | null {
   return null;
 }
 
+/**
+ * The port as written in an http(s) URI: none, or 1 to 65535 without leading zeros. Checked on
+ * the text, since the URL parser reads `:08765` as 8765 and `:0` as a port, and a loopback
+ * request's port is compared as written (matchesRegisteredRedirect).
+ */
+function writtenPortIsValid(uri: string): boolean {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(uri)?.[1] ?? '';
+  const port = /:([^:\]]*)$/.exec(authority)?.[1];
+  return port === undefined || isPortNumber(port);
+}
+
+function isPortNumber(port: string): boolean {
+  return /^[1-9][0-9]{0,4}$/.test(port) && Number(port) <= 65535;
+}
+
 /** A reverse domain name as a URI scheme (`com.example.app:`): two labels at least. */
 const privateUseScheme = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+:$/i;
 
@@ -41,7 +59,7 @@ function isLoopback(url: URL): boolean {
  * An http loopback URI as written: its host and what follows its port. Matching the written text
  * rather than a parsed URL keeps the comparison exact (parsing would fold case and dot segments).
  */
-const loopbackText = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?([/?][^#]*)?$/;
+const loopbackText = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(?::(\d+))?([/?][^#]*)?$/;
 
 /**
  * Whether `requested` is one of the `registered` URIs: byte for byte, or, for an http loopback
@@ -51,10 +69,11 @@ const loopbackText = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?([/
 export function matchesRegisteredRedirect(registered: readonly string[], requested: string): boolean {
   if (registered.includes(requested)) return true;
   const wanted = loopbackText.exec(requested);
-  if (wanted === null) return false;
+  // A port the client chose must be one: 1 to 65535, written without leading zeros.
+  if (wanted === null || (wanted[2] !== undefined && !isPortNumber(wanted[2]))) return false;
   return registered.some((candidate) => {
     const match = loopbackText.exec(candidate);
-    return match !== null && match[1] === wanted[1] && (match[2] ?? '') === (wanted[2] ?? '');
+    return match !== null && match[1] === wanted[1] && (match[3] ?? '') === (wanted[3] ?? '');
   });
 }
 

@@ -3,8 +3,11 @@
  * by who asks (network address, browser session, and the pair of network address and address
  * asked for) and by the address asked for, in fixed one-hour windows; the per-address ceiling is
  * above what one requester may ask for that address, so a stranger cannot use up a victim's codes.
- * Code checks are counted by address per UTC day: the first few are free, each later one opens
- * only after a delay that doubles, and the day's checks are capped.
+ * Code checks are counted per UTC day by who checks (network address, browser session) and by
+ * the address checked: the first few are free, each later one opens only after a delay that
+ * doubles, and the day's checks are capped. So that a stranger's wrong checks cannot lock a person
+ * out of their own address, the first check of a freshly mailed code is exempt from the address's
+ * pacing (not from the checker's), a few times a day per address.
  */
 
 /** Codes that may be asked for in one window, by each key. */
@@ -20,15 +23,28 @@ export const codeRequestLimits = {
   perAddress: 30,
 } as const;
 
-/** Code checks for one address in one UTC day. */
+/**
+ * Code checks in one UTC day, paced alike for one address and one browser session; one network
+ * address, which a whole office may share behind NAT, gets more before the same doubling delays.
+ */
 export const codeCheckLimits = {
   windowSeconds: 86_400,
   /** Checks a day that wait for nothing (a user mistyping). */
   free: 5,
-  /** Checks a day at most, whatever the delays. */
+  /** Checks a day at most, whatever the delays, for each address (and each session). */
   perAddressPerDay: 20,
+  /** Checks a day from one network address that wait for nothing. */
+  perSourceIpFree: 50,
+  /** Checks a day at most from one network address. */
+  perSourceIpPerDay: 500,
   /** The longest wait between two checks. */
   maxDelaySeconds: 3600,
+  /**
+   * First checks of a fresh code a day, per address, let through whatever the address's pacing
+   * says: the holder of a newly mailed code can always try it, and the guesses these add to the
+   * address's 20 stay few (each needs a new code, mailed to the address's owner).
+   */
+  freshCodeChecksPerAddressPerDay: 10,
 } as const;
 
 /**
@@ -36,8 +52,17 @@ export const codeCheckLimits = {
  * before it (`checksBefore`): none within the free ones, then 1 s, 2 s, 4 s... up to an hour.
  */
 export function checkDelaySeconds(checksBefore: number): number {
-  if (checksBefore < codeCheckLimits.free - 1) return 0;
-  return Math.min(2 ** (checksBefore - (codeCheckLimits.free - 1)), codeCheckLimits.maxDelaySeconds);
+  return doublingDelaySeconds(checksBefore, codeCheckLimits.free);
+}
+
+/** The same for the checks from one network address, past its larger free allowance. */
+export function sourceCheckDelaySeconds(checksBefore: number): number {
+  return doublingDelaySeconds(checksBefore, codeCheckLimits.perSourceIpFree);
+}
+
+function doublingDelaySeconds(checksBefore: number, free: number): number {
+  if (checksBefore < free - 1) return 0;
+  return Math.min(2 ** (checksBefore - (free - 1)), codeCheckLimits.maxDelaySeconds);
 }
 
 /** The fixed window of `windowSeconds` that holds `now`: its number and when it ends. */

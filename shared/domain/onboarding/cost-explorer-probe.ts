@@ -3,9 +3,9 @@ import { type CheckResult, check } from './checklist';
 /**
  * Cost Explorer bills the customer for each call ($0.01 a `GetCostAndUsage`), and #18 may be run
  * again and again, so an account is probed at most once an hour: a verification within the hour
- * answers the last probe's result (docs/onboarding.md, Checks and statuses). The probe is kept on
- * the org's onboarding record with its time; a verification claims the hour before it calls, so
- * two at once make one call.
+ * answers the last probe's result (docs/onboarding.md, Checks and statuses). Each account of the
+ * org keeps its own probe with its time (verifying another account in between changes nothing of
+ * it); a verification claims the account's hour before it calls, so two at once make one call.
  */
 
 export const costExplorerProbeIntervalMs = 60 * 60 * 1000;

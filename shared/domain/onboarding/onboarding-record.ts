@@ -1,5 +1,4 @@
 import type { Verification } from './checklist';
-import type { CostExplorerProbe } from './cost-explorer-probe';
 
 /** Where the account's Cost and Usage export is delivered, as the customer names it (#18). */
 export interface ExistingCur {
@@ -87,8 +86,6 @@ export interface OnboardingRecord {
   readonly externalId: string;
   readonly aws: AwsOnboarding | null;
   readonly azure: AzureOnboarding | null;
-  /** The last Cost Explorer probe of the AWS account (cost-explorer-probe.ts); null: none. */
-  readonly costExplorerProbe: CostExplorerProbe | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -106,7 +103,6 @@ export function newOnboardingRecord(input: {
     externalId: input.externalId,
     aws: null,
     azure: null,
-    costExplorerProbe: null,
     createdAt: input.at,
     updatedAt: input.at,
   };

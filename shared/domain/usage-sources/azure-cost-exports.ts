@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors';
+import { hasDotSegment } from './export-files';
 
 /**
  * Which Cost Management export of a subscription a usage sync reads (docs/usage-sync.md, Azure):
@@ -32,6 +33,9 @@ export interface AzureCostExport {
   /** The root folder path; empty: the container's root. */
   readonly directory: string;
 }
+
+/** An Azure storage account's name, as Azure allows it. */
+const storageAccountName = /^[a-z0-9]{3,24}$/;
 
 /** The export types whose rows the import reads: FOCUS and actual cost (docs/import.md). */
 export const readableExportTypes = ['FocusCost', 'ActualCost'] as const;
@@ -73,6 +77,18 @@ export function azureCostExportOf(
   const storageAccount = /\/storageAccounts\/([^/]+)$/i.exec(destination.resourceId ?? '')?.[1];
   if (!chosen.name || !storageAccount || !destination.container) {
     throw new ValidationError(`export ${chosen.name} of ${where} names no storage account and container`);
+  }
+  // The account name becomes the Blob host the storage token is sent to: only a name Azure could
+  // have given (3 to 24 lower-case letters and digits) is used, never `evil.example#`.
+  if (!storageAccountName.test(storageAccount)) {
+    throw new ValidationError(
+      `export ${chosen.name} of ${where} names storage account ${JSON.stringify(storageAccount)}, which is no Azure storage account name (3 to 24 lower-case letters and digits)`,
+    );
+  }
+  if (hasDotSegment(destination.rootFolderPath ?? '')) {
+    throw new ValidationError(
+      `export ${chosen.name} of ${where} has a root folder path with a . or .. segment`,
+    );
   }
   return {
     name: chosen.name,

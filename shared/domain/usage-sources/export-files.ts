@@ -234,3 +234,12 @@ async function boundedManifestKeys(
 export function bareEtag(etag: string): string {
   return etag.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
 }
+
+/**
+ * Whether an object key (or a prefix) holds a `.` or `..` segment. A URL parser folds such
+ * segments away, so `focus/../other/file` would read `other/file`, outside the export's prefix:
+ * the readers refuse such keys rather than send them (docs/usage-sync.md, What is refused).
+ */
+export function hasDotSegment(key: string): boolean {
+  return key.split('/').some((segment) => segment === '.' || segment === '..');
+}

@@ -93,7 +93,7 @@ async function authorizedCode(
   expect(requested.notice).toBe('code_sent');
   await requested.mailing;
   const code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
-  const verified = await verifySignInCode(ctx, { ...post, code });
+  const verified = await verifySignInCode(ctx, { ...post, code, sourceIp: '192.0.2.1' });
   if (!('signedIn' in verified)) throw new Error(`sign-in answered ${verified.notice}`);
   const signedIn = verified.signedIn;
   const decided = await decideAuthorization(ctx, {

@@ -154,7 +154,7 @@ describe('onboarding use cases', () => {
     expect(late[0]?.status).toBe('available');
     expect(late[0]?.detail).toContain('checked at 2026-11-27T10:00:00.000Z');
     expect(calls).toBe(2);
-    expect((await ctx.repos.onboarding.get(child.id))?.costExplorerProbe).toMatchObject({
+    expect(await ctx.repos.onboarding.getCostExplorerProbe(child.id, '777788889999')).toMatchObject({
       accountId: '777788889999',
       at: '2026-11-27T11:00:00.000Z',
     });
