@@ -26,6 +26,8 @@ export interface OptionSpec {
   readonly required?: boolean;
   /** The values allowed; any other is refused naming them before the command runs. */
   readonly choices?: readonly string[];
+  /** Refuses a malformed value (a UsageError) before the command opens its dependencies. */
+  readonly check?: (value: string) => void;
   /** One line of help under the command; by default the choices, if any. */
   readonly help?: string;
 }

@@ -35,9 +35,9 @@ export const refreshCatalogCommand: AdminCommand = defineCommand({
     },
     {
       name: 'provider',
-      value: 'aws|azure',
+      value: '<provider>',
       choices: ['aws', 'azure'],
-      help: 'one provider only (default both)',
+      help: 'aws or azure: one provider only (default both)',
     },
     {
       name: 'aws-origin',

@@ -83,6 +83,7 @@ export function parseCommand(command: AdminCommand, rest: readonly string[]): Pa
     if (spec.choices && typeof value === 'string' && !spec.choices.includes(value.trim())) {
       throw new UsageError(`--${spec.name} must be one of ${spec.choices.join(', ')}; got ${value}`);
     }
+    if (spec.check && typeof value === 'string') spec.check(value.trim());
   }
   return { help: false, input: { options: trimmed(values), args: positionals } };
 }

@@ -58,7 +58,10 @@ function keyIdArgument(command: string): ArgumentSpec {
 
 /** --renewal-horizon-days: whole days from 0 to the most allowed. */
 function renewalHorizonOption(options: CommandInput['options']): number {
-  const value = required(options, 'renewal-horizon-days');
+  return renewalHorizonOf(required(options, 'renewal-horizon-days'));
+}
+
+function renewalHorizonOf(value: string): number {
   const days = Number(value);
   if (!/^\d+$/.test(value) || !isRenewalHorizonDays(days)) {
     throw new UsageError(
@@ -70,7 +73,10 @@ function renewalHorizonOption(options: CommandInput['options']): number {
 
 /** --max-upfront-cost: dollars, or `none` for no cap. */
 function maxUpfrontOption(options: CommandInput['options']): number | null {
-  const value = required(options, 'max-upfront-cost');
+  return maxUpfrontOf(required(options, 'max-upfront-cost'));
+}
+
+function maxUpfrontOf(value: string): number | null {
   if (value === 'none') return null;
   const amount = Number(value);
   if (!Number.isFinite(amount) || amount < 0) {
@@ -187,12 +193,14 @@ export const orgCommands: readonly AdminCommand[] = [
       },
       {
         name: 'renewal-horizon-days',
+        check: renewalHorizonOf,
         value: '<days>',
         help: `a commitment ending within this many days (0-${MAX_RENEWAL_HORIZON_DAYS}; default 30) is renewed, not counted; recomputes the org's plans`,
       },
       {
         name: 'max-upfront-cost',
         value: '<usd|none>',
+        check: maxUpfrontOf,
         help: "the most the org's purchases may pay upfront over any 30 days (none: no cap)",
       },
     ],

@@ -161,7 +161,7 @@ describe('admin sync', () => {
     const run = await runAdmin(server.dir, ['sync', '--org', orgId, '--provider', 'gcp']);
 
     // Assess
-    expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('--provider must be aws or azure; got gcp');
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('--provider must be one of aws, azure; got gcp');
   });
 });

@@ -1,5 +1,5 @@
 import type { Offer } from '../engine';
-import type { PurchaseCatalog } from './purchase-orders';
+import type { PurchaseCatalog } from './purchase-catalog';
 import type { PurchaseRecord } from './purchase-record';
 
 /** Units within this of a whole number of instances count as that number (float noise). */

@@ -1,31 +1,19 @@
 import type { ExistingCommitment, LineItem, Offer, Provider } from '../engine';
 import { offerCoverage } from '../engine/commitment-offer';
 import { providerQuantityOf } from './hand-completion';
+import type { PurchaseCatalog } from './purchase-catalog';
 import { type PurchaseRecord, purchaseRecordId, selectedLineItems } from './purchase-record';
 
 /** Units within this of a whole number count as that number (engine sums carry float noise). */
 const WHOLE_TOLERANCE = 1e-9;
 
-/** An instance size the catalog prices: its family and the units one instance counts for. */
-export interface CandidateSize {
-  readonly instanceType: string;
-  readonly family: string;
-  readonly region: string;
-  readonly units: number;
-}
+export type { CandidateSize, PurchaseCatalog } from './purchase-catalog';
 
 export interface PlanToBuy {
   readonly orgId: string;
   readonly planId: string;
   readonly provider: Provider;
   readonly lineItems: readonly LineItem[];
-}
-
-/** What pricing and sizing a plan's purchases need from the catalog (the catalog itself is one). */
-export interface PurchaseCatalog {
-  offerById(id: string): Offer | undefined;
-  /** Every size the catalog prices for the provider (the sizes a family reservation may be bought in). */
-  pricedInstances(provider: Provider): readonly CandidateSize[];
 }
 
 /** A selected line item the catalog cannot buy as planned (its offer is gone, or no size fits). */
