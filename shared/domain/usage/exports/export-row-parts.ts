@@ -1,0 +1,91 @@
+import type { Provider } from '../../engine/model';
+import type { AwsInstanceDescription } from './aws-instance-hours';
+import type { AzureVmDescription } from './azure-instance-hours';
+import type { ExportBatch, MappedRow } from './export-rows';
+import { exportHour, exportNumber, exportText } from './export-values';
+
+/**
+ * The pieces every export format's row mapper is made of (export-rows.ts): a batch's columns by
+ * name or by spelling, the hours a line spans, and the instance-hour row they make.
+ */
+
+/** One column of a batch; undefined when the file has none. */
+export type Column = ArrayLike<unknown> | undefined;
+
+/** The hours a line spans: [first, first + hours), at least one. */
+export function lineHours(start: unknown, end: unknown): { first: number; hours: number } | undefined {
+  const first = exportHour(start);
+  if (first === undefined) return undefined;
+  const last = exportHour(end);
+  // The end is exclusive: a line of 13:00 to 14:00 is one hour.
+  return { first, hours: last === undefined || last <= first ? 1 : last - first };
+}
+
+export function instanceRow(
+  provider: Provider,
+  description: AwsInstanceDescription | AzureVmDescription,
+  resourceId: string,
+  accountId: string,
+  region: string,
+  start: unknown,
+  end: unknown,
+  amount: unknown,
+  rate: unknown,
+): MappedRow {
+  if (resourceId === '') return 'no_resource_id';
+  const span = lineHours(start, end);
+  const units = exportNumber(amount);
+  if (!span || !Number.isFinite(units)) return 'invalid';
+  // A negative quantity reverses an earlier line: not usage of its own.
+  if (units < 0) return 'correction';
+  const publicRate = exportNumber(rate);
+  return {
+    provider,
+    resourceId,
+    accountId,
+    region,
+    description,
+    firstHour: span.first,
+    hours: span.hours,
+    units,
+    publicRate: Number.isFinite(publicRate) && publicRate > 0 ? publicRate : 0,
+  };
+}
+
+/** CUR 2.0 product map values: an object (Parquet), JSON text (CSV), or a Map. */
+export function productAttribute(product: unknown, key: string): string {
+  if (product === null || product === undefined) return '';
+  if (product instanceof Map) return exportText(product.get(key));
+  if (typeof product === 'object') return exportText((product as Record<string, unknown>)[key]);
+  return '';
+}
+
+/** The batch's column of each of the format's names, under the same keys (undefined when the file has none). */
+export function batchColumns<K extends string>(
+  batch: ExportBatch,
+  names: Readonly<Record<K, string>>,
+): Record<K, Column> {
+  const columns = {} as Record<K, Column>;
+  for (const key of Object.keys(names) as K[]) columns[key] = batch.column(names[key]);
+  return columns;
+}
+
+export function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The batch's column of each of the format's names, by whichever spelling the file has. */
+export function batchColumnsSpelled<K extends string>(
+  batch: ExportBatch,
+  spellings: Readonly<Record<K, readonly string[]>>,
+): Record<K, Column> {
+  const columns = {} as Record<K, Column>;
+  for (const key of Object.keys(spellings) as K[]) {
+    columns[key] = spellings[key].map((name) => batch.column(name)).find((column) => column !== undefined);
+  }
+  return columns;
+}
