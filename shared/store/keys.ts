@@ -18,7 +18,8 @@ export interface IndexKey {
   readonly GSI1SK: string;
 }
 
-function id(value: string): string {
+/** A key part: refused when it holds the separator (exported for the OAuth keys, oauth-keys.ts). */
+export function keyPart(value: string): string {
   if (value === '' || value.includes('#')) {
     throw new RangeError(`A key segment must be non-empty and free of '#': ${JSON.stringify(value)}`);
   }
@@ -30,7 +31,7 @@ function text(value: string): string {
   return value;
 }
 
-function email(value: string): string {
+export function emailKeyPart(value: string): string {
   return text(normalizeEmail(value));
 }
 
@@ -40,7 +41,7 @@ export const allOrgsPartition = 'ORGS';
 export const orgPartitionPrefix = 'ORG#';
 
 export function orgPartition(orgId: string): string {
-  return `${orgPartitionPrefix}${id(orgId)}`;
+  return `${orgPartitionPrefix}${keyPart(orgId)}`;
 }
 
 export function orgKey(orgId: string): ItemKey {
@@ -54,7 +55,7 @@ export function orgListIndexKey(normalizedName: string): IndexKey {
 export const membershipPrefix = 'MEMBER#';
 
 export function membershipKey(orgId: string, memberEmail: string): ItemKey {
-  return { PK: orgPartition(orgId), SK: `${membershipPrefix}${email(memberEmail)}` };
+  return { PK: orgPartition(orgId), SK: `${membershipPrefix}${emailKeyPart(memberEmail)}` };
 }
 
 export function membershipByUserIndexKey(memberEmail: string, orgId: string): IndexKey {
@@ -62,7 +63,7 @@ export function membershipByUserIndexKey(memberEmail: string, orgId: string): In
 }
 
 export function userPartition(userEmail: string): string {
-  return `USER#${email(userEmail)}`;
+  return `USER#${emailKeyPart(userEmail)}`;
 }
 
 export function userKey(userEmail: string): ItemKey {
@@ -72,7 +73,7 @@ export function userKey(userEmail: string): ItemKey {
 export const childLinkPrefix = 'CHILD#';
 
 export function childLinkKey(partnerOrgId: string, childOrgId: string): ItemKey {
-  return { PK: orgPartition(partnerOrgId), SK: `${childLinkPrefix}${id(childOrgId)}` };
+  return { PK: orgPartition(partnerOrgId), SK: `${childLinkPrefix}${keyPart(childOrgId)}` };
 }
 
 /** Reserves a child org name (normalized) among one partner's children. */
@@ -81,11 +82,11 @@ export function childNameKey(partnerOrgId: string, normalizedName: string): Item
 }
 
 export function apiKeyKey(keyId: string): ItemKey {
-  return { PK: `KEY#${id(keyId)}`, SK: 'KEY' };
+  return { PK: `KEY#${keyPart(keyId)}`, SK: 'KEY' };
 }
 
 export function usagePartition(orgId: string, provider: string): string {
-  return `${orgPartition(orgId)}#USAGE#${id(provider)}`;
+  return `${orgPartition(orgId)}#USAGE#${keyPart(provider)}`;
 }
 
 /**
@@ -93,26 +94,26 @@ export function usagePartition(orgId: string, provider: string): string {
  * plans read one window (a month or two) of every resource, and imports rewrite whole months.
  */
 export function usageSeriesKey(orgId: string, provider: string, resourceId: string, month: string): ItemKey {
-  return { PK: usagePartition(orgId, provider), SK: `${usageMonthPrefix(month)}${id(resourceId)}` };
+  return { PK: usagePartition(orgId, provider), SK: `${usageMonthPrefix(month)}${keyPart(resourceId)}` };
 }
 
 /** Sort key prefix of every resource's series of one month. */
 export function usageMonthPrefix(month: string): string {
-  return `${id(month)}#`;
+  return `${keyPart(month)}#`;
 }
 
 export const usageStatePrefix = 'USAGE#';
 
 /** The org's usage state for one provider: the version of its plan inputs, the hours stored. */
 export function usageStateKey(orgId: string, provider: string): ItemKey {
-  return { PK: orgPartition(orgId), SK: `${usageStatePrefix}${id(provider)}` };
+  return { PK: orgPartition(orgId), SK: `${usageStatePrefix}${keyPart(provider)}` };
 }
 
 export const planSetPrefix = 'PLANSET#';
 
 /** The state of an org's plans for one provider: the current plan set and any computation under way. */
 export function planSetKey(orgId: string, provider: string): ItemKey {
-  return { PK: orgPartition(orgId), SK: `${planSetPrefix}${id(provider)}` };
+  return { PK: orgPartition(orgId), SK: `${planSetPrefix}${keyPart(provider)}` };
 }
 
 /**
@@ -123,15 +124,15 @@ export function appliedComputationKey(orgId: string, provider: string, usageVers
   if (!Number.isInteger(usageVersion) || usageVersion < 0) {
     throw new RangeError(`not a plan-input version: ${usageVersion}`);
   }
-  return { PK: orgPartition(orgId), SK: `APPLIED#${id(provider)}#${usageVersion}` };
+  return { PK: orgPartition(orgId), SK: `APPLIED#${keyPart(provider)}#${usageVersion}` };
 }
 
 export function planPrefix(provider: string): string {
-  return `PLAN#${id(provider)}#`;
+  return `PLAN#${keyPart(provider)}#`;
 }
 
 export function planKey(orgId: string, provider: string, planId: string): ItemKey {
-  return { PK: orgPartition(orgId), SK: `${planPrefix(provider)}${id(planId)}` };
+  return { PK: orgPartition(orgId), SK: `${planPrefix(provider)}${keyPart(planId)}` };
 }
 
 /** Finds a plan by id alone (line items, purchases and the queue consumer know only the plan id). */
@@ -140,19 +141,22 @@ export function planByIdIndexKey(planId: string): IndexKey {
 }
 
 export function planPartition(planId: string): string {
-  return `PLAN#${id(planId)}`;
+  return `PLAN#${keyPart(planId)}`;
 }
 
 export const lineItemPrefix = 'LINE#';
 
 export function lineItemKey(planId: string, lineItemId: string): ItemKey {
-  return { PK: planPartition(planId), SK: `${lineItemPrefix}${id(lineItemId)}` };
+  return { PK: planPartition(planId), SK: `${lineItemPrefix}${keyPart(lineItemId)}` };
 }
 
 export const resourceMatchPrefix = 'MATCH#';
 
 export function resourceMatchKey(planId: string, lineItemId: string, matchId: string): ItemKey {
-  return { PK: planPartition(planId), SK: `${resourceMatchPrefix}${id(lineItemId)}#${id(matchId)}` };
+  return {
+    PK: planPartition(planId),
+    SK: `${resourceMatchPrefix}${keyPart(lineItemId)}#${keyPart(matchId)}`,
+  };
 }
 
 export const purchasePlanPartPrefix = 'V2PLAN#';
@@ -170,7 +174,7 @@ export function purchasePlanPartKey(planId: string, part: number): ItemKey {
 export const purchasePrefix = 'PURCHASE#';
 
 export function purchaseKey(planId: string, lineItemId: string): ItemKey {
-  return { PK: planPartition(planId), SK: `${purchasePrefix}${id(lineItemId)}` };
+  return { PK: planPartition(planId), SK: `${purchasePrefix}${keyPart(lineItemId)}` };
 }
 
 export function purchaseByOrgPartition(orgId: string): string {
@@ -186,7 +190,7 @@ export function purchaseByOrgIndexKey(
 ): IndexKey {
   return {
     GSI1PK: purchaseByOrgPartition(orgId),
-    GSI1SK: `${id(createdAt)}#${id(planId)}#${id(lineItemId)}`,
+    GSI1SK: `${keyPart(createdAt)}#${keyPart(planId)}#${keyPart(lineItemId)}`,
   };
 }
 
@@ -197,7 +201,7 @@ export function purchaseByOrgIndexKey(
 export const purchasingPlansPartition = 'PURCHASING_PLANS';
 
 export function purchasingPlanKey(planId: string): ItemKey {
-  return { PK: purchasingPlansPartition, SK: id(planId) };
+  return { PK: purchasingPlansPartition, SK: keyPart(planId) };
 }
 
 export function commitmentPartition(orgId: string): string {
@@ -206,7 +210,7 @@ export function commitmentPartition(orgId: string): string {
 
 /** Sort key prefix of one provider's commitments. */
 export function commitmentProviderPrefix(provider: string): string {
-  return `${id(provider)}#`;
+  return `${keyPart(provider)}#`;
 }
 
 /** Sorted by provider, then end date (`yyyy-mm-dd`), so expiring commitments read as a range. */
@@ -218,7 +222,7 @@ export function commitmentKey(
 ): ItemKey {
   return {
     PK: commitmentPartition(orgId),
-    SK: `${commitmentProviderPrefix(provider)}${id(endDate)}#${id(commitmentId)}`,
+    SK: `${commitmentProviderPrefix(provider)}${keyPart(endDate)}#${keyPart(commitmentId)}`,
   };
 }
 
@@ -228,7 +232,7 @@ export function onboardingKey(orgId: string): ItemKey {
 
 /** The last Cost Explorer probe of one AWS account of the org (docs/onboarding.md), one item each. */
 export function costExplorerProbeKey(orgId: string, accountId: string): ItemKey {
-  return { PK: orgPartition(orgId), SK: `CE_PROBE#${id(accountId)}` };
+  return { PK: orgPartition(orgId), SK: `CE_PROBE#${keyPart(accountId)}` };
 }
 
 /**
@@ -236,21 +240,24 @@ export function costExplorerProbeKey(orgId: string, accountId: string): ItemKey 
  * lower case), and the org each subscription is bound to.
  */
 export function azureTenantBindingKey(tenantId: string): ItemKey {
-  return { PK: `AZURE#TENANT#${id(tenantId.toLowerCase())}`, SK: 'BINDING' };
+  return { PK: `AZURE#TENANT#${keyPart(tenantId.toLowerCase())}`, SK: 'BINDING' };
 }
 
 export function azureSubscriptionBindingKey(subscriptionId: string): ItemKey {
-  return { PK: `AZURE#SUBSCRIPTION#${id(subscriptionId.toLowerCase())}`, SK: 'BINDING' };
+  return { PK: `AZURE#SUBSCRIPTION#${keyPart(subscriptionId.toLowerCase())}`, SK: 'BINDING' };
 }
 
 /** An operator's rebind of a tenant, kept beside its binding (docs/onboarding.md). */
 export function azureTenantAuditKey(tenantId: string, at: string, auditId: string): ItemKey {
-  return { PK: `AZURE#TENANT#${id(tenantId.toLowerCase())}`, SK: `AUDIT#${id(at)}#${id(auditId)}` };
+  return {
+    PK: `AZURE#TENANT#${keyPart(tenantId.toLowerCase())}`,
+    SK: `AUDIT#${keyPart(at)}#${keyPart(auditId)}`,
+  };
 }
 
 /** An ID token accepted as a consent's proof, by the SHA-256 of its `uti` (accepted once). */
 export function azureIdTokenKey(tokenIdHash: string): ItemKey {
-  return { PK: `AZURE#IDTOKEN#${id(tokenIdHash)}`, SK: 'USED' };
+  return { PK: `AZURE#IDTOKEN#${keyPart(tokenIdHash)}`, SK: 'USED' };
 }
 
 /**
@@ -258,91 +265,22 @@ export function azureIdTokenKey(tokenIdHash: string): ItemKey {
  * usage state, outside its `USAGE#` prefix.
  */
 export function usageSyncKey(orgId: string, provider: string): ItemKey {
-  return { PK: orgPartition(orgId), SK: `USAGE_SYNC#${id(provider)}` };
+  return { PK: orgPartition(orgId), SK: `USAGE_SYNC#${keyPart(provider)}` };
 }
 
 /** A deployed sync's run (docs/usage-sync.md, Deployed), beside the org's sync state. */
 export function syncRunKey(orgId: string, provider: string, runId: string): ItemKey {
-  return { PK: orgPartition(orgId), SK: `SYNC_RUN#${id(provider)}#${id(runId)}` };
+  return { PK: orgPartition(orgId), SK: `SYNC_RUN#${keyPart(provider)}#${keyPart(runId)}` };
 }
 
 /** The partition of a run's staged parts. */
 export function syncRunPartition(runId: string): string {
-  return `SYNC_RUN#${id(runId)}`;
+  return `SYNC_RUN#${keyPart(runId)}`;
 }
 
 /** Chunk `index` (1 and up) of a staged part's compressed hours. */
 export function stagedPartKey(runId: string, partId: string, index: number): ItemKey {
-  return { PK: syncRunPartition(runId), SK: `PART#${id(partId)}#${String(index).padStart(4, '0')}` };
-}
-
-function selfKey(partition: string): ItemKey {
-  return { PK: partition, SK: partition };
-}
-
-export function oauthClientKey(clientId: string): ItemKey {
-  return selfKey(`OAUTH#CLIENT#${id(clientId)}`);
-}
-
-/** Authorization codes are stored under the hex SHA-256 of the code, never the code itself. */
-export function oauthCodeKey(codeHash: string): ItemKey {
-  return selfKey(`OAUTH#CODE#${id(codeHash)}`);
-}
-
-/** Refresh tokens are stored under the hex SHA-256 of the token, never the token itself. */
-export function oauthRefreshTokenKey(tokenHash: string): ItemKey {
-  return selfKey(`OAUTH#RT#${id(tokenHash)}`);
-}
-
-/** Every OAuth client, in the order they were registered (operators' listing). */
-export const oauthClientsPartition = 'OAUTH#CLIENTS';
-
-export function oauthClientListIndexKey(createdAt: string, clientId: string): IndexKey {
-  return { GSI1PK: oauthClientsPartition, GSI1SK: `${id(createdAt)}#${id(clientId)}` };
-}
-
-/** A validated authorization request awaiting sign-in and consent (#1). */
-export function oauthRequestKey(requestId: string): ItemKey {
-  return selfKey(`OAUTH#REQ#${id(requestId)}`);
-}
-
-/** A sign-in session, under the hex SHA-256 of its cookie's value. */
-export function oauthSessionKey(sessionHash: string): ItemKey {
-  return selfKey(`OAUTH#SESSION#${id(sessionHash)}`);
-}
-
-/** The one-time sign-in code of an authorization request. */
-export function oauthSignInCodeKey(requestId: string): ItemKey {
-  return selfKey(`OAUTH#OTP#${id(requestId)}`);
-}
-
-/**
- * A refresh-token family: the tokens of one authorization. The authorizer reads its `revoked`
- * attribute to refuse access tokens whose `fam` claim names a revoked family.
- */
-export function oauthFamilyKey(familyId: string): ItemKey {
-  return { PK: `OAUTH#FAMILY#${id(familyId)}`, SK: 'FAMILY' };
-}
-
-/** A user's token families (`revoke-tokens --user`), oldest first. */
-export function oauthFamilyByUserIndexKey(userEmail: string, createdAt: string, familyId: string): IndexKey {
-  return { GSI1PK: `OAUTH#USER#${email(userEmail)}`, GSI1SK: `${id(createdAt)}#${id(familyId)}` };
-}
-
-export function oauthFamiliesOfUserPartition(userEmail: string): string {
-  return `OAUTH#USER#${email(userEmail)}`;
-}
-
-export const oauthClientFamilyPrefix = 'FAMILY#';
-
-/** A client's link to one of its token families, in the client's partition (`revoke-oauth-client`). */
-export function oauthClientFamilyKey(clientId: string, familyId: string): ItemKey {
-  return { PK: oauthClientKey(clientId).PK, SK: `${oauthClientFamilyPrefix}${id(familyId)}` };
-}
-
-/** A rate-limit counter: `bucket` names what is counted (e.g. an address's hash) and its window. */
-export function oauthRateKey(bucket: string): ItemKey {
-  return selfKey(`OAUTH#RATE#${id(bucket)}`);
+  return { PK: syncRunPartition(runId), SK: `PART#${keyPart(partId)}#${String(index).padStart(4, '0')}` };
 }
 
 /**
@@ -351,7 +289,7 @@ export function oauthRateKey(bucket: string): ItemKey {
  * since the epoch.
  */
 export function bearerThrottleKey(clientId: string, orgId: string, window: number): ItemKey {
-  return { PK: orgPartition(orgId), SK: `THROTTLE#${id(clientId)}#${window}` };
+  return { PK: orgPartition(orgId), SK: `THROTTLE#${keyPart(clientId)}#${window}` };
 }
 
 /** `principalId` names the caller (it scopes the key); `key` is the client's Idempotency-Key. */
@@ -360,12 +298,12 @@ export function idempotencyRecordKey(principalId: string, key: string): ItemKey 
 }
 
 function idempotencyPartition(principalId: string, key: string): string {
-  return `IDEM#${id(principalId)}#${text(key)}`;
+  return `IDEM#${keyPart(principalId)}#${text(key)}`;
 }
 
 /** Sort key prefix of the parts of one attempt's stored response. */
 export function idempotencyResponsePartPrefix(attemptId: string): string {
-  return `IDEM#PART#${id(attemptId)}#`;
+  return `IDEM#PART#${keyPart(attemptId)}#`;
 }
 
 /**
@@ -395,7 +333,7 @@ export function catalogCurrentKey(): ItemKey {
 
 /** The parts of one stored region list: `CATALOG#<version>#<provider>#<region>` / `PART#<n>`. */
 export function catalogRegionPartition(version: string, provider: string, region: string): string {
-  return `${catalogPartition}#${id(version)}#${id(provider)}#${id(region)}`;
+  return `${catalogPartition}#${keyPart(version)}#${keyPart(provider)}#${keyPart(region)}`;
 }
 
 export function catalogRegionPartKey(
@@ -408,4 +346,9 @@ export function catalogRegionPartKey(
     PK: catalogRegionPartition(version, provider, region),
     SK: `PART#${String(part).padStart(4, '0')}`,
   };
+}
+
+/** An item that is its own partition (`PK` = `SK`). */
+export function selfKey(partition: string): ItemKey {
+  return { PK: partition, SK: partition };
 }

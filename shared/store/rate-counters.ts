@@ -1,6 +1,7 @@
 import type { EventPacing } from '../app/ports';
 import { updateIf } from './conditional-writes';
-import { type ItemKey, oauthRateKey } from './keys';
+import type { ItemKey } from './keys';
+import { oauthRateKey } from './oauth/oauth-keys';
 import { getItem, type TableClient } from './table-client';
 
 /**

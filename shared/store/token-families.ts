@@ -1,5 +1,5 @@
 import type { TokenFamilyRevocations } from '../app/ports';
-import { oauthFamilyKey } from './keys';
+import { oauthFamilyKey } from './oauth/oauth-keys';
 import type { TableClient } from './table-client';
 import { getItem } from './table-client';
 

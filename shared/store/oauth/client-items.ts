@@ -1,6 +1,6 @@
 import type { ClientAuthMethod, OAuthClient } from '../../domain/oauth/records';
-import { oauthClientKey } from '../keys';
 import { getItem, type StoredItem, type TableClient } from '../table-client';
+import { oauthClientKey } from './oauth-keys';
 
 /** The client item (docs/data-model.md, OAuth), as the clients repository writes it and every OAuth function reads it. */
 

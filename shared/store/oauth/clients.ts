@@ -2,10 +2,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OAuthClientRepository } from '../../app/ports';
 import { ConflictError, NotFoundError } from '../../domain/errors';
 import { isConditionFailure, putIfAbsent } from '../conditional-writes';
-import { oauthClientKey, oauthClientListIndexKey, oauthClientsPartition } from '../keys';
 import { countRateEvent } from '../rate-counters';
 import { queryAll, type StoredItem, type TableClient } from '../table-client';
 import { readClient, toClient, toClientItem } from './client-items';
+import { oauthClientKey, oauthClientListIndexKey, oauthClientsPartition } from './oauth-keys';
 
 /**
  * The OAuth clients (docs/oauth.md, docs/data-model.md): the registration function's repository,

@@ -2,8 +2,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OAuthGrantRepository, SingleUse } from '../../app/ports';
 import { oauthLifetimes, secondsAfter } from '../../domain/oauth/records';
 import { itemFailingCondition, putIfAbsent } from '../conditional-writes';
+import type { ItemKey } from '../keys';
+import { epochSeconds } from '../rate-counters';
+import { getItem, putItem, queryAll, type StoredItem, type TableClient } from '../table-client';
+import { readClient } from './client-items';
+import { toCode, toFamily, toFamilyItem, toRefreshToken, toRefreshTokenItem } from './grant-items';
 import {
-  type ItemKey,
   oauthClientFamilyKey,
   oauthClientFamilyPrefix,
   oauthClientKey,
@@ -12,11 +16,7 @@ import {
   oauthFamilyByUserIndexKey,
   oauthFamilyKey,
   oauthRefreshTokenKey,
-} from '../keys';
-import { epochSeconds } from '../rate-counters';
-import { getItem, putItem, queryAll, type StoredItem, type TableClient } from '../table-client';
-import { readClient } from './client-items';
-import { toCode, toFamily, toFamilyItem, toRefreshToken, toRefreshTokenItem } from './grant-items';
+} from './oauth-keys';
 
 /**
  * The grants (docs/oauth.md, docs/data-model.md): the token function's repository, and the

@@ -1,10 +1,16 @@
 import type { SignInRepository } from '../../app/ports';
 import { deleteIf } from '../conditional-writes';
-import { oauthCodeKey, oauthRateKey, oauthRequestKey, oauthSessionKey, oauthSignInCodeKey } from '../keys';
 import { countIf, countPacedEvent, countRateEvent, refundPacedEvent } from '../rate-counters';
 import { deleteItem, getItem, putItem, type TableClient } from '../table-client';
 import { readClient } from './client-items';
 import { toCodeItem } from './grant-items';
+import {
+  oauthCodeKey,
+  oauthRateKey,
+  oauthRequestKey,
+  oauthSessionKey,
+  oauthSignInCodeKey,
+} from './oauth-keys';
 import {
   toRequest,
   toRequestItem,

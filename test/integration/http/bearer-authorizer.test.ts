@@ -14,7 +14,7 @@ import { createLocalSigner } from '../../../shared/auth/signers/local-signer';
 import type { Signer } from '../../../shared/auth/signers/signer';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { type OAuthKeys, oauthKeysOf } from '../../../shared/runtime/oauth-keys';
-import { oauthFamilyKey } from '../../../shared/store/keys';
+import { oauthFamilyKey } from '../../../shared/store/oauth/oauth-keys';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 
 const issuer = 'http://127.0.0.1:3999';

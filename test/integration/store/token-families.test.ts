@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthFamilyKey } from '../../../shared/store/keys';
+import { oauthFamilyKey } from '../../../shared/store/oauth/oauth-keys';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 
 describe('token family revocations', () => {

@@ -15,15 +15,6 @@ import {
   membershipByUserIndexKey,
   membershipKey,
   membershipPrefix,
-  oauthClientFamilyKey,
-  oauthClientKey,
-  oauthCodeKey,
-  oauthFamilyByUserIndexKey,
-  oauthFamilyKey,
-  oauthRefreshTokenKey,
-  oauthRequestKey,
-  oauthSessionKey,
-  oauthSignInCodeKey,
   onboardingKey,
   orgKey,
   orgListIndexKey,
@@ -45,6 +36,17 @@ import {
   usageSyncKey,
   userKey,
 } from '../../../shared/store/keys';
+import {
+  oauthClientFamilyKey,
+  oauthClientKey,
+  oauthCodeKey,
+  oauthFamilyByUserIndexKey,
+  oauthFamilyKey,
+  oauthRefreshTokenKey,
+  oauthRequestKey,
+  oauthSessionKey,
+  oauthSignInCodeKey,
+} from '../../../shared/store/oauth/oauth-keys';
 
 describe('single-table keys', () => {
   it('builds each item’s keys as docs/data-model.md lays them out', () => {
