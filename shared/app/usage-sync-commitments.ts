@@ -4,7 +4,7 @@ import { awsOwnedCommitmentIds } from '../domain/usage-sources/aws-owned-commitm
 import { azureOwnedCommitmentIds } from '../domain/usage-sources/azure-owned-commitments';
 import { ownedCommitmentsToWrite, type UsageSyncState } from '../domain/usage-sources/sync-state';
 import { inImportSessions } from './import-sessions';
-import type { UsageSyncContext } from './usage-sync-steps';
+import type { AppContext } from './ports';
 
 /**
  * Makes the account's owned commitments the org's provider-sourced ones: the previous sync's are
@@ -13,7 +13,7 @@ import type { UsageSyncContext } from './usage-sync-steps';
  * completed purchase is matched by the provider ids it recorded). Answers the ids written.
  */
 export async function storeOwnedCommitments(
-  ctx: UsageSyncContext,
+  ctx: AppContext,
   orgId: string,
   provider: Provider,
   ownerId: string,

@@ -1,13 +1,33 @@
 import type { Provider } from '../../engine/model';
-import type { AwsInstanceDescription } from './aws-instance-hours';
+import type { AwsInstanceDescription, SkipReason } from './aws-instance-hours';
 import type { AzureVmDescription } from './azure-instance-hours';
-import type { ExportBatch, MappedRow } from './export-rows';
 import { exportHour, exportNumber, exportText } from './export-values';
 
 /**
  * The pieces every export format's row mapper is made of (export-rows.ts): a batch's columns by
  * name or by spelling, the hours a line spans, and the instance-hour row they make.
  */
+
+/** What a row mapper reads columns from: a batch of an export (export-rows.ts, ExportBatch). */
+interface ColumnSource {
+  column(name: string): ArrayLike<unknown> | undefined;
+}
+
+/** One line of instance usage: `units` instance-hours spread evenly over `hours` hours from `firstHour`. */
+export interface InstanceHourRow {
+  readonly provider: Provider;
+  readonly resourceId: string;
+  readonly accountId: string;
+  readonly region: string;
+  readonly description: AwsInstanceDescription | AzureVmDescription;
+  readonly firstHour: number;
+  readonly hours: number;
+  readonly units: number;
+  /** The row's public on-demand rate per instance-hour; 0 when the row has none. */
+  readonly publicRate: number;
+}
+
+export type MappedRow = InstanceHourRow | SkipReason;
 
 /** One column of a batch; undefined when the file has none. */
 export type Column = ArrayLike<unknown> | undefined;
@@ -62,7 +82,7 @@ export function productAttribute(product: unknown, key: string): string {
 
 /** The batch's column of each of the format's names, under the same keys (undefined when the file has none). */
 export function batchColumns<K extends string>(
-  batch: ExportBatch,
+  batch: ColumnSource,
   names: Readonly<Record<K, string>>,
 ): Record<K, Column> {
   const columns = {} as Record<K, Column>;
@@ -80,7 +100,7 @@ export function safeJson(text: string): unknown {
 
 /** The batch's column of each of the format's names, by whichever spelling the file has. */
 export function batchColumnsSpelled<K extends string>(
-  batch: ExportBatch,
+  batch: ColumnSource,
   spellings: Readonly<Record<K, readonly string[]>>,
 ): Record<K, Column> {
   const columns = {} as Record<K, Column>;

@@ -1,4 +1,3 @@
-import type { Provider } from '../../engine/model';
 import {
   type AwsInstanceDescription,
   type AwsProductAttributes,
@@ -7,7 +6,7 @@ import {
   rdsHourOfDescription,
   type SkipReason,
 } from './aws-instance-hours';
-import { type AzureVmDescription, azureSubscriptionId, azureVmHour } from './azure-instance-hours';
+import { azureSubscriptionId, azureVmHour } from './azure-instance-hours';
 import {
   azureActualCostColumns,
   cur2Columns,
@@ -19,7 +18,9 @@ import {
   batchColumns,
   batchColumnsSpelled,
   type Column,
+  type InstanceHourRow,
   instanceRow,
+  type MappedRow,
   productAttribute,
   safeJson,
 } from './export-row-parts';
@@ -41,21 +42,7 @@ export interface ExportRows {
   readonly batches: AsyncIterable<ExportBatch>;
 }
 
-/** One line of instance usage: `units` instance-hours spread evenly over `hours` hours from `firstHour`. */
-export interface InstanceHourRow {
-  readonly provider: Provider;
-  readonly resourceId: string;
-  readonly accountId: string;
-  readonly region: string;
-  readonly description: AwsInstanceDescription | AzureVmDescription;
-  readonly firstHour: number;
-  readonly hours: number;
-  readonly units: number;
-  /** The row's public on-demand rate per instance-hour; 0 when the row has none. */
-  readonly publicRate: number;
-}
-
-export type MappedRow = InstanceHourRow | SkipReason;
+export type { InstanceHourRow, MappedRow };
 
 /** Reads row `index` of the batch it was made for. */
 export type RowMapper = (index: number) => MappedRow;
