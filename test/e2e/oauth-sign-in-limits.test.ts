@@ -2,11 +2,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoOAuthClient } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
 import type { OutboxMail } from '../../local/outbox-mailer';
 import { createUserKey } from '../../shared/app/operator';
+import { demoAuthorizationUrl } from '../support/demo-authorization';
 import { hiddenField, PageBrowser } from '../support/oauth-person';
 
 /**
@@ -51,18 +51,7 @@ async function member(email: string): Promise<string> {
 
 /** A browser at the sign-in page of a new authorization request of the demo client. */
 async function atSignIn(browser = new PageBrowser()) {
-  const url = new URL(`${api.baseUrl}/oauth/authorize`);
-  url.search = String(
-    new URLSearchParams({
-      client_id: demoOAuthClient.clientId,
-      redirect_uri: demoOAuthClient.redirectUri,
-      response_type: 'code',
-      scope: 'plans:read',
-      state: 'st',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-    }),
-  );
+  const url = demoAuthorizationUrl(api.baseUrl);
   const started = await browser.get(String(url));
   const html = await (await browser.get(started.headers.get('location') as string)).text();
   const form = { request: hiddenField(html, 'request'), csrf_token: hiddenField(html, 'csrf_token') };

@@ -2,11 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoOAuthClient, demoPartnerName } from '../../local/demo-seed';
+import { demoPartnerName } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
 import { createUserKey } from '../../shared/app/operator';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
+import { demoAuthorizationUrl } from '../support/demo-authorization';
 import { consentPage } from '../support/oauth-person';
 
 /**
@@ -158,18 +159,7 @@ describe('the consent page of a person a partner added to an org', () => {
     const ownName = (await api.runtime.ctx.repos.orgs.get(ownOrg))?.name ?? '';
 
     // Act
-    const url = new URL(`${api.baseUrl}/oauth/authorize`);
-    url.search = String(
-      new URLSearchParams({
-        client_id: demoOAuthClient.clientId,
-        redirect_uri: demoOAuthClient.redirectUri,
-        response_type: 'code',
-        scope: 'plans:read',
-        state: 'st',
-        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-        code_challenge_method: 'S256',
-      }),
-    );
+    const url = demoAuthorizationUrl(api.baseUrl);
     const { html } = await consentPage(url, { baseUrl: api.baseUrl, dir, email });
 
     // Assess
