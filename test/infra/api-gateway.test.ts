@@ -61,7 +61,23 @@ describe('REST API', () => {
     const entry = renderTemplate(Format) as Record<string, string>;
 
     // Assess
-    expect(DestinationArn).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+    // The log group's ARN without the `:*` suffix its `Arn` attribute carries (the recommended
+    // feature flag in cdk.json): the form API Gateway documents for a destination.
+    expect(DestinationArn).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          'arn:',
+          { Ref: 'AWS::Partition' },
+          ':logs:',
+          { Ref: 'AWS::Region' },
+          ':',
+          { Ref: 'AWS::AccountId' },
+          ':log-group:',
+          { Ref: logGroupId },
+        ],
+      ],
+    });
     expect(entry).toMatchObject({
       requestId: '$context.requestId',
       ip: '$context.identity.sourceIp',
