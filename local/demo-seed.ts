@@ -14,7 +14,7 @@ import { refreshPlans } from '../shared/app/plan-computation';
 import type { AppContext, CloudVerifier, TenantSignIn } from '../shared/app/ports';
 import { syncUsage } from '../shared/app/usage-sync';
 import { loadCatalog } from '../shared/domain/catalog/catalog';
-import type { ExistingCommitment, UsageStream, UsageWindow } from '../shared/domain/engine/model';
+import type { ExistingCommitment, UsageStream, UsageWindow } from '../shared/domain/engine/shapes/model';
 import type { Principal } from '../shared/domain/principal';
 import { providerUsageFromStreams } from '../shared/domain/usage/imported-usage';
 import { syncExportReaders } from '../shared/exports/read-export';

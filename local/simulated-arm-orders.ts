@@ -1,6 +1,6 @@
 import type { Catalog } from '../shared/domain/catalog/catalog';
 import { deterministicUuid } from '../shared/domain/deterministic-id';
-import type { ExistingCommitment } from '../shared/domain/engine/model';
+import type { ExistingCommitment } from '../shared/domain/engine/shapes/model';
 import {
   type AzureReservation,
   type AzureSavingsPlan,

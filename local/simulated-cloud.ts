@@ -4,7 +4,7 @@ import type { AwsVerificationRequest } from '../shared/app/ports';
 import type { AwsAccountProbe, AwsAccountSession } from '../shared/cloud/verifiers/aws-verification';
 import type { AzureTenantProbe, AzureTenantSession } from '../shared/cloud/verifiers/azure-verification';
 import { ProviderError } from '../shared/cloud/verifiers/provider-failure';
-import type { ExistingCommitment } from '../shared/domain/engine/model';
+import type { ExistingCommitment } from '../shared/domain/engine/shapes/model';
 import type { CostExport } from '../shared/domain/onboarding/aws-checks';
 import { onboardingRoleName } from '../shared/domain/onboarding/aws-checks';
 import { type AzurePermission, permits } from '../shared/domain/onboarding/azure-checks';

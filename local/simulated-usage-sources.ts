@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import type { AwsUsageSources, ExportSource, UsageSourceSession } from '../shared/app/ports/usage-sync';
 import { readTextAtMost } from '../shared/cloud/usage-sources/read-at-most';
 import { ProviderError } from '../shared/cloud/verifiers/provider-failure';
-import type { ExistingCommitment } from '../shared/domain/engine/model';
+import type { ExistingCommitment } from '../shared/domain/engine/shapes/model';
 import {
   currentExportFiles,
   type ExportLayout,

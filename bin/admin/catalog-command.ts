@@ -5,7 +5,7 @@ import {
   directoryPriceListFiles,
   httpPriceListFiles,
 } from '../../shared/cloud/prices/price-list-files';
-import type { Provider } from '../../shared/domain/engine/model';
+import type { Provider } from '../../shared/domain/engine/shapes/model';
 import { type AdminCommand, defineCommand, UsageError } from './admin-command';
 
 /**

@@ -15,7 +15,7 @@ import { ensureOnboarding } from '../../shared/app/onboarding';
 import { loadCatalog } from '../../shared/domain/catalog/catalog';
 import { createCommitmentCsvParser } from '../../shared/domain/commitments/commitment-csv';
 import type { Provider } from '../../shared/domain/engine';
-import type { ExistingCommitment } from '../../shared/domain/engine/model';
+import type { ExistingCommitment } from '../../shared/domain/engine/shapes/model';
 import {
   type AdminCommand,
   type CommandInput,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExistingCommitment, UsageStream } from '../../shared/domain/engine/model';
+import type { ExistingCommitment, UsageStream } from '../../shared/domain/engine/shapes/model';
 import { deliverSimulatedAwsFile, setSimulatedAwsCommitments } from '../simulated-usage-sources';
 import { writeCur2Parquet } from './cur2-parquet';
 import { billingPeriodsOf, fleetBillingLines } from './fleet-billing-lines';

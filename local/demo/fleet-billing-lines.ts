@@ -1,4 +1,4 @@
-import type { ExistingCommitment, UsageStream } from '../../shared/domain/engine/model';
+import type { ExistingCommitment, UsageStream } from '../../shared/domain/engine/shapes/model';
 import { ec2Platforms, rdsEngines } from '../../shared/domain/usage/exports/aws-instance-hours';
 import { hoursInMonth, monthStartHour, monthsBetween } from '../../shared/domain/usage/usage-months';
 import type { BillingLineItem } from './cur2-parquet';

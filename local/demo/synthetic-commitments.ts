@@ -6,7 +6,7 @@ import type {
   Provider,
   UsageStream,
   UsageWindow,
-} from '../../shared/domain/engine/model';
+} from '../../shared/domain/engine/shapes/model';
 import { ValidationError } from '../../shared/domain/errors';
 import { isoHour, windowStartHour } from '../../shared/domain/usage/local-time';
 import { type SeededRandom, seededRandom } from './seeded-random';

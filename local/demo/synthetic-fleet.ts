@@ -1,5 +1,5 @@
 import type { Catalog, PricedInstance } from '../../shared/domain/catalog/catalog';
-import type { Provider, UsageStream, UsageWindow } from '../../shared/domain/engine/model';
+import type { Provider, UsageStream, UsageWindow } from '../../shared/domain/engine/shapes/model';
 import { ValidationError } from '../../shared/domain/errors';
 import { type LocalClock, localClock, windowStartHour } from '../../shared/domain/usage/local-time';
 import { type SeededRandom, seededRandom } from './seeded-random';

@@ -1,7 +1,7 @@
 import type { RegionPriceList } from '../domain/catalog/price-list';
 import { summarizeRegion, suspiciousRegion } from '../domain/catalog/refresh-checks';
 import { cloudProviders } from '../domain/cloud-providers';
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import type { ContextWith } from './ports';
 import type { CatalogVersion, CatalogVersionRegion, PriceListFiles } from './ports/catalog';
 import { type PriceListReadOptions, type Progress, readPriceLists } from './price-list-reading';

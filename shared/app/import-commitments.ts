@@ -1,6 +1,6 @@
 import { loadCatalog } from '../domain/catalog/catalog';
 import { createCommitmentCsvParser } from '../domain/commitments/commitment-csv';
-import type { ExistingCommitment, Provider } from '../domain/engine/model';
+import type { ExistingCommitment, Provider } from '../domain/engine/shapes/model';
 import { type ImportRequest, readImportFile, refreshImportedPlans, requireOrg } from './import-files';
 import { inImportSessions, type OpenImport } from './import-sessions';
 import type { AppContext } from './ports';

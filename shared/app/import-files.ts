@@ -1,5 +1,5 @@
 import type { CsvFileParser, CsvRecord } from '../domain/csv/csv-reader';
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import { NotFoundError } from '../domain/errors';
 import type { ImportSessionOptions } from './import-sessions';
 import { refreshPlans } from './plan-computation';

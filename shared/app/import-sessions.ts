@@ -1,4 +1,4 @@
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import { ConflictError } from '../domain/errors';
 import {
   type ImportSession,

@@ -1,4 +1,4 @@
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import type { ExportFormat } from '../domain/usage/exports/export-formats';
 import type { ExportRows } from '../domain/usage/exports/export-rows';
 import { createExportUsageCollector, type ExportedUsage } from '../domain/usage/exports/export-usage';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/plan-time';
+import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/shapes/plan-time';
 import { ConflictError } from '../domain/errors';
 import {
   type Address,

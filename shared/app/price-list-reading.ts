@@ -10,7 +10,7 @@ import { createAzureRetailPricesReader } from '../domain/catalog/azure-retail-pr
 import { CatalogDataError } from '../domain/catalog/catalog-terms';
 import type { RegionPriceList } from '../domain/catalog/price-list';
 import { awsRegionPriceList, azureRegionPriceList } from '../domain/catalog/provider-price-lists';
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import type { PriceListFiles } from './ports/catalog';
 
 /** The region index files of the AWS bulk API (docs/catalog.md, AWS price list files). */

@@ -1,4 +1,4 @@
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import { isoHour } from '../domain/usage/local-time';
 import { latestPresentHour } from '../domain/usage/usage-state';
 import { refreshImportedPlans, requireOrg } from './import-files';

@@ -1,6 +1,6 @@
 import type { Catalog } from '../domain/catalog/catalog';
 import type { RegionPriceList } from '../domain/catalog/price-list';
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import type { Repositories } from './ports';
 import type { CatalogStore } from './ports/catalog';
 

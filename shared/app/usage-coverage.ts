@@ -1,4 +1,4 @@
-import type { Provider, UsageWindow } from '../domain/engine/model';
+import type { Provider, UsageWindow } from '../domain/engine/shapes/model';
 import { lookbackWindow } from '../domain/plans/plan-set';
 import { type UsageWithoutOffer, usageWithoutOffer } from '../domain/plans/usage-without-offer';
 import { requireOrg } from './import-files';

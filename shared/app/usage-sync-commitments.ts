@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ExistingCommitment, Provider } from '../domain/engine/model';
+import type { ExistingCommitment, Provider } from '../domain/engine/shapes/model';
 import { awsOwnedCommitmentIds } from '../domain/usage-sources/aws-owned-commitments';
 import { azureOwnedCommitmentIds } from '../domain/usage-sources/azure-owned-commitments';
 import { ownedCommitmentsToWrite, type UsageSyncState } from '../domain/usage-sources/sync-state';

@@ -1,4 +1,4 @@
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import { syncWork } from '../domain/usage-sources/sync-state';
 import { requireOrg } from './import-files';
 import type { StoredSyncRun, SyncRunRepository, UsageSyncMessage, UsageSyncQueue } from './ports/usage-sync';

@@ -1,4 +1,4 @@
-import type { ExistingCommitment, Provider } from '../domain/engine/model';
+import type { ExistingCommitment, Provider } from '../domain/engine/shapes/model';
 import { ConflictError } from '../domain/errors';
 import { ExportBoundError } from '../domain/usage/exports/export-bounds';
 import type { ExportRows } from '../domain/usage/exports/export-rows';

@@ -1,4 +1,4 @@
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import { ValidationError } from '../domain/errors';
 import { onboardingRoleArn, verifiedExportSource } from '../domain/onboarding/aws-checks';
 import { hasProvenConsent, type OnboardingRecord } from '../domain/onboarding/onboarding-record';

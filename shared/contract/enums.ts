@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { cloudProviders } from '../domain/cloud-providers';
-import { usageTypes } from '../domain/engine/model';
+import { usageTypes } from '../domain/engine/shapes/model';
 import { membershipRoles } from '../domain/orgs';
 import { englishNumberWords } from './number-words';
 import { named } from './schema-registry';

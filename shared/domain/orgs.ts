@@ -5,7 +5,7 @@
 
 import type { CloudProvider } from './cloud-providers';
 import { displayNameKey } from './display-names';
-import type { CommitmentSharing } from './engine/model';
+import type { CommitmentSharing } from './engine/shapes/model';
 
 export const membershipRoles = ['user', 'admin', 'support', 'cloud_rep', 'restricted_user'] as const;
 export type MembershipRole = (typeof membershipRoles)[number];

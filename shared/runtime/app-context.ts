@@ -9,7 +9,7 @@ import type {
   WithPlanComputation,
 } from '../app/ports';
 import { residualArena } from '../domain/engine';
-import type { ResidualArena } from '../domain/engine/residual-arena';
+import type { ResidualArena } from '../domain/engine/groups/residual-arena';
 import { buildRepositories, createCachingStore, type RepositoryBuilders } from '../store/store';
 import type { TableClient } from '../store/table-client';
 

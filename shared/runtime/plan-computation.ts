@@ -1,4 +1,4 @@
-import { residualArena } from '../domain/engine/residual-arena';
+import { residualArena } from '../domain/engine/groups/residual-arena';
 import {
   catalogRepository,
   commitmentRepository,

@@ -1,6 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CommitmentRepository } from '../app/ports';
-import type { ExistingCommitment, OfferContractType, Provider } from '../domain/engine/model';
+import type { ExistingCommitment, OfferContractType, Provider } from '../domain/engine/shapes/model';
 import { upsert } from './conditional-writes';
 import { commitmentKey, commitmentPartition, commitmentProviderPrefix, type ItemKey } from './keys';
 import { queryAll, type StoredItem, type TableClient } from './table-client';

@@ -1,6 +1,6 @@
 import type { OrgRepository } from '../app/ports';
-import type { CommitmentSharing } from '../domain/engine/model';
-import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/plan-time';
+import type { CommitmentSharing } from '../domain/engine/shapes/model';
+import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/shapes/plan-time';
 import type { Address, ChildOrgLink, MarketplaceOfferLinks, Organization } from '../domain/orgs';
 import { allOrgsPartition, childLinkKey, childLinkPrefix, orgKey, orgPartition } from './keys';
 import { getItem, queryAll, type StoredItem, type TableClient } from './table-client';

@@ -9,7 +9,7 @@ import type {
   RecommendedPurchasePlan,
   ResourceMatch,
 } from '../domain/engine';
-import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/plan-time';
+import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/shapes/plan-time';
 import { ConflictError } from '../domain/errors';
 import type { AppliedComputation } from '../domain/plans/applied-computation';
 import type { PlanSetState, StoredPlan } from '../domain/plans/plan-set';

@@ -1,4 +1,4 @@
-import type { DeploymentOption, Provider, UsageType } from '../domain/engine/model';
+import type { DeploymentOption, Provider, UsageType } from '../domain/engine/shapes/model';
 import type { PriceSource, UsageResource } from '../domain/usage/imported-usage';
 import { hoursInMonth } from '../domain/usage/usage-months';
 import { type ItemKey, usageSeriesKey } from './keys';

@@ -1,5 +1,5 @@
 import type { UsageSyncStateRepository } from '../app/ports/usage-sync';
-import type { Provider } from '../domain/engine/model';
+import type { Provider } from '../domain/engine/shapes/model';
 import type { SyncedFile, SyncOutcome, UsageSyncState } from '../domain/usage-sources/sync-state';
 import { upsert } from './conditional-writes';
 import { usageSyncKey } from './keys';

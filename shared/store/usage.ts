@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportedInputs, UsageRepository } from '../app/ports';
-import type { Provider, UsageStream } from '../domain/engine/model';
+import type { Provider, UsageStream } from '../domain/engine/shapes/model';
 import { ConflictError } from '../domain/errors';
 import { type ImportedSeries, replaceCoveredHours, type UsageResource } from '../domain/usage/imported-usage';
 import { isoHour, windowStartHour } from '../domain/usage/local-time';

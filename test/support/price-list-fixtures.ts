@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Progress, readPriceLists } from '../../shared/app/price-list-reading';
 import { directoryPriceListFiles } from '../../shared/cloud/prices/price-list-files';
 import type { RegionPriceList } from '../../shared/domain/catalog/price-list';
-import type { Provider } from '../../shared/domain/engine/model';
+import type { Provider } from '../../shared/domain/engine/shapes/model';
 
 /** The recorded price lists, laid out as the providers serve them (test/fixtures/prices/README.md). */
 export const PRICE_FIXTURES_DIR = join(import.meta.dirname, '..', 'fixtures', 'prices');

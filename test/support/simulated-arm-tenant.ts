@@ -15,7 +15,7 @@ import {
 import { azureMarketplace } from '../../shared/cloud/marketplace/azure-marketplace';
 import { type PurchaseRequest, purchaseClientToken } from '../../shared/cloud/marketplace/marketplace';
 import { loadCatalog } from '../../shared/domain/catalog/catalog';
-import type { Offer } from '../../shared/domain/engine/model';
+import type { Offer } from '../../shared/domain/engine/shapes/model';
 
 export const armTenantId = 'contoso.onmicrosoft.com';
 export const armSubscriptionId = '0d6a1c2e-3b4f-4a5d-8e9f-112233445566';

@@ -1,4 +1,4 @@
-import type { UsageStream } from '../../shared/domain/engine/model';
+import type { UsageStream } from '../../shared/domain/engine/shapes/model';
 import type { UsageResource } from '../../shared/domain/usage/imported-usage';
 
 /**

@@ -1,6 +1,6 @@
 import type { RegionPriceList } from '../../domain/catalog/price-list';
 import type { RegionSummary } from '../../domain/catalog/refresh-checks';
-import type { Provider } from '../../domain/engine/model';
+import type { Provider } from '../../domain/engine/shapes/model';
 
 /**
  * The providers' price list files, laid out as the providers serve them (docs/catalog.md, Refresh):

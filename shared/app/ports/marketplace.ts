@@ -7,7 +7,7 @@
  * adapter can tell a repeat from a new purchase and never buy twice.
  */
 import { deterministicUuid } from '../../domain/deterministic-id';
-import type { Offer, Provider } from '../../domain/engine/model';
+import type { Offer, Provider } from '../../domain/engine/shapes/model';
 import { InvalidPurchaseRequest, PurchaseOutcomeUnknown } from './marketplace-errors';
 
 export * from './marketplace-errors';

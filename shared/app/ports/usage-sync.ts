@@ -1,5 +1,5 @@
 import type { AsyncBuffer } from 'hyparquet';
-import type { ExistingCommitment, Provider } from '../../domain/engine/model';
+import type { ExistingCommitment, Provider } from '../../domain/engine/shapes/model';
 import type { StagedPart } from '../../domain/usage/exports/staged-usage';
 import type { ExportFile } from '../../domain/usage-sources/export-files';
 import type { SyncPart } from '../../domain/usage-sources/sync-parts';

@@ -8,7 +8,7 @@ import {
   type PurchaseRequest,
   type PurchaseResult,
 } from '../../app/ports/marketplace';
-import type { Offer } from '../../domain/engine/model';
+import type { Offer } from '../../domain/engine/shapes/model';
 import { effectiveHourly } from '../../domain/purchases/purchase-orders';
 import { ARM_MAX_WAIT_SECONDS, type ArmAnswer, type ArmRequester, armRequest } from './azure-arm-requests';
 

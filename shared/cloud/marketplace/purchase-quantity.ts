@@ -9,7 +9,7 @@ import {
   type PurchaseRequest,
 } from '../../app/ports/marketplace';
 import { sizeInstance } from '../../domain/catalog/instance-units';
-import type { Offer } from '../../domain/engine/model';
+import type { Offer } from '../../domain/engine/shapes/model';
 
 /** Units within this of a whole number of instances count as that number (engine sums carry float noise). */
 const WHOLE_TOLERANCE = 1e-9;

@@ -16,7 +16,7 @@ import {
   type PurchaseResult,
 } from '../../app/ports/marketplace';
 import { deterministicUuid } from '../../domain/deterministic-id';
-import type { Offer } from '../../domain/engine/model';
+import type { Offer } from '../../domain/engine/shapes/model';
 import { reservationSize } from './purchase-quantity';
 
 type CompletedPurchase = Extract<PurchaseResult, { status: 'completed' }>;

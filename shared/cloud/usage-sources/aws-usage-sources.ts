@@ -3,7 +3,7 @@ import { DescribeReservedDBInstancesCommand, RDSClient } from '@aws-sdk/client-r
 import { DescribeSavingsPlansCommand, SavingsplansClient } from '@aws-sdk/client-savingsplans';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import type { AwsUsageAccount, AwsUsageSources, UsageSourceSession } from '../../app/ports/usage-sync';
-import type { ExistingCommitment } from '../../domain/engine/model';
+import type { ExistingCommitment } from '../../domain/engine/shapes/model';
 import {
   ec2ReservationCommitment,
   rdsReservationCommitment,

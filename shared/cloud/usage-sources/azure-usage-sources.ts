@@ -3,7 +3,7 @@ import type {
   AzureUsageSubscription,
   UsageSourceSession,
 } from '../../app/ports/usage-sync';
-import type { ExistingCommitment } from '../../domain/engine/model';
+import type { ExistingCommitment } from '../../domain/engine/shapes/model';
 import { azureCostExportOf, type CostManagementExport } from '../../domain/usage-sources/azure-cost-exports';
 import {
   type AzureOrderPrice,

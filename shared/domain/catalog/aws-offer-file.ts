@@ -1,4 +1,4 @@
-import type { DeploymentOption } from '../engine/model';
+import type { DeploymentOption } from '../engine/shapes/model';
 import { ec2Platforms } from '../usage/exports/aws-instance-hours';
 import { CatalogDataError } from './catalog-terms';
 import {

@@ -1,4 +1,4 @@
-import type { DeploymentOption, Offer, Provider } from '../engine/model';
+import type { DeploymentOption, Offer, Provider } from '../engine/shapes/model';
 import type { GuaranteedOfferFile, ReservationFile, SavingsPlanFile } from './catalog-schema';
 import { CatalogDataError } from './catalog-terms';
 import { guaranteedOffers } from './guaranteed-offers';

@@ -1,5 +1,5 @@
-import { paysAzureLicense } from '../engine/commitment-price';
-import type { UsageStream } from '../engine/model';
+import { paysAzureLicense } from '../engine/portfolio/commitment-price';
+import type { UsageStream } from '../engine/shapes/model';
 import type { Catalog } from './catalog';
 
 /**

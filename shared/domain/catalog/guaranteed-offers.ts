@@ -1,5 +1,5 @@
 import { deterministicUuid } from '../deterministic-id';
-import type { Offer } from '../engine/model';
+import type { Offer } from '../engine/shapes/model';
 import type { GuaranteedOfferFile } from './catalog-schema';
 import { CatalogDataError } from './catalog-terms';
 

@@ -1,4 +1,4 @@
-import type { Provider } from '../engine/model';
+import type { Provider } from '../engine/shapes/model';
 import { azureFlexibilityGroup, parseAwsInstanceType, type SizedInstance } from '../instance-sizes';
 
 /**

@@ -1,5 +1,5 @@
 import { deterministicUuid } from '../deterministic-id';
-import type { PaymentOption } from '../engine/model';
+import type { PaymentOption } from '../engine/shapes/model';
 import type { ProviderTerm } from './catalog-terms';
 
 export const TERM_LABELS: Readonly<Record<ProviderTerm, string>> = {

@@ -1,6 +1,6 @@
-import { SIZE_FLEXIBLE_RDS_ENGINES } from '../engine/groups';
-import { instanceFamily } from '../engine/instance-family';
-import type { Offer, OfferScope, PaymentOption, Provider } from '../engine/model';
+import { SIZE_FLEXIBLE_RDS_ENGINES } from '../engine/groups/groups';
+import { instanceFamily } from '../engine/shapes/instance-family';
+import type { Offer, OfferScope, PaymentOption, Provider } from '../engine/shapes/model';
 import type { SavingsPlanFile } from './catalog-schema';
 import { PROVIDER_TERM_HOURS, type ProviderTerm } from './catalog-terms';
 import { sizeInstance } from './instance-units';

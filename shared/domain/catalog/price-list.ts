@@ -1,4 +1,4 @@
-import type { DeploymentOption, OfferContractType, PaymentOption, Provider } from '../engine/model';
+import type { DeploymentOption, OfferContractType, PaymentOption, Provider } from '../engine/shapes/model';
 import type { ProviderTerm } from './catalog-terms';
 
 /**

@@ -1,4 +1,4 @@
-import type { DeploymentOption, Offer, OfferScope, Provider } from '../engine/model';
+import type { DeploymentOption, Offer, OfferScope, Provider } from '../engine/shapes/model';
 import type { ReservationFile } from './catalog-schema';
 import { CatalogDataError, PROVIDER_TERM_HOURS } from './catalog-terms';
 import { sizeInstance } from './instance-units';

@@ -1,4 +1,4 @@
-import type { Offer, PaymentOption, SpendRate } from '../engine/model';
+import type { Offer, PaymentOption, SpendRate } from '../engine/shapes/model';
 import type { SavingsPlanFile } from './catalog-schema';
 import { CatalogDataError, PROVIDER_TERM_HOURS, type ProviderTerm } from './catalog-terms';
 import { definedEntries, offerIdentity, splitEffectiveRate, TERM_LABELS } from './offer-pricing';

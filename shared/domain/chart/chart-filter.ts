@@ -1,5 +1,5 @@
 import type { ExistingCommitment, Offer, OfferTerm, PaymentOption, UsageStream } from '../engine';
-import { instanceFamily } from '../engine/instance-family';
+import { instanceFamily } from '../engine/shapes/instance-family';
 
 /**
  * The commitments chart's `filter` (#10, docs/plans-api.md): criteria on attributes of the

@@ -10,7 +10,7 @@ import {
   type OfferContractType,
   type PaymentOption,
   type Provider,
-} from '../engine/model';
+} from '../engine/shapes/model';
 import { isoTimestamp, parseIsoDateOrTimestamp } from '../iso-timestamps';
 
 /** The columns of a commitments file (docs/import.md): one row per owned commitment. */

@@ -1,4 +1,4 @@
-import type { Offer, UsageStream } from '../engine/model';
+import type { Offer, UsageStream } from '../engine/shapes/model';
 import { azureFlexibilityGroup, parseAwsInstanceType } from '../instance-sizes';
 
 /**

@@ -1,5 +1,5 @@
 import type { ExistingCommitment, LineItem, Offer, Provider } from '../engine';
-import { offerCoverage } from '../engine/commitment-offer';
+import { offerCoverage } from '../engine/portfolio/commitment-offer';
 import { providerQuantityOf } from './hand-completion';
 import type { PurchaseCatalog } from './purchase-catalog';
 import { type PurchaseRecord, purchaseRecordId, selectedLineItems } from './purchase-record';

@@ -1,5 +1,5 @@
 import { deterministicUuid } from '../deterministic-id';
-import type { ExistingCommitment, PaymentOption } from '../engine/model';
+import type { ExistingCommitment, PaymentOption } from '../engine/shapes/model';
 import { isoTimestamp } from '../iso-timestamps';
 
 /**

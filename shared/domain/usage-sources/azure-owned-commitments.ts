@@ -1,5 +1,5 @@
 import { deterministicUuid } from '../deterministic-id';
-import type { ExistingCommitment } from '../engine/model';
+import type { ExistingCommitment } from '../engine/shapes/model';
 import { isoTimestamp } from '../iso-timestamps';
 
 /**

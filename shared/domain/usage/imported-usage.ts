@@ -1,4 +1,4 @@
-import type { Provider, UsageStream } from '../engine/model';
+import type { Provider, UsageStream } from '../engine/shapes/model';
 import { hoursInMonth, monthStartHour, monthsBetween } from './usage-months';
 
 /**

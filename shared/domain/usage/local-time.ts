@@ -1,4 +1,4 @@
-import type { UsageWindow } from '../engine/model';
+import type { UsageWindow } from '../engine/shapes/model';
 import { ValidationError } from '../errors';
 import { isoTimestamp } from '../iso-timestamps';
 

@@ -1,4 +1,4 @@
-import type { Provider } from '../engine/model';
+import type { Provider } from '../engine/shapes/model';
 
 const HOUR_MS = 3_600_000;
 

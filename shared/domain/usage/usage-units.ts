@@ -1,4 +1,4 @@
-import type { UsageType } from '../engine/model';
+import type { UsageType } from '../engine/shapes/model';
 
 /**
  * The unit each usage type is measured in, as a UsageStream's `usageUnit` (AWS cost and usage

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setSimulatedAwsCommitments } from '../../../local/simulated-usage-sources';
 import { listDefaultPlans } from '../../../shared/app/commitment-plans';
 import { syncUsage } from '../../../shared/app/usage-sync';
-import type { ExistingCommitment } from '../../../shared/domain/engine/model';
+import type { ExistingCommitment } from '../../../shared/domain/engine/shapes/model';
 import { fleetLineItems } from '../../support/export-files';
 import { cur2Parquet } from '../../support/export-parquet-files';
 import { useUsageSyncStore } from '../../support/usage-sync-store';

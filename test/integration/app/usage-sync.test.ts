@@ -15,7 +15,7 @@ import { createOrg } from '../../../shared/app/operator';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import { syncUsage, type UsageSyncContext } from '../../../shared/app/usage-sync';
-import type { ExistingCommitment } from '../../../shared/domain/engine/model';
+import type { ExistingCommitment } from '../../../shared/domain/engine/shapes/model';
 import { syncExportReaders } from '../../../shared/exports/read-export';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { connectedAwsOrg } from '../../support/connected-aws-org';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExistingCommitment } from '../../../shared/domain/engine/model';
+import type { ExistingCommitment } from '../../../shared/domain/engine/shapes/model';
 import { commitmentKey } from '../../../shared/store/keys';
 import { startTestTable, type TestTable } from '../../support/dynalite';
 

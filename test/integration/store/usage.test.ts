@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider } from '../../../shared/domain/engine/model';
+import type { Provider } from '../../../shared/domain/engine/shapes/model';
 import { ConflictError } from '../../../shared/domain/errors';
 import type { ProviderUsage, UsageResource } from '../../../shared/domain/usage/imported-usage';
 import { hoursInMonth, monthOfHour, monthStartHour } from '../../../shared/domain/usage/usage-months';

@@ -9,7 +9,7 @@ import type {
   OfferTerm,
   PaymentOption,
   Provider,
-} from '../../../shared/domain/engine/model';
+} from '../../../shared/domain/engine/shapes/model';
 import { azureFlexibilityGroup } from '../../../shared/domain/instance-sizes';
 import snapshot from '../../fixtures/aws-ec2-x2iedn.32xlarge-prices.excerpt.json' with { type: 'json' };
 

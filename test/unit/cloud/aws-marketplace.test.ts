@@ -41,7 +41,7 @@ import {
   PriceAboveLimit,
   PurchaseOutcomeUnknown,
 } from '../../../shared/cloud/marketplace/marketplace';
-import type { Offer } from '../../../shared/domain/engine/model';
+import type { Offer } from '../../../shared/domain/engine/shapes/model';
 import { catalogOffer, purchaseRequest } from './marketplace-requests';
 
 const ONE_YEAR_SECONDS = 31_536_000;

@@ -1,7 +1,7 @@
 /** Purchase requests for the marketplace tests, built from the bundled catalog's offers. */
 import { type PurchaseRequest, purchaseClientToken } from '../../../shared/cloud/marketplace/marketplace';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import type { Offer } from '../../../shared/domain/engine/model';
+import type { Offer } from '../../../shared/domain/engine/shapes/model';
 
 export function catalogOffer(matches: (offer: Offer) => boolean): Offer {
   const offer = loadCatalog().offers().find(matches);

@@ -20,8 +20,8 @@ import type {
   UsageType as EngineUsageType,
   OfferContractType,
   OfferTerm,
-} from '../../../shared/domain/engine/model';
-import { usageTypes } from '../../../shared/domain/engine/model';
+} from '../../../shared/domain/engine/shapes/model';
+import { usageTypes } from '../../../shared/domain/engine/shapes/model';
 
 describe('number words', () => {
   it('spells numbers the way the contract-term names do', () => {

@@ -3,7 +3,7 @@ import { validateAzureFlexibility } from '../../../shared/domain/catalog/catalog
 import azureFlexibilityData from '../../../shared/domain/catalog/data/azure-instance-size-flexibility.json' with {
   type: 'json',
 };
-import { familyCategory } from '../../../shared/domain/engine/instance-family';
+import { familyCategory } from '../../../shared/domain/engine/shapes/instance-family';
 import {
   awsNormalizationFactor,
   azureFlexibilityGroup,

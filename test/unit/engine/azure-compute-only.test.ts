@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import { withComputePrices } from '../../../shared/domain/catalog/compute-prices';
-import { chartSeries } from '../../../shared/domain/engine/chart';
-import { computePlans, type ProfilePlan } from '../../../shared/domain/engine/plans';
+import { chartSeries } from '../../../shared/domain/engine/chart/chart';
+import { computePlans, type ProfilePlan } from '../../../shared/domain/engine/plans/plans';
 import { commitment, engineInput, HIGH_SAVINGS, hourly, stream, WINDOW_START } from './builders';
 
 const catalog = loadCatalog();

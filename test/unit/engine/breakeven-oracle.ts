@@ -1,8 +1,8 @@
 /**
  * An oracle of break-even for the engine's tests, written from the spec's words rather than from
- * the engine's segments (shared/domain/engine/breakeven.ts).
+ * the engine's segments (shared/domain/engine/plans/breakeven.ts).
  */
-import type { Offer } from '../../../shared/domain/engine/model';
+import type { Offer } from '../../../shared/domain/engine/shapes/model';
 
 /** A line as the break-even oracle sees it: what it covers per hour, what it costs, its terms. */
 export interface WalkedLine {

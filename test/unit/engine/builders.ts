@@ -2,14 +2,14 @@
  * Builders of engine inputs for the engine's tests: streams, offers and commitments with plain
  * defaults that each test overrides with the fields it is about.
  */
-import type { EngineInput } from '../../../shared/domain/engine/engine-input';
+import type { EngineInput } from '../../../shared/domain/engine/shapes/engine-input';
 import type {
   ExistingCommitment,
   Offer,
   OfferScope,
   PlanProfile,
   UsageStream,
-} from '../../../shared/domain/engine/model';
+} from '../../../shared/domain/engine/shapes/model';
 
 export const WINDOW_START = '2025-01-01T00:00:00.000Z';
 export const ONE_YEAR = 8760;

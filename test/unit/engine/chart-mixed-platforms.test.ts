@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { chartSeries } from '../../../shared/domain/engine/chart';
+import { chartSeries } from '../../../shared/domain/engine/chart/chart';
 import { commitment, hourly, stream, WINDOW_START } from './builders';
 
 it('projects a Linux and a Windows reservation bought for a fleet of both as fully used', () => {

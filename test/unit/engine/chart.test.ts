@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ChartInput, chartSeries } from '../../../shared/domain/engine/chart';
+import { type ChartInput, chartSeries } from '../../../shared/domain/engine/chart/chart';
 import { commitment, hourly, offer, stream, WINDOW_START } from './builders';
 
 /**

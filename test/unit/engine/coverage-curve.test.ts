@@ -7,7 +7,7 @@ import {
   coveredValue,
   peakUnits,
   sortAscending,
-} from '../../../shared/domain/engine/coverage-curve';
+} from '../../../shared/domain/engine/curves/coverage-curve';
 
 /** Cov(q) by stacking the tiers hour by hour, highest value first. */
 function stackedValue(values: number[], amounts: number[][], q: number): number {

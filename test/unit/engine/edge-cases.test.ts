@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
 import { ValidationError } from '../../../shared/domain/errors';
 import { commitment, engineInput, HIGH_SAVINGS, ONE_YEAR, offer, stream } from './builders';
 

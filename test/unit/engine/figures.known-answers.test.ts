@@ -5,7 +5,7 @@
  * a month that turn every hourly figure into a monthly one.
  */
 import { describe, expect, it } from 'vitest';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
 import { engineInput, HIGH_SAVINGS, hourly, ONE_YEAR, offer, stream } from './builders';
 
 const THREE_YEARS = 3 * ONE_YEAR;

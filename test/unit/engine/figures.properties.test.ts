@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineFigures } from '../../../shared/domain/engine/figures';
-import type { Offer, UsageStream } from '../../../shared/domain/engine/model';
-import type { LineItem } from '../../../shared/domain/engine/plan-shapes';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { lineFigures } from '../../../shared/domain/engine/plans/figures';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
+import type { Offer, UsageStream } from '../../../shared/domain/engine/shapes/model';
+import type { LineItem } from '../../../shared/domain/engine/shapes/plan-shapes';
 import { breakevenByWalking } from './breakeven-oracle';
 import { engineInput, offer, stream } from './builders';
 

@@ -5,9 +5,9 @@
  * provider's unit, `commitmentOf`).
  */
 import fc from 'fast-check';
-import type { EngineInput } from '../../../shared/domain/engine/engine-input';
-import type { ExistingCommitment, Offer, UsageStream } from '../../../shared/domain/engine/model';
-import type { LineItem } from '../../../shared/domain/engine/plan-shapes';
+import type { EngineInput } from '../../../shared/domain/engine/shapes/engine-input';
+import type { ExistingCommitment, Offer, UsageStream } from '../../../shared/domain/engine/shapes/model';
+import type { LineItem } from '../../../shared/domain/engine/shapes/plan-shapes';
 import { handCompletionOf } from '../../../shared/domain/purchases/hand-completion';
 import {
   type CandidateSize,

@@ -4,8 +4,8 @@ import {
   groupStreams,
   ORGANIZATION_WIDE,
   sharingKey,
-} from '../../../shared/domain/engine/groups';
-import type { UsageStream } from '../../../shared/domain/engine/model';
+} from '../../../shared/domain/engine/groups/groups';
+import type { UsageStream } from '../../../shared/domain/engine/shapes/model';
 import { stream } from './builders';
 
 describe('coverage groups', () => {

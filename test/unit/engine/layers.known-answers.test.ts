@@ -8,9 +8,9 @@
  * covering P on-demand dollars an hour at V = T (P - r): A = B = T, the term in hours.
  */
 import { describe, expect, it } from 'vitest';
-import type { Offer } from '../../../shared/domain/engine/model';
-import { computePlans } from '../../../shared/domain/engine/plans';
-import { resourceMatchesForWindow } from '../../../shared/domain/engine/window-matches';
+import { resourceMatchesForWindow } from '../../../shared/domain/engine/matches/window-matches';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
+import type { Offer } from '../../../shared/domain/engine/shapes/model';
 import { selectedLineItems } from '../../../shared/domain/purchases/purchase-record';
 import { hourly, stream } from './builders';
 import { boughtCommitments, catalogOffer, planInput, WINDOW_HOURS } from './fleet-purchases';

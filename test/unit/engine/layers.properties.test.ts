@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computePlans } from '../../../shared/domain/engine/plans';
-import { resourceMatchesForWindow } from '../../../shared/domain/engine/window-matches';
+import { resourceMatchesForWindow } from '../../../shared/domain/engine/matches/window-matches';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
 import {
   offersArbitrary,
   ownedArbitrary,

@@ -5,7 +5,7 @@
  * lease's fee (0.30), not the one-year lease's (0.15) that a lower id would give.
  */
 import { describe, expect, it } from 'vitest';
-import { commitmentOffer } from '../../../shared/domain/engine/commitment-offer';
+import { commitmentOffer } from '../../../shared/domain/engine/portfolio/commitment-offer';
 import { commitment, offer } from './builders';
 
 const THREE_YEARS = 26_280;

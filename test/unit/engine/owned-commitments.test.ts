@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/model';
-import { computePlans, type ProfilePlan } from '../../../shared/domain/engine/plans';
+import { computePlans, type ProfilePlan } from '../../../shared/domain/engine/plans/plans';
+import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/shapes/model';
 import { commitment, engineInput, HIGH_SAVINGS, hourly, stream } from './builders';
 
 const catalog = loadCatalog();

@@ -7,8 +7,8 @@
  * - B, bought 2025-01-01T00:00Z: 2 instances at $0.7 an hour each ($1.4/h).
  */
 import { describe, expect, it } from 'vitest';
-import { chartSeries, commitmentUses } from '../../../shared/domain/engine/chart';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { chartSeries, commitmentUses } from '../../../shared/domain/engine/chart/chart';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
 import { commitment, engineInput, HIGH_SAVINGS, hourly, offer, stream, WINDOW_START } from './builders';
 
 const A = commitment({ id: 'a', quantity: 2, recurringCost: 1.0 });

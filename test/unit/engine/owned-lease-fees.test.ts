@@ -5,7 +5,7 @@
  * is 0.5 + 0.15 = 0.65, and before_cost_hourly the same (nothing is left on demand).
  */
 import { describe, expect, it } from 'vitest';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
 import { commitment, engineInput, hourly, offer, stream } from './builders';
 
 describe('owned lease fees', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairUuids } from '../../../shared/domain/engine/pair-id';
+import { pairUuids } from '../../../shared/domain/engine/matches/pair-id';
 
 describe('pairUuids', () => {
   it('derives a stable version-8 UUID from two UUIDs, different for different pairs', () => {

@@ -5,8 +5,8 @@
  * $0.5 an hour, so with nothing owned the plan buys all 4 (F(k) = 1 > 0.5 for k <= 4).
  */
 import { describe, expect, it } from 'vitest';
-import type { ExistingCommitment } from '../../../shared/domain/engine/model';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
+import type { ExistingCommitment } from '../../../shared/domain/engine/shapes/model';
 import { commitment, engineInput, HIGH_SAVINGS, hourly, offer, stream } from './builders';
 
 const HOUR_MS = 3_600_000;

@@ -2,7 +2,7 @@
  * Plans worked by hand. Each case writes its arithmetic next to the numbers it checks.
  */
 import { describe, expect, it } from 'vitest';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
 import {
   commitment,
   engineInput,

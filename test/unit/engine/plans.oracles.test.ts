@@ -12,15 +12,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
 import type {
   CommitmentSharing,
   ExistingCommitment,
   Offer,
   SpendRate,
   UsageStream,
-} from '../../../shared/domain/engine/model';
-import type { LineItem } from '../../../shared/domain/engine/plan-shapes';
-import { computePlans } from '../../../shared/domain/engine/plans';
+} from '../../../shared/domain/engine/shapes/model';
+import type { LineItem } from '../../../shared/domain/engine/shapes/plan-shapes';
 import { breakevenByWalking } from './breakeven-oracle';
 import { commitment, engineInput, instanceScope, offer, stream } from './builders';
 

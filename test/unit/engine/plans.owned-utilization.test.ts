@@ -12,9 +12,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commitmentUses } from '../../../shared/domain/engine/chart';
-import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/model';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { commitmentUses } from '../../../shared/domain/engine/chart/chart';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
+import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/shapes/model';
 import {
   boughtCommitments,
   HOUR_MS,

@@ -3,17 +3,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chartSeries } from '../../../shared/domain/engine/chart';
-import { DEFAULT_PROFILES, type EngineInput } from '../../../shared/domain/engine/engine-input';
+import { chartSeries } from '../../../shared/domain/engine/chart/chart';
+import { survivalSums } from '../../../shared/domain/engine/curves/survival';
+import { resourceMatchesForWindow } from '../../../shared/domain/engine/matches/window-matches';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
+import { DEFAULT_PROFILES, type EngineInput } from '../../../shared/domain/engine/shapes/engine-input';
 import type {
   ExistingCommitment,
   Offer,
   PlanProfile,
   UsageStream,
-} from '../../../shared/domain/engine/model';
-import { computePlans } from '../../../shared/domain/engine/plans';
-import { survivalSums } from '../../../shared/domain/engine/survival';
-import { resourceMatchesForWindow } from '../../../shared/domain/engine/window-matches';
+} from '../../../shared/domain/engine/shapes/model';
 import { commitment, engineInput, HIGH_SAVINGS, offer, stream } from './builders';
 
 const closeTo = (actual: number, expected: number) =>

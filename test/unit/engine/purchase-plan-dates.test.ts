@@ -5,7 +5,7 @@
  * `end_date` `2025-01-02T00:00:00.000Z`, 24 hours on.
  */
 import { describe, expect, it } from 'vitest';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
 import { engineInput, hourly, offer, stream } from './builders';
 
 describe('v2 purchase plan dates', () => {

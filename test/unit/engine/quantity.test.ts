@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { breakpoints, buildCurve } from '../../../shared/domain/engine/coverage-curve';
+import { breakpoints, buildCurve } from '../../../shared/domain/engine/curves/coverage-curve';
 import {
   chooseQuantity,
   levelLadder,
@@ -8,7 +8,7 @@ import {
   stepLadder,
   totalValue,
   unitValue,
-} from '../../../shared/domain/engine/quantity';
+} from '../../../shared/domain/engine/curves/quantity';
 
 const economicsArbitrary: fc.Arbitrary<OfferEconomics> = fc
   .record({

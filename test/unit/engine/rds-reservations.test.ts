@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { generateCommitments } from '../../../local/demo/synthetic-commitments';
 import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import type { OfferScope } from '../../../shared/domain/engine/model';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
+import type { OfferScope } from '../../../shared/domain/engine/shapes/model';
 import { commitment, engineInput, HIGH_SAVINGS, hourly, offer, stream } from './builders';
 
 const mysql = { service: 'AmazonRDS', operatingSystem: 'MySQL', tenancy: 'Shared' } as const;

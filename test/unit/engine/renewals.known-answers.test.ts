@@ -5,8 +5,8 @@
  * an hour, so every unit saves $0.5/h and every profile buys what is uncovered.
  */
 import { describe, expect, it } from 'vitest';
-import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/model';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
+import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/shapes/model';
 import { commitment, engineInput, HIGH_SAVINGS, hourly, instanceScope, offer, stream } from './builders';
 
 const HOUR_MS = 3_600_000;

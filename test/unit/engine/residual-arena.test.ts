@@ -8,7 +8,7 @@ import { generateCommitments } from '../../../local/demo/synthetic-commitments';
 import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
 import { computePlans, type EngineInput, type ProviderPlans } from '../../../shared/domain/engine';
-import { residualArena } from '../../../shared/domain/engine/residual-arena';
+import { residualArena } from '../../../shared/domain/engine/groups/residual-arena';
 
 const sameMemory = (a: Float64Array, b: Float64Array) =>
   a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length === b.length;

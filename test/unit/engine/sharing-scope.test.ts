@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CommitmentSharing, Offer, UsageStream } from '../../../shared/domain/engine/model';
-import { computePlans } from '../../../shared/domain/engine/plans';
-import { resourceMatchesForWindow } from '../../../shared/domain/engine/window-matches';
+import { resourceMatchesForWindow } from '../../../shared/domain/engine/matches/window-matches';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
+import type { CommitmentSharing, Offer, UsageStream } from '../../../shared/domain/engine/shapes/model';
 import { commitment, engineInput, HIGH_SAVINGS, hourly, instanceScope, offer, stream } from './builders';
 
 /** A Windows m5.large at p = 1 in account `accountId`, running (1 instance) in the given hours. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { streamKinds } from '../../../shared/domain/engine/stream-kinds';
+import { streamKinds } from '../../../shared/domain/engine/groups/stream-kinds';
 import { stream } from './builders';
 
 describe('stream kinds', () => {

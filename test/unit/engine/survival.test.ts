@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { survivalSums } from '../../../shared/domain/engine/survival';
+import { survivalSums } from '../../../shared/domain/engine/curves/survival';
 
 /** A and B summed hour by hour, as docs/plan-engine.md writes them. */
 function directSums(hazard: number, termHours: number, lockinHours: number) {

@@ -7,7 +7,7 @@
  * option whose 3 units fit: Partial Upfront ($5,256 upfront), then No Upfront ($0).
  */
 import { describe, expect, it } from 'vitest';
-import { computePlans } from '../../../shared/domain/engine/plans';
+import { computePlans } from '../../../shared/domain/engine/plans/plans';
 import { ValidationError } from '../../../shared/domain/errors';
 import { engineInput, hourly, offer, stream } from './builders';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeHours, hourRangeForDates } from '../../../shared/domain/engine/window-time';
+import { activeHours, hourRangeForDates } from '../../../shared/domain/engine/shapes/window-time';
 import { ValidationError } from '../../../shared/domain/errors';
 
 const WINDOW = { start: '2025-01-01T00:00:00.000Z', hours: 720 };

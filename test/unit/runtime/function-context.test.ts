@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { residualArena } from '../../../shared/domain/engine/residual-arena';
+import { residualArena } from '../../../shared/domain/engine/groups/residual-arena';
 import { createFunctionContext } from '../../../shared/runtime/app-context';
 import { createDocumentClient } from '../../../shared/store/dynamo-client';
 import { orgRepository, planRepository } from '../../../shared/store/store';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { writeCur2Parquet } from '../../../local/demo/cur2-parquet';
 import { billingPeriodsOf, fleetBillingLines } from '../../../local/demo/fleet-billing-lines';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/model';
+import type { ExistingCommitment, UsageStream } from '../../../shared/domain/engine/shapes/model';
 import { createExportUsageCollector } from '../../../shared/domain/usage/exports/export-usage';
 import { fileExportSource } from '../../../shared/exports/file-export-source';
 import { readExport } from '../../../shared/exports/read-export';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateCommitments } from '../../../local/demo/synthetic-commitments';
 import { generateFleet } from '../../../local/demo/synthetic-fleet';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import type { ExistingCommitment, Provider } from '../../../shared/domain/engine/model';
+import type { ExistingCommitment, Provider } from '../../../shared/domain/engine/shapes/model';
 import { ValidationError } from '../../../shared/domain/errors';
 
 const catalog = loadCatalog();

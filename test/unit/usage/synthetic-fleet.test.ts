@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateFleet, type SyntheticStream } from '../../../local/demo/synthetic-fleet';
 import type { UsagePattern } from '../../../local/demo/usage-patterns';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import type { Provider } from '../../../shared/domain/engine/model';
+import type { Provider } from '../../../shared/domain/engine/shapes/model';
 import { ValidationError } from '../../../shared/domain/errors';
 import { localClock } from '../../../shared/domain/usage/local-time';
 

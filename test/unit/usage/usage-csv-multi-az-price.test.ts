@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../../shared/domain/catalog/catalog';
-import { resourceDescriber } from '../../../shared/domain/engine/resources';
+import { resourceDescriber } from '../../../shared/domain/engine/shapes/resources';
 import { createUsageCsvParser } from '../../../shared/domain/usage/usage-csv';
 import { recordsOfLines } from '../../support/csv-records';
 

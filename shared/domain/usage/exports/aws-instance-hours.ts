@@ -1,4 +1,4 @@
-import type { DeploymentOption } from '../../engine/model';
+import type { DeploymentOption } from '../../engine/shapes/model';
 
 /**
  * What the AWS billing data says about an EC2 or RDS instance-hour line (docs/import.md, Billing

@@ -1,4 +1,4 @@
-import type { Provider } from '../../engine/model';
+import type { Provider } from '../../engine/shapes/model';
 import type { AwsInstanceDescription, SkipReason } from './aws-instance-hours';
 import type { AzureVmDescription } from './azure-instance-hours';
 import { exportHour, exportNumber, exportText } from './export-values';

@@ -1,7 +1,7 @@
 import type { Catalog } from '../../catalog/catalog';
 import { cloudProviders } from '../../cloud-providers';
-import { deploymentFactor } from '../../engine/groups';
-import type { Provider } from '../../engine/model';
+import { deploymentFactor } from '../../engine/groups/groups';
+import type { Provider } from '../../engine/shapes/model';
 import { ValidationError } from '../../errors';
 import type { ImportedSeries, PriceSource, ProviderUsage, UsageResource } from '../imported-usage';
 import { hoursInMonth, monthOfHour, monthStartHour } from '../usage-months';

@@ -1,4 +1,4 @@
-import type { Provider } from '../../engine/model';
+import type { Provider } from '../../engine/shapes/model';
 import type { RefusedRead } from '../../usage-sources/export-files';
 import type { ExportFormat } from './export-formats';
 import { type ProviderInFile, type SeriesInFile, seriesKey } from './export-usage';

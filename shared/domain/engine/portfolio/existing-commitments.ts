@@ -1,0 +1,403 @@
+/**
+ * Existing commitments, applied to usage before anything is planned (docs/plan-engine.md), hour by hour and
+ * only in hours t with start <= start of hour t < end.
+ *
+ * - A reservation covers the usage of its platform, tenancy, engine and deployment in its coverage
+ *   groups' units (reserved-scope.ts): quantity x units per instance, highest on-demand price per
+ *   unit first; zonal reservations before regional ones. Under `organization` sharing the
+ *   group spans every account of the org, so an account's reservation covers the others' usage too.
+ * - A spend commitment covers `hourlyCommitment` dollars per hour of the eligible usage it is
+ *   shared with (every account of the org under `organization` sharing, else its own account's)
+ *   at its plan rates, highest discount first. The commitment does not carry its rates: they are the
+ *   rates of the catalog offer it was bought from (commitment-offer.ts: contract type, payment
+ *   option, an instance plan's family and region, nearest term). Without such an offer it covers
+ *   nothing (its cost still counts).
+ * All reservations apply before all spend commitments (as providers bill them); spend commitments
+ * of type `instance_plans` before the others. Commitments sharing a pool cover it together, each
+ * hour with the sum of the active quantities (the same allocation as one after the other), and
+ * split what was used owned first (docs/plan-engine.md, Owned first): in the order they were bought,
+ * each takes min(its quantity, what the ones bought before left), so a commitment bought later
+ * never lowers the use of one owned before it; the senior one's units take the highest-value
+ * usage. A stream is attributed the cost of the commitment units it used, each unit at the rate of
+ * the commitment it belongs to; the cost of unused units is attributed to no stream.
+ */
+
+import {
+  buildPool,
+  type CoveragePool,
+  type PoolTier,
+  poolShares,
+  tierAmounts,
+} from '../groups/coverage-pool';
+import { type GroupIndex, sharingKey } from '../groups/groups';
+import type { ResidualArena } from '../groups/residual-arena';
+import {
+  type RateSubjects,
+  rateTableKey,
+  spendPool,
+  subjectDiscounts,
+  subjectStreams,
+} from '../groups/spend-pools';
+import type { CommitmentSharing, ExistingCommitment, Offer, UsageStream } from '../shapes/model';
+import { HOUR_MS, type HourRange } from '../shapes/window-time';
+import { commitmentOffer, commitmentTermHours } from './commitment-offer';
+import { reservedScope } from './reserved-scope';
+
+export interface BookedCommitment {
+  readonly commitment: ExistingCommitment;
+  /** Pool units reserved: instances x units per instance, or dollars per hour for spend commitments. */
+  readonly quantity: number;
+  /** Amortized cost per active hour: upfrontCost / term hours + recurringCost. */
+  readonly hourlyCost: number;
+  /** Fee rate of the catalog offer it was bought from (0 when none is found). */
+  readonly feeRate: number;
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly lockinEndMs: number;
+}
+
+export interface CommitmentPool {
+  readonly pool: CoveragePool;
+  /** Indices into CommitmentBook.commitments. */
+  readonly commitments: readonly number[];
+}
+
+export interface CommitmentBook {
+  readonly commitments: readonly BookedCommitment[];
+  /** In application order; each pool's commitments in order of seniority (owned first). */
+  readonly pools: readonly CommitmentPool[];
+}
+
+interface PoolDraft {
+  readonly key: string;
+  readonly rank: number;
+  readonly pool: CoveragePool;
+  readonly commitments: number[];
+}
+
+/**
+ * When a commitment was bought, to the hour (epoch hours): its `purchasedAt`, else its start. Of
+ * the commitments sharing a pool, the one bought first is used first.
+ */
+function seniority(commitment: ExistingCommitment): number {
+  return Math.ceil(Date.parse(commitment.purchasedAt ?? commitment.start) / HOUR_MS);
+}
+
+/**
+ * The pool an owned reservation covers (reservedScope), keyed so that reservations of one scope
+ * share it; null when it covers no usage. Zonal ones rank before regional ones, as AWS applies them.
+ */
+function reservationPool(
+  streams: readonly UsageStream[],
+  prices: Float64Array,
+  index: GroupIndex,
+  commitment: ExistingCommitment,
+  sharing: CommitmentSharing,
+): { key: string; rank: number; build: () => CoveragePool | null; unitsPerInstance: number } | null {
+  const { groups, onlyType, unitsPerInstance } = reservedScope(
+    index,
+    commitment,
+    sharingKey(commitment.accountId, sharing),
+  );
+  if (groups.length === 0) return null;
+  const build = () => {
+    const members: number[] = [];
+    const weights: number[] = [];
+    for (const group of groups) {
+      group.members.forEach((stream, at) => {
+        if (onlyType !== null && streams[stream]?.instanceType !== onlyType) return;
+        members.push(stream);
+        weights.push(group.weights[at] ?? 1);
+      });
+    }
+    if (members.length === 0) return null;
+    const values = members.map((stream, at) => (prices[stream] ?? 0) / (weights[at] ?? 1));
+    return buildPool(members, weights, values);
+  };
+  const scope = groups.map((group) => group.key).join(',');
+  return onlyType === null
+    ? { key: `reservation:${scope}`, rank: 1, build, unitsPerInstance }
+    : { key: `zonal:${onlyType}:${scope}`, rank: 0, build, unitsPerInstance };
+}
+
+/** Prepares each commitment's pool, quantity and cost; independent of usage values and plan profiles. */
+export function bookCommitments(
+  streams: readonly UsageStream[],
+  prices: Float64Array,
+  subjects: RateSubjects,
+  index: GroupIndex,
+  commitments: readonly ExistingCommitment[],
+  offers: readonly Offer[],
+  sharing: CommitmentSharing,
+): CommitmentBook {
+  const drafts = new Map<string, PoolDraft>();
+  // The streams a spend commitment may cover, by provider and sharing key.
+  const sharedStreams = new Map<string, number[]>();
+  streams.forEach((stream, position) => {
+    const key = `${stream.provider}:${sharingKey(stream.accountId, sharing)}`;
+    const members = sharedStreams.get(key);
+    if (members) members.push(position);
+    else sharedStreams.set(key, [position]);
+  });
+  const addToPool = (key: string, rank: number, build: () => CoveragePool | null, position: number) => {
+    let draft = drafts.get(key);
+    if (!draft) {
+      const pool = build();
+      if (!pool) return;
+      draft = { key, rank, pool, commitments: [] };
+      drafts.set(key, draft);
+    }
+    draft.commitments.push(position);
+  };
+
+  const booked = commitments.map((commitment, position): BookedCommitment => {
+    const offer = commitmentOffer(commitment, offers);
+    let quantity = commitment.hourlyCommitment;
+    if (commitment.instanceType !== null) {
+      const reserved = reservationPool(streams, prices, index, commitment, sharing);
+      quantity = commitment.quantity * (reserved?.unitsPerInstance ?? 1);
+      if (reserved) addToPool(reserved.key, reserved.rank, reserved.build, position);
+    } else if (offer?.scope.kind === 'spend') {
+      const rates = offer.scope.rates;
+      const shared = `${commitment.provider}:${sharingKey(commitment.accountId, sharing)}`;
+      const candidates = sharedStreams.get(shared) ?? [];
+      const rank = commitment.contractType === 'instance_plans' ? 2 : 3;
+      const key = `spend:${shared}:${rateTableKey(rates)}`;
+      addToPool(
+        key,
+        rank,
+        () =>
+          spendPool(
+            prices,
+            subjects,
+            subjectStreams(subjects, candidates),
+            subjectDiscounts(subjects, rates),
+          ),
+        position,
+      );
+    }
+    return {
+      commitment,
+      quantity,
+      hourlyCost: commitment.upfrontCost / commitmentTermHours(commitment) + commitment.recurringCost,
+      feeRate: offer?.feeRate ?? 0,
+      startMs: Date.parse(commitment.start),
+      endMs: Date.parse(commitment.end),
+      lockinEndMs: Date.parse(commitment.lockinEnd),
+    };
+  });
+  const senior = commitments.map(seniority);
+  const pools = [...drafts.values()]
+    .sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ pool, commitments: members }) => ({
+      pool,
+      commitments: members.sort((a, b) => (senior[a] as number) - (senior[b] as number) || a - b),
+    }));
+  return { commitments: booked, pools };
+}
+
+/** One pool's cover of a stream: the share of its residual covered each hour, at what cost per unit. */
+interface AttributedCover {
+  readonly share: Float64Array;
+  /** Pool units per unit of the stream's usage. */
+  readonly weight: number;
+  readonly costPerUnit: Float64Array;
+}
+
+export interface CommitmentCoverage {
+  /** Per commitment, per hour: pool units it covered. */
+  readonly used: readonly Float64Array[];
+  /** Per commitment, per hour: on-demand dollars it covered. */
+  readonly coveredValue: readonly Float64Array[];
+  /**
+   * Per stream, per hour: the usage left on demand. Streams nothing covered keep the input's
+   * array (never write to it); the others have their own.
+   */
+  readonly residual: readonly Float64Array[];
+  /** Per stream: the residual summed over the hours. */
+  readonly residualTotals: Float64Array;
+  /** The commitment cost attributed to a stream, summed over a range of hours. */
+  attributedCost(stream: number, range: HourRange): number;
+}
+
+/**
+ * One pool's cover of one stream: writes what it leaves of `source` to `left` (the same array when
+ * the stream already has its own), and to `sums` the residual left (at 0) and the cost of the units
+ * covered (at 1). A function of its own, called per stream, so that the engine compiles this loop
+ * early and once for every pool; `sums` is the caller's, reused for every stream.
+ */
+function coverStream(
+  sums: Float64Array,
+  source: Float64Array,
+  left: Float64Array,
+  share: Float64Array,
+  weight: number,
+  costPerUnit: Float64Array,
+  hours: number,
+): void {
+  let total = 0;
+  let cost = 0;
+  for (let t = 0; t < hours; t++) {
+    const units = source[t] as number;
+    const cover = units * (share[t] as number);
+    const rest = units - cover;
+    left[t] = rest;
+    total += rest;
+    // No test for cover > 0: an hour it covers nothing adds an exact zero (costs are finite), and
+    // the test mispredicts as usage starts and stops.
+    cost += cover * weight * (costPerUnit[t] as number);
+  }
+  sums[0] = total;
+  sums[1] = cost;
+}
+
+/** On-demand dollars of the pool units [from, to) of hour t, counted from the highest-value tier down. */
+function valueOfUnits(
+  pool: CoveragePool,
+  amounts: readonly Float64Array[],
+  t: number,
+  from: number,
+  to: number,
+) {
+  let value = 0;
+  let top = 0;
+  for (let j = 0; j < pool.tiers.length && top < to; j++) {
+    const bottom = top + ((amounts[j] as Float64Array)[t] as number);
+    const overlap = Math.min(bottom, to) - Math.max(top, from);
+    if (overlap > 0) value += overlap * (pool.tiers[j] as PoolTier).value;
+    top = bottom;
+  }
+  return value;
+}
+
+/**
+ * Splits what a pool's commitments used, hour by hour, in their order (owned first): each
+ * takes min(its quantity, what is left of the units used), the senior ones the highest-value units.
+ * Writes each commitment's units used and value covered to `into`; returns, per hour, the cost per
+ * unit used (each unit at the rate of the commitment it belongs to).
+ */
+function splitOwnedFirst(
+  book: CommitmentBook,
+  commitments: readonly number[],
+  active: readonly HourRange[],
+  pool: CoveragePool,
+  amounts: readonly Float64Array[],
+  pooled: { readonly used: Float64Array; readonly coveredValue: Float64Array },
+  hours: number,
+  into: { readonly used: readonly Float64Array[]; readonly coveredValue: readonly Float64Array[] },
+): Float64Array {
+  const cost = new Float64Array(hours);
+  const taken = new Float64Array(hours);
+  for (const c of commitments) {
+    const applies = active[c] as HourRange;
+    const { quantity, hourlyCost } = book.commitments[c] as BookedCommitment;
+    const used = into.used[c] as Float64Array;
+    const covered = into.coveredValue[c] as Float64Array;
+    const alone = commitments.length === 1;
+    for (let t = applies.start; t < applies.end; t++) {
+      const from = taken[t] as number;
+      const units = Math.min(quantity, (pooled.used[t] as number) - from);
+      if (!(units > 0)) continue;
+      used[t] = units;
+      covered[t] = alone
+        ? (pooled.coveredValue[t] as number)
+        : valueOfUnits(pool, amounts, t, from, from + units);
+      taken[t] = from + units;
+      cost[t] = (cost[t] as number) + (units * hourlyCost) / quantity;
+    }
+  }
+  for (let t = 0; t < hours; t++) {
+    const units = taken[t] as number;
+    cost[t] = units > 0 ? (cost[t] as number) / units : 0;
+  }
+  return cost;
+}
+
+/**
+ * Applies the book, pool after pool, to `usage` (per stream, `hours` long, and its sum over them;
+ * never written: a stream gets its own residual, taken from `arena`, the first time a pool covers
+ * some of it). `active[c]` is the range of hours commitment c applies in. A stream is attributed
+ * the cost of the units it used: used units x cost per unit.
+ */
+export function applyCommitments(
+  book: CommitmentBook,
+  usage: readonly Float64Array[],
+  usageTotals: Float64Array,
+  hours: number,
+  active: readonly HourRange[],
+  arena: ResidualArena,
+): CommitmentCoverage {
+  const used = book.commitments.map(() => new Float64Array(hours));
+  const coveredValue = book.commitments.map(() => new Float64Array(hours));
+  const residual = [...usage];
+  const residualTotals = usageTotals.slice();
+  const copied = new Uint8Array(usage.length);
+  // Per stream, the pools that covered some of it, in order: its attributed cost is computed
+  // from them when asked for, instead of being written out hour by hour; over all the hours it is
+  // summed while covering, pool by pool.
+  const covers: (AttributedCover[] | undefined)[] = new Array(usage.length).fill(undefined);
+  const windowCost = new Float64Array(usage.length);
+  const range = { start: 0, end: hours };
+  const sums = new Float64Array(2);
+  for (const { pool, commitments } of book.pools) {
+    const quantity = new Float64Array(hours);
+    for (const c of commitments) {
+      const applies = active[c] as HourRange;
+      const units = (book.commitments[c] as BookedCommitment).quantity;
+      for (let t = applies.start; t < applies.end; t++) quantity[t] = (quantity[t] as number) + units;
+    }
+    const result = { used: new Float64Array(hours), coveredValue: new Float64Array(hours) };
+    const amounts = tierAmounts(pool, residual, range);
+    const { shares } = poolShares(pool, amounts, quantity, hours, result);
+    const costPerUnit = splitOwnedFirst(book, commitments, active, pool, amounts, result, hours, {
+      used,
+      coveredValue,
+    });
+    for (let j = 0; j < pool.tiers.length; j++) {
+      const tier = pool.tiers[j] as PoolTier;
+      const share = shares[j] as Float64Array;
+      if (!share.some((part) => part > 0)) continue;
+      for (let m = 0; m < tier.members.length; m++) {
+        const s = tier.members[m] as number;
+        const weight = tier.weights[m] as number;
+        const source = residual[s] as Float64Array;
+        const left = copied[s] ? source : arena.take(hours);
+        residual[s] = left;
+        copied[s] = 1;
+        coverStream(sums, source, left, share, weight, costPerUnit, hours);
+        residualTotals[s] = sums[0] as number;
+        windowCost[s] = (windowCost[s] as number) + (sums[1] as number);
+        const entry = { share, weight, costPerUnit };
+        const list = covers[s];
+        if (list) list.push(entry);
+        else covers[s] = [entry];
+      }
+    }
+  }
+  return {
+    used,
+    coveredValue,
+    residual,
+    residualTotals,
+    attributedCost(stream, hourRange) {
+      const list = covers[stream];
+      if (!list) return 0;
+      if (hourRange.start === 0 && hourRange.end === hours) return windowCost[stream] as number;
+      const units = usage[stream] as Float64Array;
+      let total = 0;
+      for (let t = hourRange.start; t < hourRange.end; t++) {
+        // Replays the pools' covers of hour t: what each took of what the previous ones left.
+        let left = units[t] as number;
+        let cost = 0;
+        for (let k = 0; k < list.length; k++) {
+          const { share, weight, costPerUnit } = list[k] as AttributedCover;
+          const cover = left * (share[t] as number);
+          left -= cover;
+          if (cover > 0) cost += cover * weight * (costPerUnit[t] as number);
+        }
+        total += cost;
+      }
+      return total;
+    },
+  };
+}
