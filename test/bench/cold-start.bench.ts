@@ -3,9 +3,14 @@
  * does (the service app synthesized with bundling on, through the same ServiceFunction
  * construct: the API's functions, the plan computation, the purchase processor and sweep, and the processor's aws entry
  * that `-c marketplace=aws` deploys instead of the simulated one), and the floor function beside
- * them in the same run; then imports each bundle in a
- * fresh Node process, RUNS times (default 15), and prints per function the bundle size and the
- * median module-init time beside the floor's, then one JSON line with the figures.
+ * them in the same run; then imports each bundle in a fresh Node process, RUNS times (default 9,
+ * interleaved), and prints per function the bundle size and the fastest module-init time beside
+ * the floor's, each against the function's bound (`boundOf`), then one JSON line with the figures.
+ * Exits 1 when a function is out of its bound.
+ *
+ * The fastest of the interleaved rounds, not the median: on a shared machine a round is only ever
+ * slowed by others' work, never sped up, so the fastest is the least disturbed figure of each
+ * bundle (docs/benchmarks.md, Cold start).
  *
  * Two functions must call several AWS services (the AWS verification, the aws processor); each is
  * also set beside a floor of its own SDK clients (test/bench/cold-start/*-clients-floor.ts: the
@@ -29,8 +34,35 @@ import { ServiceFunction } from '../../lib/constructs/service-function';
 import { functionEntry, projectRoot } from '../../lib/project-paths';
 import { cdkJsonContext } from '../infra/service-app';
 
-const runs = Number(process.env.RUNS ?? 15);
-const targets = { extraKb: 150, authorizerExtraKb: 60, initRatio: 1.25 };
+const runs = Number(process.env.RUNS ?? 9);
+
+/** How far a function's bundle may be above the floor's (KB), and its init time over the floor's. */
+interface Bound {
+  readonly kind: 'api' | 'authorizer' | 'background';
+  readonly extraKb: number;
+  readonly initRatio: number;
+}
+
+/**
+ * The functions no request waits for: queue consumers, schedules and their fan-outs. Their cold
+ * start delays a background job by a fraction of a second against timeouts of minutes, so their
+ * bound only catches a regression; every other function answers (or is waited on by) a request.
+ * docs/benchmarks.md, Cold start, says why each bound is what it is.
+ */
+const backgroundFunctions = new Set([
+  'usage-sync',
+  'usage-sync-fanout',
+  'purchase-sweep',
+  'purchase-processor',
+  'purchase-processor (marketplace=aws)',
+  'catalog-refresh',
+]);
+
+function boundOf(name: string): Bound {
+  if (name === 'authorizer') return { kind: 'authorizer', extraKb: 60, initRatio: 1.25 };
+  if (backgroundFunctions.has(name)) return { kind: 'background', extraKb: 650, initRatio: 2.5 };
+  return { kind: 'api', extraKb: 150, initRatio: 1.25 };
+}
 
 interface Bundle {
   readonly name: string;
@@ -115,12 +147,8 @@ function initOnce(file: string): number {
   return Number(output);
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+function fastest(values: readonly number[]): number {
+  return Math.min(...values);
 }
 
 function kilobytes(file: string): number {
@@ -140,17 +168,22 @@ try {
   process.stderr.write('\n');
 
   const floorKb = kilobytes(floor.file);
-  const floorInitMs = median(samples.get('floor') ?? []);
+  const floorInitMs = fastest(samples.get('floor') ?? []);
   const rows = functions.map((bundle) => {
     const kb = kilobytes(bundle.file);
-    const initMs = median(samples.get(bundle.name) ?? []);
-    const limitKb = floorKb + (bundle.name === 'authorizer' ? targets.authorizerExtraKb : targets.extraKb);
+    const initMs = fastest(samples.get(bundle.name) ?? []);
+    const bound = boundOf(bundle.name);
+    const limitKb = Math.round((floorKb + bound.extraKb) * 10) / 10;
+    const ratio = Math.round((initMs / floorInitMs) * 100) / 100;
     return {
       name: bundle.name,
+      kind: bound.kind,
       kb,
       init_ms: Math.round(initMs * 10) / 10,
-      ratio: Math.round((initMs / floorInitMs) * 100) / 100,
+      ratio,
       limitKb,
+      limitRatio: bound.initRatio,
+      ok: kb <= limitKb && ratio <= bound.initRatio,
     };
   });
 
@@ -158,25 +191,26 @@ try {
     cells
       .map((cell, index) =>
         String(cell)
-          .padStart(index === 0 ? 0 : 10)
+          .padStart(index === 0 ? 0 : 12)
           .padEnd(index === 0 ? 38 : 0),
       )
       .join('');
   console.log(
-    `cold start: ${runs} fresh processes per function, median module init (Node ${process.version})`,
+    `cold start: ${runs} fresh processes per function, fastest module init (Node ${process.version})`,
   );
-  console.log(line(['function', 'KB', 'limit KB', 'init ms', 'ratio', 'target']));
-  console.log(line(['floor', floorKb, '', Math.round(floorInitMs * 10) / 10, 1, '']));
+  console.log(line(['function', 'kind', 'KB', 'limit KB', 'init ms', 'ratio', 'limit', 'bound']));
+  console.log(line(['floor', '', floorKb, '', Math.round(floorInitMs * 10) / 10, 1, '', '']));
   for (const row of rows) {
-    const ok = row.kb <= row.limitKb && row.ratio <= targets.initRatio;
     console.log(
       line([
         row.name,
+        row.kind,
         row.kb,
-        Math.round(row.limitKb * 10) / 10,
+        row.limitKb,
         row.init_ms,
         row.ratio,
-        ok ? 'met' : 'MISSED',
+        row.limitRatio,
+        row.ok ? 'met' : 'MISSED',
       ]),
     );
   }
@@ -185,13 +219,13 @@ try {
     const row = rows.find((each) => each.name === name);
     if (!row) throw new Error(`no function named ${name}`);
     const ownKb = kilobytes(own.file);
-    const ownInitMs = median(samples.get(own.name) ?? []);
+    const ownInitMs = fastest(samples.get(own.name) ?? []);
     return {
       name,
       floor_kb: ownKb,
       floor_init_ms: Math.round(ownInitMs * 10) / 10,
       over_kb: Math.round((row.kb - ownKb) * 10) / 10,
-      ratio: Math.round((median(samples.get(name) ?? []) / ownInitMs) * 100) / 100,
+      ratio: Math.round((fastest(samples.get(name) ?? []) / ownInitMs) * 100) / 100,
     };
   });
   console.log(
@@ -203,12 +237,26 @@ try {
   }
   console.log(
     JSON.stringify({
-      functions: rows.map(({ name, kb, init_ms, ratio }) => ({ name, kb, init_ms, ratio })),
+      functions: rows.map(({ name, kind, kb, init_ms, ratio, limitKb, limitRatio, ok }) => ({
+        name,
+        kind,
+        kb,
+        init_ms,
+        ratio,
+        limit_kb: limitKb,
+        limit_ratio: limitRatio,
+        met: ok,
+      })),
       floor_kb: floorKb,
       floor_init_ms: Math.round(floorInitMs * 10) / 10,
       client_floors: besideOwnFloors,
     }),
   );
+  const missed = rows.filter((row) => !row.ok).map((row) => row.name);
+  if (missed.length > 0) {
+    process.stderr.write(`out of bound: ${missed.join(', ')}\n`);
+    process.exitCode = 1;
+  }
 } finally {
   rmSync(outdir, { recursive: true, force: true });
 }

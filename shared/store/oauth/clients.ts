@@ -4,7 +4,8 @@ import { ConflictError, NotFoundError } from '../../domain/errors';
 import { isConditionFailure, putIfAbsent } from '../conditional-writes';
 import { countRateEvent } from '../rate-counters';
 import { queryAll, type StoredItem, type TableClient } from '../table-client';
-import { readClient, toClient, toClientItem } from './client-items';
+import { readClient } from './client-items';
+import { clientItems } from './oauth-items';
 import { oauthClientKey, oauthClientListIndexKey, oauthClientsPartition } from './oauth-keys';
 
 /**
@@ -16,7 +17,7 @@ export function createOAuthClientRepository(table: TableClient): OAuthClientRepo
     async createClient(client) {
       const existing = await putIfAbsent(table, oauthClientKey(client.clientId), {
         ...oauthClientListIndexKey(client.createdAt, client.clientId),
-        ...toClientItem(client),
+        ...clientItems.write(client),
       });
       if (existing) throw new ConflictError(`OAuth client ${client.clientId} exists already`);
     },
@@ -29,7 +30,7 @@ export function createOAuthClientRepository(table: TableClient): OAuthClientRepo
         KeyConditionExpression: 'GSI1PK = :pk',
         ExpressionAttributeValues: { ':pk': oauthClientsPartition },
       });
-      return items.map(toClient);
+      return items.map((item) => clientItems.read(item));
     },
 
     async revokeClient(clientId, at) {
@@ -45,7 +46,7 @@ export function createOAuthClientRepository(table: TableClient): OAuthClientRepo
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return toClient(Attributes as StoredItem);
+        return clientItems.read(Attributes as StoredItem);
       } catch (error) {
         if (isConditionFailure(error)) throw new NotFoundError(`OAuth client ${clientId} does not exist`);
         throw error;

@@ -6,7 +6,7 @@ import type { ItemKey } from '../keys';
 import { epochSeconds } from '../rate-counters';
 import { getItem, putItem, queryAll, type StoredItem, type TableClient } from '../table-client';
 import { readClient } from './client-items';
-import { toCode, toFamily, toFamilyItem, toRefreshToken, toRefreshTokenItem } from './grant-items';
+import { codeItems, familyItems, refreshTokenItems } from './oauth-items';
 import {
   oauthClientFamilyKey,
   oauthClientFamilyPrefix,
@@ -52,13 +52,15 @@ export function createOAuthGrantRepository(table: TableClient): OAuthGrantReposi
 
     async spendCode(codeHash, at) {
       const spent = await spend(oauthCodeKey(codeHash), 'usedAt', at);
-      return spent.kind === 'unknown' ? spent : { kind: spent.kind, item: toCode(codeHash, spent.item) };
+      return spent.kind === 'unknown'
+        ? spent
+        : { kind: spent.kind, item: codeItems.read(spent.item, { codeHash }) };
     },
 
     async createFamily(family) {
       const existing = await putIfAbsent(table, oauthFamilyKey(family.familyId), {
         ...oauthFamilyByUserIndexKey(family.email, family.createdAt, family.familyId),
-        ...toFamilyItem(family),
+        ...familyItems.write(family),
       });
       if (existing) return false;
       await putItem(table, oauthClientFamilyKey(family.clientId, family.familyId), {
@@ -73,7 +75,7 @@ export function createOAuthGrantRepository(table: TableClient): OAuthGrantReposi
     async getFamily(familyId) {
       const item = await getItem(table, oauthFamilyKey(familyId));
       // A marker (revoked before it was created) has no content: there is no family to speak of.
-      return item && item.clientId !== undefined ? toFamily(item) : null;
+      return item && item.clientId !== undefined ? familyItems.read(item) : null;
     },
 
     async revokeFamily(familyId, at) {
@@ -103,7 +105,7 @@ export function createOAuthGrantRepository(table: TableClient): OAuthGrantReposi
         KeyConditionExpression: 'GSI1PK = :pk',
         ExpressionAttributeValues: { ':pk': oauthFamiliesOfUserPartition(email) },
       });
-      return items.map(toFamily);
+      return items.map((item) => familyItems.read(item));
     },
 
     async familyIdsOfClient(clientId) {
@@ -115,18 +117,18 @@ export function createOAuthGrantRepository(table: TableClient): OAuthGrantReposi
     },
 
     putRefreshToken: (token) =>
-      putItem(table, oauthRefreshTokenKey(token.tokenHash), toRefreshTokenItem(token)),
+      putItem(table, oauthRefreshTokenKey(token.tokenHash), refreshTokenItems.write(token)),
 
     async getRefreshToken(tokenHash) {
       const item = await getItem(table, oauthRefreshTokenKey(tokenHash));
-      return item ? toRefreshToken(tokenHash, item) : null;
+      return item ? refreshTokenItems.read(item, { tokenHash }) : null;
     },
 
     async spendRefreshToken(tokenHash, at) {
       const spent = await spend(oauthRefreshTokenKey(tokenHash), 'rotatedAt', at);
       return spent.kind === 'unknown'
         ? spent
-        : { kind: spent.kind, item: toRefreshToken(tokenHash, spent.item) };
+        : { kind: spent.kind, item: refreshTokenItems.read(spent.item, { tokenHash }) };
     },
   };
 }

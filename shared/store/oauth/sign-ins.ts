@@ -3,7 +3,7 @@ import { deleteIf } from '../conditional-writes';
 import { countIf, countPacedEvent, countRateEvent, refundPacedEvent } from '../rate-counters';
 import { deleteItem, getItem, putItem, type TableClient } from '../table-client';
 import { readClient } from './client-items';
-import { toCodeItem } from './grant-items';
+import { codeItems, requestItems, sessionItems, signInCodeItems } from './oauth-items';
 import {
   oauthCodeKey,
   oauthRateKey,
@@ -11,14 +11,6 @@ import {
   oauthSessionKey,
   oauthSignInCodeKey,
 } from './oauth-keys';
-import {
-  toRequest,
-  toRequestItem,
-  toSession,
-  toSessionItem,
-  toSignInCode,
-  toSignInCodeItem,
-} from './sign-in-items';
 
 /**
  * Signing in (docs/oauth.md, docs/data-model.md): the sign-in function's repository. Every item
@@ -29,30 +21,31 @@ export function createSignInRepository(table: TableClient): SignInRepository {
   return {
     getClient: (clientId) => readClient(table, clientId),
 
-    putRequest: (request) => putItem(table, oauthRequestKey(request.requestId), toRequestItem(request)),
+    putRequest: (request) => putItem(table, oauthRequestKey(request.requestId), requestItems.write(request)),
 
     async getRequest(requestId) {
       const item = await getItem(table, oauthRequestKey(requestId));
-      return item ? toRequest(item) : null;
+      return item ? requestItems.read(item) : null;
     },
 
     takeRequest: (requestId) =>
       deleteIf(table, { key: oauthRequestKey(requestId), condition: 'attribute_exists(PK)' }),
 
-    putSession: (session) => putItem(table, oauthSessionKey(session.sessionHash), toSessionItem(session)),
+    putSession: (session) =>
+      putItem(table, oauthSessionKey(session.sessionHash), sessionItems.write(session)),
 
     async getSession(sessionHash) {
       const item = await getItem(table, oauthSessionKey(sessionHash));
-      return item ? toSession(sessionHash, item) : null;
+      return item ? sessionItems.read(item, { sessionHash }) : null;
     },
 
     deleteSession: (sessionHash) => deleteItem(table, oauthSessionKey(sessionHash)),
 
-    putSignInCode: (code) => putItem(table, oauthSignInCodeKey(code.requestId), toSignInCodeItem(code)),
+    putSignInCode: (code) => putItem(table, oauthSignInCodeKey(code.requestId), signInCodeItems.write(code)),
 
     async getSignInCode(requestId) {
       const item = await getItem(table, oauthSignInCodeKey(requestId));
-      return item ? toSignInCode(requestId, item) : null;
+      return item ? signInCodeItems.read(item, { requestId }) : null;
     },
 
     countSignInAttempt: (requestId, maxAttempts) =>
@@ -64,6 +57,6 @@ export function createSignInRepository(table: TableClient): SignInRepository {
     countPacedEvent: (bucket, pacing) => countPacedEvent(table, oauthRateKey(bucket), pacing),
     refundPacedEvent: (bucket) => refundPacedEvent(table, oauthRateKey(bucket)),
 
-    putCode: (code) => putItem(table, oauthCodeKey(code.codeHash), toCodeItem(code)),
+    putCode: (code) => putItem(table, oauthCodeKey(code.codeHash), codeItems.write(code)),
   };
 }
