@@ -36,6 +36,36 @@ export function ownedCommitmentsOf(
 }
 
 /**
+ * ownedCommitmentsOf as the org owned them at `at` (a stored plan's time, docs/plans-api.md,
+ * Resource matches): the purchases ordered before it, and the stored commitments but those that
+ * are a purchase ordered since (the processor's write of it, or the provider's answer for it read
+ * by a sync or a commitments file), which the plan did not own: it may be what bought them.
+ */
+export function ownedCommitmentsAt(
+  stored: readonly ExistingCommitment[],
+  records: readonly PurchaseRecord[],
+  provider: Provider | undefined,
+  catalog: Pick<Catalog, 'offerById' | 'pricedInstances'>,
+  at: string,
+): ExistingCommitment[] {
+  const atMs = Date.parse(at);
+  const before = records.filter((record) => Date.parse(record.createdAt) < atMs);
+  const owners = [...new Set(stored.filter((each) => each.provider === 'aws').map((each) => each.accountId))];
+  const idsOf = storedIdsOf(owners);
+  const since = new Set(
+    records
+      .filter((record) => Date.parse(record.createdAt) >= atMs)
+      .flatMap((record) => [record.id, ...idsOf(record)]),
+  );
+  return ownedCommitmentsOf(
+    stored.filter((commitment) => !since.has(commitment.id)),
+    before,
+    provider,
+    catalog,
+  );
+}
+
+/**
  * The ids a stored commitment that is this purchase may have: a provider id as a commitments file
  * names it, and for AWS the id a sync gives the describe answer of it in any owning account
  * stored (usage-sync-steps.ts writes none of a completed purchase's, this catches the others).

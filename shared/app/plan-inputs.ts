@@ -9,7 +9,7 @@ import type {
 } from '../domain/engine';
 import { NotFoundError } from '../domain/errors';
 import { upfrontBudget } from '../domain/purchases/guard-rails';
-import { ownedCommitmentsOf } from './owned-commitments';
+import { ownedCommitmentsAt, ownedCommitmentsOf } from './owned-commitments';
 import type { ContextWith } from './ports';
 import { catalogFor } from './stored-catalog';
 
@@ -30,8 +30,8 @@ export interface PlanInputs {
 /**
  * What the engine plans from, for one org and provider over a window: the stored usage, the
  * commitments the org owns or has ordered, the catalog's offers, the org's sharing scope and renewal horizon. `withUsage` false
- * skips the usage read (a provider without stored usage); `orderedBefore` counts only the purchases
- * ordered before it (a stored plan's time). Licensed Azure VMs get their compute
+ * skips the usage read (a provider without stored usage); `orderedBefore` counts only what was
+ * owned then (a stored plan's time: ownedCommitmentsAt). Licensed Azure VMs get their compute
  * price from the catalog: what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
@@ -49,15 +49,15 @@ export async function loadPlanInputs(
     ctx.repos.orgs.get(orgId),
   ]);
   if (!org) throw new NotFoundError(`Organization ${orgId} not found`);
-  // A stored plan's inputs again: what was ordered after it (its own purchases among them) was not owned then.
-  const ordered =
-    orderedBefore === undefined
-      ? records
-      : records.filter((record) => Date.parse(record.createdAt) < Date.parse(orderedBefore));
   // The regions the org uses, owns or has ordered commitments in: the only ones whose prices it needs.
-  const places = [...streams, ...stored, ...ordered].map(({ region }) => ({ provider, region }));
+  const places = [...streams, ...stored, ...records].map(({ region }) => ({ provider, region }));
   const { catalog, version } = await catalogFor(ctx.repos.catalog, places);
-  const commitments = ownedCommitmentsOf(stored, ordered, provider, catalog);
+  // A stored plan's inputs again: what was ordered after it (its own purchases among them), and
+  // the commitments stored of it since, were not owned then.
+  const commitments =
+    orderedBefore === undefined
+      ? ownedCommitmentsOf(stored, records, provider, catalog)
+      : ownedCommitmentsAt(stored, records, provider, catalog, orderedBefore);
   return {
     streams: withComputePrices(streams, catalog),
     commitments,

@@ -5,6 +5,7 @@ import {
   resourceMatchesForWindow,
 } from '../domain/engine';
 import { ConflictError } from '../domain/errors';
+import { isPinnedStatus } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { storedInputsAre } from '../domain/usage/usage-state';
 import { type ListOrder, sortList } from './list-order';
@@ -61,9 +62,13 @@ export async function listPlanResourceMatches(
 }
 
 /**
- * The plan's matches over part of its lookback, from its own inputs: the stored ones, provided
- * they are still of the plan's version before and after they are read. Newer inputs would give
- * figures of usage the plan never saw: a ConflictError instead (the plan is about to be replaced).
+ * The plan's matches over part of its lookback, from its own inputs (docs/plans-api.md, Resource
+ * matches): the usage stored for those hours, what the org owned at the plan's time
+ * (ownedCommitmentsAt), the plan's sharing scope and renewal horizon. While an import is writing,
+ * a ConflictError (ask again once it ends). When the inputs changed since the plan, a plan nobody
+ * applied is about to be replaced by one computed from them: a ConflictError too. An applied plan
+ * (pinned) is never replaced, and its own purchases raise the inputs version when they complete:
+ * it is covered again from what is stored, with what it bought left out, rather than never.
  */
 async function matchesOverRange(
   ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
@@ -71,17 +76,23 @@ async function matchesOverRange(
   range: { start: number; end: number },
 ): Promise<LineResourceMatch[]> {
   const { orgId, provider, window } = content;
-  const requireOwnInputs = async () => {
-    if (!storedInputsAre(await ctx.repos.usage.usageState(orgId, provider), content.usageVersion)) {
+  const requireStoredInputs = async () => {
+    const state = await ctx.repos.usage.usageState(orgId, provider);
+    if (state?.importSession) {
       throw new ConflictError(
-        `The usage commitment plan ${content.planId} was computed from has changed since; ` +
-          'resource matches over part of its lookback are served once its plans are computed again',
+        `An import of ${provider} data for organization ${orgId} is writing the usage plan ` +
+          `${content.planId} was computed from; resource matches over part of its lookback are served once it ends`,
       );
     }
+    if (storedInputsAre(state, content.usageVersion) || (await isPinned(ctx, content))) return;
+    throw new ConflictError(
+      `The usage commitment plan ${content.planId} was computed from has changed since; ` +
+        'resource matches over part of its lookback are served once its plans are computed again',
+    );
   };
-  await requireOwnInputs();
+  await requireStoredInputs();
   const inputs = await loadPlanInputs(ctx, orgId, provider, window, true, content.createdAt);
-  await requireOwnInputs();
+  await requireStoredInputs();
   return resourceMatchesForWindow(
     {
       orgId,
@@ -97,4 +108,10 @@ async function matchesOverRange(
     content.lineItems,
     range,
   );
+}
+
+/** Whether the plan was applied: pinned, it stays served and is never computed again. */
+async function isPinned(ctx: ContextWith<'plans'>, content: PlanContent): Promise<boolean> {
+  const [stored] = await ctx.repos.plans.getPlans(content.orgId, content.provider, [content.planId]);
+  return stored !== undefined && isPinnedStatus(stored.plan.status);
 }

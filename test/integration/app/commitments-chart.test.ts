@@ -78,7 +78,7 @@ describe('the all-provider commitments chart', () => {
     const [all] = await commitmentsChart(ctx, principal, org.id, request);
     const [azureOnly] = await commitmentsChart(ctx, principal, org.id, { ...request, provider: 'azure' });
 
-    // Assess: the VM's average hour is covered: 24 x (0.096 - 0.0576) = 0.9216. Read as idle in
+    // Assess: the VM's mean hour (it runs every hour) is covered: 24 x (0.096 - 0.0576) = 0.9216. Read as idle in
     // GCP's later window, the day would have cost 24 x 0.0576 for nothing (-1.3824).
     expect(azureOnly?.savings).toBeCloseTo(0.9216, 9);
     expect(all?.savings).toBeCloseTo(0.9216, 9);

@@ -58,16 +58,18 @@ describe('chartSeries', () => {
         unutilized_commit: 12,
         is_projection: false,
       },
-      // Projected from the average hour (1 unit): covered in full.
+      // Projected from the window's mean hour: the RI covers 1 unit in the 24 hours of 2 and
+      // nothing in the 24 of 0, so half used: covers 24 x 0.5 = 12 $ for 12 $, 6 $ unused. (The
+      // average hour, 1 unit, read it as used in full.)
       {
         date: '2025-01-03',
         remaining_commit: 96,
         locked_commit: 24,
         unlocked_commit: 72,
-        savings: 12,
-        net_savings: 12,
-        utilization: 1,
-        unutilized_commit: 0,
+        savings: 0,
+        net_savings: 0,
+        utilization: 0.5,
+        unutilized_commit: 6,
         is_projection: true,
       },
       {
@@ -75,10 +77,10 @@ describe('chartSeries', () => {
         remaining_commit: 84,
         locked_commit: 12,
         unlocked_commit: 72,
-        savings: 12,
-        net_savings: 12,
-        utilization: 1,
-        unutilized_commit: 0,
+        savings: 0,
+        net_savings: 0,
+        utilization: 0.5,
+        unutilized_commit: 6,
         is_projection: true,
       },
     ]);
@@ -167,8 +169,8 @@ describe('chartSeries: dates and commitments not yet owned', () => {
 describe('chartSeries: providers with windows of their own', () => {
   it('projects a provider whose data lags after its own last hour instead of reading it as idle', () => {
     // Prepare: AWS usage is stored up to 2025-01-02 (the charted window); Azure's only up to
-    // 2024-12-31, two days earlier. Its VM ran 2 units on Dec 30 and none on Dec 31 (an average hour
-    // of 1 unit), beside an owned reservation of 1 unit.
+    // 2024-12-31, two days earlier. Its VM ran 2 units on Dec 30 and none on Dec 31, beside an
+    // owned reservation of 1 unit.
     const azureVm = stream({
       resourceId: 'vm',
       provider: 'azure',
@@ -200,10 +202,11 @@ describe('chartSeries: providers with windows of their own', () => {
       windows: { azure: { start: '2024-12-30T00:00:00.000Z', hours: 48 } },
     });
 
-    // Assess: on Jan 2 the AWS RI covers nothing observed (0 - 12); the Azure one covers its average
-    // hour, 1 unit: 24 - 12. Read as observed zero usage, it would have saved -12 too.
-    expect(day?.savings).toBeCloseTo(-12 + 12, 9);
-    expect(day?.utilization).toBeCloseTo(0.5, 9);
+    // Assess: on Jan 2 the AWS RI covers nothing observed (0 - 12, 0 of 12 used); the Azure one its
+    // mean hour, 1 unit in half of the window's hours: 12 - 12, 6 of 12 used. Read as observed zero
+    // usage, it would have saved -12 too, and used nothing.
+    expect(day?.savings).toBeCloseTo(-12 + 0, 9);
+    expect(day?.utilization).toBeCloseTo(6 / 24, 9);
   });
 });
 

@@ -5,7 +5,7 @@
  * them, and the chart's figures of each owned reservation (commitmentUses: what a chart point sums)
  * over the days after the plan are compared with and without them. Both are also recomputed by a
  * naive hour loop written here from the rules (groups, units per instance, the first bought used
- * first), which reads nothing the engine computed.
+ * first, a projected hour the mean of the window's hours), which reads nothing the engine computed.
  *
  * Owned savings plans are left out: a reservation a plan buys is billed before them and can take
  * usage one covered (docs/plan-engine.md, Owned first, says why the engine reports what the bill does).
@@ -46,17 +46,19 @@ const unitsOf = (instanceType: string, operatingSystem: string | undefined) =>
 
 /**
  * Per day of [FIRST_DAY, LAST_DAY], per reservation: the mean share of its units used over the
- * hours it applies in (NaN when none). Every hour after the window is the window's average hour.
+ * hours it applies in (NaN when none). Every hour after the window is the window's mean hour: the
+ * reservations in force then applied to each window hour's usage, their shares averaged.
  */
 function oracleUtilization(streams: readonly UsageStream[], owned: readonly ExistingCommitment[]) {
-  const demand = new Map<string, number>();
-  for (const each of streams) {
-    let total = 0;
-    for (const units of each.usage) total += units;
-    const group = groupOf(each.instanceType, each.operatingSystem);
-    const perHour = (total / WINDOW_HOURS) * unitsOf(each.instanceType, each.operatingSystem);
-    demand.set(group, (demand.get(group) ?? 0) + perHour);
-  }
+  const demandAt = Array.from({ length: WINDOW_HOURS }, (_, hour) => {
+    const demand = new Map<string, number>();
+    for (const each of streams) {
+      const group = groupOf(each.instanceType, each.operatingSystem);
+      const units = (each.usage[hour] as number) * unitsOf(each.instanceType, each.operatingSystem);
+      demand.set(group, (demand.get(group) ?? 0) + units);
+    }
+    return demand;
+  });
   const reservations = owned
     .map((entry, position) => ({ entry, position }))
     .filter(({ entry }) => entry.instanceType !== null)
@@ -67,24 +69,37 @@ function oracleUtilization(streams: readonly UsageStream[], owned: readonly Exis
     );
   const first = Date.parse(`${FIRST_DAY}T00:00:00Z`);
   const days = (Date.parse(`${LAST_DAY}T00:00:00Z`) - first) / (24 * HOUR_MS) + 1;
+  const meanHours = new Map<string, Map<ExistingCommitment, number>>();
   return Array.from({ length: days }, (_, day) => {
     const shares = new Map<ExistingCommitment, { used: number; hours: number }>();
     for (let hour = 0; hour < 24; hour++) {
       const at = first + (day * 24 + hour) * HOUR_MS;
-      const left = new Map(demand);
-      for (const { entry } of reservations) {
-        // In force in the hour when it started by the hour's start (whole hours of the chart).
+      // In force in the hour when it started by the hour's start (whole hours of the chart).
+      const inForce = reservations.filter(({ entry }) => {
         const starts = Math.ceil(Date.parse(entry.start) / HOUR_MS) * HOUR_MS;
         const ends = Math.ceil(Date.parse(entry.end) / HOUR_MS) * HOUR_MS;
-        if (at < starts || at >= ends || at < WINDOW_START + WINDOW_HOURS * HOUR_MS) continue;
-        const type = entry.instanceType as string;
-        const group = groupOf(type, entry.operatingSystem);
-        const capacity = entry.quantity * unitsOf(type, entry.operatingSystem);
-        const available = left.get(group) ?? 0;
-        const used = Math.min(capacity, available);
-        left.set(group, available - used);
+        return at >= starts && at < ends && at >= WINDOW_START + WINDOW_HOURS * HOUR_MS;
+      });
+      // The mean hour of a set in force is the same in every hour it is in force: worked once.
+      const key = inForce.map(({ position }) => position).join(',');
+      const known = meanHours.get(key);
+      const usedShare = known ?? new Map<ExistingCommitment, number>();
+      meanHours.set(key, usedShare);
+      for (const demand of known ? [] : demandAt) {
+        const left = new Map(demand);
+        for (const { entry } of inForce) {
+          const type = entry.instanceType as string;
+          const group = groupOf(type, entry.operatingSystem);
+          const capacity = entry.quantity * unitsOf(type, entry.operatingSystem);
+          const available = left.get(group) ?? 0;
+          const used = Math.min(capacity, available);
+          left.set(group, available - used);
+          usedShare.set(entry, (usedShare.get(entry) ?? 0) + used / capacity / WINDOW_HOURS);
+        }
+      }
+      for (const { entry } of inForce) {
         const tally = shares.get(entry) ?? { used: 0, hours: 0 };
-        shares.set(entry, { used: tally.used + used / capacity, hours: tally.hours + 1 });
+        shares.set(entry, { used: tally.used + (usedShare.get(entry) ?? 0), hours: tally.hours + 1 });
       }
     }
     return shares;

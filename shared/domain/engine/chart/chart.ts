@@ -20,8 +20,10 @@
  *                       (used_c / quantity_c of each applying hour), in [0, 1]; 0 with no commitment
  *   unutilized_commit = commitment - used commitment over P, in dollars
  *   is_projection     = P starts after `today`
- * Usage is the observed usage in the hours of the lookback window; in every other hour (the future,
- * or any hour the window does not reach) it is each stream's average hourly usage over the window.
+ * Usage is the observed usage in the hours of the lookback window. Every other hour (the future, or
+ * any hour the window does not reach) is the window's mean hour: the commitments applying in it
+ * applied to each hour of the window's usage, stream by stream, and their use averaged over those
+ * hours (so a projected day is 24 of the plan's mean hours).
  * Each provider may have a window of its own (`windows`): a provider whose data lags is observed up
  * to its own latest hour and projected after it, never read as zero usage.
  */
@@ -104,30 +106,66 @@ interface PeriodTally {
 
 const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
 
-/** Coverage of the average hour under each set of applying commitments, computed once per set. */
-function averageHourCoverage(portfolio: Portfolio) {
-  const { streams, hours, book } = portfolio;
-  const average = streams.map((stream) => (hours > 0 ? sumOverHours(stream.usage) / hours : 0));
-  const cache = new Map<string, CommitmentCoverage>();
-  // Every cached coverage keeps the residuals it took: the arena is never reset.
+/** What each commitment does in a projected hour: the mean over the window's hours (below). */
+interface MeanHour {
+  /** Per commitment: pool units used. */
+  readonly used: Float64Array;
+  /** Per commitment: on-demand dollars covered. */
+  readonly coveredValue: Float64Array;
+}
+
+/**
+ * The projected hour under each set of applying commitments, computed once per set: the set
+ * applied to every hour of the window's usage, each stream with its own hourly profile (as a plan
+ * applies commitments), and what each commitment used and covered averaged over those hours. Not
+ * the set applied to each stream's average hour: commitments take the usage of each hour up to
+ * their quantity, so averaging the usage first hides the hours it falls below them
+ * (docs/plan-engine.md, The chart).
+ */
+function meanHourCoverage(portfolio: Portfolio) {
+  const { streams, hours, book, usageTotals } = portfolio;
+  const usage = streams.map((stream) => stream.usage);
+  const cache = new Map<string, MeanHour>();
+  // Each set's residuals are read only until its means are summed: the next set reuses the memory.
   const arena = residualArena();
-  return (applying: readonly boolean[]): CommitmentCoverage => {
+  return (applying: readonly boolean[]): MeanHour => {
     const key = applying.map((on) => (on ? '1' : '0')).join('');
-    let coverage = cache.get(key);
-    if (!coverage) {
-      const residual = average.map((units) => Float64Array.of(units));
-      const active = applying.map((on): HourRange => ({ start: 0, end: on ? 1 : 0 }));
-      coverage = applyCommitments(book, residual, Float64Array.from(average), 1, active, arena);
-      cache.set(key, coverage);
+    let mean = cache.get(key);
+    if (!mean) {
+      const active = applying.map((on): HourRange => ({ start: 0, end: on ? hours : 0 }));
+      // The portfolio applied this set to these hours already when each commitment applied in all
+      // of the window or none of it (the usual case once the window is past); with none applying
+      // no figure is read.
+      const same = active.every((range, c) => {
+        const applied = portfolio.active[c] as HourRange;
+        return range.end === 0 ? applied.end <= applied.start : applied.start === 0 && applied.end === hours;
+      });
+      arena.reset();
+      const coverage =
+        same || !applying.includes(true)
+          ? portfolio.coverage
+          : applyCommitments(book, usage, usageTotals, hours, active, arena);
+      mean = {
+        used: Float64Array.from(coverage.used, (perHour) => meanOf(perHour, hours)),
+        coveredValue: Float64Array.from(coverage.coveredValue, (perHour) => meanOf(perHour, hours)),
+      };
+      cache.set(key, mean);
     }
-    return coverage;
+    return mean;
   };
+}
+
+function meanOf(values: Float64Array, hours: number): number {
+  if (hours === 0) return 0;
+  let total = 0;
+  for (let t = 0; t < values.length; t++) total += values[t] as number;
+  return total / hours;
 }
 
 function tallyPeriod(
   portfolio: Portfolio,
   period: Period,
-  averageHour: (applying: readonly boolean[]) => CommitmentCoverage,
+  meanHour: (applying: readonly boolean[]) => MeanHour,
 ): PeriodTally {
   const { book, coverage, windowStartMs, hours } = portfolio;
   const count = book.commitments.length;
@@ -152,7 +190,7 @@ function tallyPeriod(
     }
   });
 
-  // Other hours: the average hour, in stretches where the same commitments apply.
+  // Other hours: the mean hour, in stretches where the same commitments apply.
   const windowEnd = windowStartMs + hours * HOUR_MS;
   const stretches: Period[] = [
     { start: period.start, end: Math.min(period.end, windowStartMs) },
@@ -172,14 +210,13 @@ function tallyPeriod(
       const stretchHours = Math.ceil(((sorted[k + 1] as number) - from) / HOUR_MS);
       if (stretchHours <= 0) continue;
       const applying = book.commitments.map((booked) => booked.startMs <= from && from < booked.endMs);
-      const hour = averageHour(applying);
+      const hour = meanHour(applying);
       book.commitments.forEach((booked, c) => {
         if (!applying[c]) return;
         tally.cost[c] = (tally.cost[c] ?? 0) + booked.hourlyCost * stretchHours;
-        const used = usedShare(booked, hour.used[c]?.[0] ?? 0);
+        const used = usedShare(booked, hour.used[c] ?? 0);
         tally.usedCost[c] = (tally.usedCost[c] ?? 0) + booked.hourlyCost * used * stretchHours;
-        tally.coveredValue[c] =
-          (tally.coveredValue[c] ?? 0) + (hour.coveredValue[c]?.[0] ?? 0) * stretchHours;
+        tally.coveredValue[c] = (tally.coveredValue[c] ?? 0) + (hour.coveredValue[c] ?? 0) * stretchHours;
       });
     }
   }
@@ -207,7 +244,7 @@ function commitValue(
 /** A portfolio over its own window: one per provider with a window of its own, one for the rest. */
 interface ChartedPortfolio {
   readonly portfolio: Portfolio;
-  readonly averageHour: (applying: readonly boolean[]) => CommitmentCoverage;
+  readonly meanHour: (applying: readonly boolean[]) => MeanHour;
 }
 
 function chartedPortfolios(input: ChartInput): ChartedPortfolio[] {
@@ -230,7 +267,7 @@ function chartedPortfolios(input: ChartInput): ChartedPortfolio[] {
   for (const commitment of input.commitments) partOf(commitment.provider).commitments.push(commitment);
   return [...parts.values()].map((part) => {
     const portfolio = buildPortfolio({ ...part, offers: input.offers, sharing: input.sharing });
-    return { portfolio, averageHour: averageHourCoverage(portfolio) };
+    return { portfolio, meanHour: meanHourCoverage(portfolio) };
   });
 }
 
@@ -255,8 +292,8 @@ function periodUses(input: ChartInput): { readonly period: Period; readonly uses
   const charted = chartedPortfolios(input);
   return periods(from, to).map((period) => ({
     period,
-    uses: charted.flatMap(({ portfolio, averageHour }) => {
-      const tally = tallyPeriod(portfolio, period, averageHour);
+    uses: charted.flatMap(({ portfolio, meanHour }) => {
+      const tally = tallyPeriod(portfolio, period, meanHour);
       return portfolio.book.commitments.map((booked, c) => ({
         booked,
         commitment: booked.commitment,

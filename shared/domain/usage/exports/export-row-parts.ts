@@ -1,7 +1,7 @@
 import type { Provider } from '../../engine/shapes/model';
 import type { AwsInstanceDescription, SkipReason } from './aws-instance-hours';
 import type { AzureVmDescription } from './azure-instance-hours';
-import { exportHour, exportNumber, exportText } from './export-values';
+import { exportNumber, exportText, type HourReader } from './export-values';
 
 /**
  * The pieces every export format's row mapper is made of (export-rows.ts): a batch's columns by
@@ -33,15 +33,21 @@ export type MappedRow = InstanceHourRow | SkipReason;
 export type Column = ArrayLike<unknown> | undefined;
 
 /** The hours a line spans: [first, first + hours), at least one. */
-export function lineHours(start: unknown, end: unknown): { first: number; hours: number } | undefined {
-  const first = exportHour(start);
+export function lineHours(
+  hourOf: HourReader,
+  start: unknown,
+  end: unknown,
+): { first: number; hours: number } | undefined {
+  const first = hourOf(start);
   if (first === undefined) return undefined;
-  const last = exportHour(end);
+  const last = hourOf(end);
   // The end is exclusive: a line of 13:00 to 14:00 is one hour.
   return { first, hours: last === undefined || last <= first ? 1 : last - first };
 }
 
+/** A line's instance-hour row; `hourOf` reads its start and end (the batch mapper's own reader). */
 export function instanceRow(
+  hourOf: HourReader,
   provider: Provider,
   description: AwsInstanceDescription | AzureVmDescription,
   resourceId: string,
@@ -53,7 +59,7 @@ export function instanceRow(
   rate: unknown,
 ): MappedRow {
   if (resourceId === '') return 'no_resource_id';
-  const span = lineHours(start, end);
+  const span = lineHours(hourOf, start, end);
   const units = exportNumber(amount);
   if (!span || !Number.isFinite(units)) return 'invalid';
   // A negative quantity reverses an earlier line: not usage of its own.

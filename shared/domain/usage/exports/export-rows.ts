@@ -24,7 +24,7 @@ import {
   productAttribute,
   safeJson,
 } from './export-row-parts';
-import { exportText } from './export-values';
+import { exportHour, exportHourReader, exportText } from './export-values';
 
 /**
  * Rows of an export, read in batches by a file adapter (Parquet row groups, runs of CSV
@@ -76,6 +76,7 @@ function curRowMapper(
   const { lineItemType, usageStart, usageEnd, productCode, usageType, operation, resourceId, accountId } =
     columns;
   const { usageAmount, publicOnDemandRate } = columns;
+  const hourOf = exportHourReader();
   return (i) => {
     if (!usageLineItemTypes.has(exportText(lineItemType?.[i]))) return 'not_usage';
     const description = awsInstanceHour(
@@ -86,6 +87,7 @@ function curRowMapper(
     );
     if (typeof description === 'string') return description;
     return instanceRow(
+      hourOf,
       'aws',
       description,
       exportText(resourceId?.[i]),
@@ -161,6 +163,7 @@ const noNullText = (value: unknown): string => {
 
 function focusMapper(batch: ExportBatch): RowMapper {
   const columns = batchColumns(batch, focusColumns);
+  const hourOf = exportHourReader();
   const {
     chargeCategory: category,
     chargeClass,
@@ -188,6 +191,7 @@ function focusMapper(batch: ExportBatch): RowMapper {
     });
     if (typeof description === 'string') return description;
     return instanceRow(
+      hourOf,
       'azure',
       description,
       noNullText(resource?.[i]),
@@ -235,6 +239,7 @@ function focusMapper(batch: ExportBatch): RowMapper {
     }
     if (typeof description === 'string') return description;
     return instanceRow(
+      hourOf,
       'aws',
       description,
       noNullText(resource?.[i]),
@@ -308,6 +313,8 @@ function azureActualCostMapper(batch: ExportBatch): RowMapper {
     const day = azureDay(date?.[i]);
     if (!day) return 'invalid';
     return instanceRow(
+      // Its days are Dates: nothing to parse, nothing to remember.
+      exportHour,
       'azure',
       description,
       exportText(resource?.[i]),

@@ -26,9 +26,6 @@ export function exportNumber(value: unknown): number {
 const timestampText =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/;
 
-let lastText = '';
-let lastHour: number | undefined;
-
 /** The epoch hour a timestamp falls in, or undefined when it is no timestamp. */
 export function exportHour(value: unknown): number | undefined {
   if (value instanceof Date) {
@@ -36,17 +33,30 @@ export function exportHour(value: unknown): number | undefined {
     return Number.isNaN(ms) ? undefined : Math.floor(ms / HOUR_MS);
   }
   if (typeof value !== 'string') return undefined;
-  // Lines of one hour come together: parse each text once.
-  if (value === lastText) return lastHour;
   const match = timestampText.exec(value);
-  let hour: number | undefined;
-  if (match) {
-    const [, y, mo, d, h, mi, s, , sign, oh, om] = match;
-    const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
-    const offsetMinutes = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
-    hour = Math.floor((ms - offsetMinutes * 60_000) / HOUR_MS);
-  }
-  lastText = value;
-  lastHour = hour;
-  return hour;
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s, , sign, oh, om] = match;
+  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+  const offsetMinutes = sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 0;
+  return Math.floor((ms - offsetMinutes * 60_000) / HOUR_MS);
+}
+
+/** Reads the hour of a timestamp cell: exportHour, or the same answer remembered. */
+export type HourReader = (value: unknown) => number | undefined;
+
+/**
+ * An exportHour that parses each run of equal texts once (lines of one hour come together). It
+ * remembers the last text it read: whoever reads an export makes one and owns it (a batch's row
+ * mapper, export-rows.ts), so this module keeps no state between reads.
+ */
+export function exportHourReader(): HourReader {
+  let lastText = '';
+  let lastHour: number | undefined;
+  return (value) => {
+    if (typeof value !== 'string') return exportHour(value);
+    if (value === lastText) return lastHour;
+    lastText = value;
+    lastHour = exportHour(value);
+    return lastHour;
+  };
 }
