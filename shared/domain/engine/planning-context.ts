@@ -8,6 +8,7 @@ import { buildPool, type CoveragePool, type PoolTier, tierAmounts } from './cove
 import type { EngineInput } from './engine-input';
 import { type CoverageGroup, offerScopeKey, sharingKey } from './groups';
 import type { Offer, SpendRate } from './model';
+import { roomBeforeOwned } from './owned-room';
 import { DEFAULT_RENEWAL_HORIZON_DAYS, planClock } from './plan-time';
 import { buildPortfolio, type Portfolio } from './portfolio';
 import type { ResidualArena } from './residual-arena';
@@ -46,6 +47,8 @@ export interface PlanningContext {
   readonly sharedStreams: ReadonlyMap<string, readonly number[]>;
   groupCurve(group: CoverageGroup): GroupCurve;
   groupPool(group: CoverageGroup): CoveragePool;
+  /** The units a new reservation stack of the group may take: what owned savings plans leave (owned-room.ts). */
+  reservationRoom(group: CoverageGroup): number;
   /** The streams of the sharing key that the table covers; null when none is eligible. */
   spendPool(sharing: string, table: SpendTable): CoveragePool | null;
   /** The same pool summed per group (spend-cells.ts), for choosing quantities. */
@@ -106,6 +109,7 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
     return candidates;
   };
   const cellsOfPools = new Map<CoveragePool, SpendCells>();
+  const reservationRooms = new Map<string, number>();
   const groupPool = (group: CoverageGroup): CoveragePool => {
     let pool = groupPools.get(group.key);
     if (!pool) {
@@ -168,6 +172,15 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
     spendTables: [...spendTables.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
     sharedStreams,
     groupPool,
+    reservationRoom(group) {
+      let room = reservationRooms.get(group.key);
+      if (room === undefined) {
+        // Rank 2: a reservation is billed before every savings plan.
+        room = roomBeforeOwned(portfolio, groupPool(group), 2);
+        reservationRooms.set(group.key, room);
+      }
+      return room;
+    },
     groupCurve(group) {
       let entry = groupCurves.get(group.key);
       if (!entry) {
