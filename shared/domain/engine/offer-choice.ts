@@ -70,18 +70,27 @@ export function chooseReservations(
     const offers = context.reservationOffers.get(group.scopeKey);
     if (!offers) continue;
     const { pool, amounts, curve } = context.groupCurve(group);
-    // Owned savings plans are billed after every reservation: the stack takes only what they leave.
-    let room = context.reservationRoom(group);
+    // Owned savings plans are billed after every reservation: the stack takes only what they leave
+    // (owned-room.ts). Worked out for groups with a line only: most groups have none.
+    let room = Number.POSITIVE_INFINITY;
+    let roomKnown = false;
     let left = offers;
     let layerAmounts: readonly Float64Array[] = amounts;
     let layerCurve = curve;
     for (let layer = 0; left.length > 0; layer++) {
-      const choice = bestOffer(
-        layerCurve,
-        roomLadder(group.step, peakUnits(layerCurve), room),
-        left,
-        economicsOf,
-      );
+      const ladder = roomLadder(group.step, peakUnits(layerCurve), room);
+      let choice = bestOffer(layerCurve, ladder, left, economicsOf);
+      if (choice && !roomKnown) {
+        room = context.reservationRoom(group);
+        roomKnown = true;
+        if (choice.quantity > room * (1 + ROOM_TOLERANCE))
+          choice = bestOffer(
+            layerCurve,
+            roomLadder(group.step, peakUnits(layerCurve), room),
+            left,
+            economicsOf,
+          );
+      }
       if (!choice) break;
       room -= choice.quantity;
       lines.push({

@@ -77,7 +77,7 @@ export function roomBeforeOwned(
   const owned = Array.from(pool.members, (s) => residual[s] as Float64Array);
   const lefts = Array.from(pool.members, (s) => left(s));
   let room = Number.POSITIVE_INFINITY;
-  for (let t = 0; t < hours; t++) {
+  for (let t = 0; t < hours && room > 0; t++) {
     let units = 0;
     for (const tier of pool.tiers) {
       let amount = 0;
@@ -105,6 +105,7 @@ export function roomBeforeOwned(
         if (units < room) room = units;
         break;
       }
+      if (units >= room) break;
       units += amount;
     }
   }

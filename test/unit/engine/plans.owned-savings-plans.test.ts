@@ -82,7 +82,7 @@ describe('buying a plan beside owned savings plans', () => {
           });
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 80 },
     );
   });
 
@@ -106,7 +106,7 @@ describe('buying a plan beside owned savings plans', () => {
           ).toEqual([]);
         }
       }),
-      { numRuns: 150 },
+      { numRuns: 80 },
     );
   });
 });
