@@ -7,8 +7,8 @@
  * naive hour loop written here from the rules (groups, units per instance, the first bought used
  * first, a projected hour the mean of the window's hours), which reads nothing the engine computed.
  *
- * Owned savings plans are left out: a reservation a plan buys is billed before them and can take
- * usage one covered (docs/plan-engine.md, Owned first, says why the engine reports what the bill does).
+ * Owned savings plans are checked in plans.owned-savings-plans.test.ts (docs/plan-engine.md, New
+ * lines and owned savings plans).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

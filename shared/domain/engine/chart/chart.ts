@@ -28,13 +28,8 @@
  * to its own latest hour and projected after it, never read as zero usage.
  */
 import { ValidationError } from '../../errors';
-import { sumOverHours } from '../groups/hour-sums';
 import { residualArena } from '../groups/residual-arena';
-import {
-  applyCommitments,
-  type BookedCommitment,
-  type CommitmentCoverage,
-} from '../portfolio/existing-commitments';
+import { applyCommitments, type BookedCommitment } from '../portfolio/existing-commitments';
 import { buildPortfolio, type Portfolio } from '../portfolio/portfolio';
 import type {
   CommitmentSharing,

@@ -33,6 +33,17 @@ export interface OfferChoice {
  */
 const NEGLIGIBLE_QUANTITY = 1e-9;
 
+/** A step that fits the room up to this share of a step fits it (room is a sum of usage). */
+const ROOM_TOLERANCE = 1e-9;
+
+/** The group's steps up to its peak, and no more of them than fit `room`. */
+function roomLadder(step: number, peak: number, room: number): QuantityLadder {
+  const ladder = stepLadder(step, peak);
+  if (room === Number.POSITIVE_INFINITY) return ladder;
+  const size = Math.min(ladder.size, Math.max(0, Math.floor(room / step + ROOM_TOLERANCE)));
+  return { size, level: ladder.level };
+}
+
 /** `offers` sorted by id. */
 export function bestOffer(
   curve: CoverageCurve,
@@ -60,12 +71,29 @@ export function chooseReservations(
     const offers = context.reservationOffers.get(group.scopeKey);
     if (!offers) continue;
     const { pool, amounts, curve } = context.groupCurve(group);
+    // Owned savings plans are billed after every reservation: the stack takes only what they leave
+    // (owned-room.ts). Worked out for groups with a line only: most groups have none.
+    let room = Number.POSITIVE_INFINITY;
+    let roomKnown = false;
     let left = offers;
     let layerAmounts: readonly Float64Array[] = amounts;
     let layerCurve = curve;
     for (let layer = 0; left.length > 0; layer++) {
-      const choice = bestOffer(layerCurve, stepLadder(group.step, peakUnits(layerCurve)), left, economicsOf);
+      const ladder = roomLadder(group.step, peakUnits(layerCurve), room);
+      let choice = bestOffer(layerCurve, ladder, left, economicsOf);
+      if (choice && !roomKnown) {
+        room = context.reservationRoom(group);
+        roomKnown = true;
+        if (choice.quantity > room * (1 + ROOM_TOLERANCE))
+          choice = bestOffer(
+            layerCurve,
+            roomLadder(group.step, peakUnits(layerCurve), room),
+            left,
+            economicsOf,
+          );
+      }
       if (!choice) break;
+      room -= choice.quantity;
       lines.push({
         offer: choice.offer,
         sharingKey: group.sharingKey,
@@ -78,6 +106,7 @@ export function chooseReservations(
       // The first step of what this layer leaves is the step above it on its own curve (the
       // pool is the same): when no other offer is worth that step, none is worth any step above.
       const { quantity } = choice;
+      if (room < group.step * (1 - ROOM_TOLERANCE)) break;
       const next =
         (coveredValue(layerCurve, quantity + group.step) - coveredValue(layerCurve, quantity)) / group.step;
       if (!left.some((offer) => worthBuying(next, economicsOf(offer)))) break;

@@ -3,7 +3,6 @@
  * the provider's offers indexed by what they cover, and (built once, on first use) each group's pool
  * and coverage curve. The three default plans share it.
  */
-
 import { buildPool, type CoveragePool, type PoolTier, tierAmounts } from '../groups/coverage-pool';
 import { type CoverageGroup, offerScopeKey, sharingKey } from '../groups/groups';
 import type { ResidualArena } from '../groups/residual-arena';
@@ -15,6 +14,7 @@ import {
   subjectDiscounts,
   subjectStreams,
 } from '../groups/spend-pools';
+import { roomBeforeOwned } from '../portfolio/owned-room';
 import { buildPortfolio, type Portfolio } from '../portfolio/portfolio';
 import type { EngineInput } from '../shapes/engine-input';
 import type { Offer, SpendRate } from '../shapes/model';
@@ -47,6 +47,8 @@ export interface PlanningContext {
   readonly sharedStreams: ReadonlyMap<string, readonly number[]>;
   groupCurve(group: CoverageGroup): GroupCurve;
   groupPool(group: CoverageGroup): CoveragePool;
+  /** The units a new reservation stack of the group may take: what owned savings plans leave (owned-room.ts). */
+  reservationRoom(group: CoverageGroup): number;
   /** The streams of the sharing key that the table covers; null when none is eligible. */
   spendPool(sharing: string, table: SpendTable): CoveragePool | null;
   /** The same pool summed per group (spend-cells.ts), for choosing quantities. */
@@ -107,6 +109,7 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
     return candidates;
   };
   const cellsOfPools = new Map<CoveragePool, SpendCells>();
+  const reservationRooms = new Map<string, number>();
   const groupPool = (group: CoverageGroup): CoveragePool => {
     let pool = groupPools.get(group.key);
     if (!pool) {
@@ -169,6 +172,15 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
     spendTables: [...spendTables.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
     sharedStreams,
     groupPool,
+    reservationRoom(group) {
+      let room = reservationRooms.get(group.key);
+      if (room === undefined) {
+        // Rank 2: a reservation is billed before every savings plan.
+        room = roomBeforeOwned(portfolio, groupPool(group), 2);
+        reservationRooms.set(group.key, room);
+      }
+      return room;
+    },
     groupCurve(group) {
       let entry = groupCurves.get(group.key);
       if (!entry) {

@@ -29,6 +29,7 @@ import type { PlannedLine } from './planned-line';
 import type { PlanningContext, SpendTable } from './planning-context';
 import { levelLadder, type OfferEconomics, type QuantityLadder, valueBound } from './quantity';
 import type { ReservationResult } from './reservation-stage';
+import { instancePlanRoom, ladderWithin } from './spend-room';
 
 /** A bound this much above the best value still counts as below it: both carry rounding. */
 const BOUND_MARGIN = 1e-9;
@@ -156,7 +157,11 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
     for (const { state, bound } of bounded) {
       if (bound <= 0 || (best && bound * (1 + BOUND_MARGIN) < best.value)) break;
       const { curve, ladder, amounts } = spendCurve(state, reserved);
-      const choice = bestOffer(curve, ladder, state.table.offers, economicsOf);
+      let choice = bestOffer(curve, ladder, state.table.offers, economicsOf);
+      // An EC2 Instance Savings Plan is billed before owned Compute Savings Plans: only their room.
+      const room = choice ? instancePlanRoom(context.portfolio, state.table, state.pool, reserved) : Infinity;
+      if (choice && choice.quantity > room)
+        choice = bestOffer(curve, ladderWithin(ladder, room), state.table.offers, economicsOf);
       if (
         choice &&
         (!best ||
@@ -187,6 +192,9 @@ export function savingsPlanStage(context: PlanningContext): SavingsPlanStage {
     let best: Candidate | null = null;
     for (const state of shared.pools) {
       if (!samePoolTiers(bottom, state.pool)) continue;
+      // Layers share the room of the owned Compute Savings Plans they would be billed before:
+      // an instance plan with such room is never a layer (spend-room.ts).
+      if (instancePlanRoom(context.portfolio, state.table, state.pool, reserved) < Infinity) continue;
       const offers = state.table.offers.filter((offer) => !bought.has(offer));
       const highest = state.pool.tiers[0]?.value ?? 0;
       // What is left to cover, with room for the rounding of both sums.

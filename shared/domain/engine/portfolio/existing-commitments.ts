@@ -58,6 +58,8 @@ export interface BookedCommitment {
 
 export interface CommitmentPool {
   readonly pool: CoveragePool;
+  /** 0 zonal, 1 regional reservations, 2 instance plans, 3 other spend commitments. */
+  readonly rank: number;
   /** Indices into CommitmentBook.commitments. */
   readonly commitments: readonly number[];
 }
@@ -189,15 +191,17 @@ export function bookCommitments(
   const senior = commitments.map(seniority);
   const pools = [...drafts.values()]
     .sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map(({ pool, commitments: members }) => ({
+    .map(({ pool, rank, commitments: members }) => ({
       pool,
+      rank,
       commitments: members.sort((a, b) => (senior[a] as number) - (senior[b] as number) || a - b),
     }));
   return { commitments: booked, pools };
 }
 
 /** One pool's cover of a stream: the share of its residual covered each hour, at what cost per unit. */
-interface AttributedCover {
+export interface AttributedCover {
+  readonly rank: number;
   readonly share: Float64Array;
   /** Pool units per unit of the stream's usage. */
   readonly weight: number;
@@ -218,6 +222,8 @@ export interface CommitmentCoverage {
   readonly residualTotals: Float64Array;
   /** The commitment cost attributed to a stream, summed over a range of hours. */
   attributedCost(stream: number, range: HourRange): number;
+  /** The pools that covered some of the stream, in the order they applied (owned-room.ts). */
+  coversOf(stream: number): readonly AttributedCover[] | undefined;
 }
 
 /**
@@ -339,7 +345,7 @@ export function applyCommitments(
   const windowCost = new Float64Array(usage.length);
   const range = { start: 0, end: hours };
   const sums = new Float64Array(2);
-  for (const { pool, commitments } of book.pools) {
+  for (const { pool, rank, commitments } of book.pools) {
     const quantity = new Float64Array(hours);
     for (const c of commitments) {
       const applies = active[c] as HourRange;
@@ -367,7 +373,7 @@ export function applyCommitments(
         coverStream(sums, source, left, share, weight, costPerUnit, hours);
         residualTotals[s] = sums[0] as number;
         windowCost[s] = (windowCost[s] as number) + (sums[1] as number);
-        const entry = { share, weight, costPerUnit };
+        const entry = { rank, share, weight, costPerUnit };
         const list = covers[s];
         if (list) list.push(entry);
         else covers[s] = [entry];
@@ -379,6 +385,7 @@ export function applyCommitments(
     coveredValue,
     residual,
     residualTotals,
+    coversOf: (stream) => covers[stream],
     attributedCost(stream, hourRange) {
       const list = covers[stream];
       if (!list) return 0;
