@@ -31,6 +31,7 @@ export function sumChain(
       links[2] as Float64Array,
       sums,
     );
+  else if (length === 4) sumFour(usage, hours, links, sums);
   else sumMany(usage, hours, links, length, sums);
 }
 
@@ -108,6 +109,49 @@ function sumThree(
   sums[3] = coveredB;
   sums[4] = beforeC;
   sums[5] = coveredC;
+}
+
+function sumFour(
+  usage: Float64Array,
+  hours: number,
+  links: readonly Float64Array[],
+  sums: Float64Array,
+): void {
+  const [a, b, c, d] = links as [Float64Array, Float64Array, Float64Array, Float64Array];
+  let beforeA = 0;
+  let coveredA = 0;
+  let beforeB = 0;
+  let coveredB = 0;
+  let beforeC = 0;
+  let coveredC = 0;
+  let beforeD = 0;
+  let coveredD = 0;
+  for (let t = 0; t < hours; t++) {
+    const units = usage[t] as number;
+    if (units === 0) continue;
+    let cover = units * (a[t] as number);
+    beforeA += units;
+    coveredA += cover;
+    let rest = units - cover;
+    cover = rest * (b[t] as number);
+    beforeB += rest;
+    coveredB += cover;
+    rest = rest - cover;
+    cover = rest * (c[t] as number);
+    beforeC += rest;
+    coveredC += cover;
+    rest = rest - cover;
+    beforeD += rest;
+    coveredD += rest * (d[t] as number);
+  }
+  sums[0] = beforeA;
+  sums[1] = coveredA;
+  sums[2] = beforeB;
+  sums[3] = coveredB;
+  sums[4] = beforeC;
+  sums[5] = coveredC;
+  sums[6] = beforeD;
+  sums[7] = coveredD;
 }
 
 function sumMany(
