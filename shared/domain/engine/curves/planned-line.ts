@@ -42,14 +42,17 @@ export function applicationOrder(a: PlannedLine, b: PlannedLine): number {
   return a.offer.id < b.offer.id ? -1 : a.offer.id > b.offer.id ? 1 : 0;
 }
 
-/** A and B computed once per (offer, profile). */
+/**
+ * A and B computed once per (offer, profile). Keyed by the offer itself, not its id: an object key
+ * is looked up by identity, and a wide catalog's offers are asked for many times per profile.
+ */
 export function economicsCache(profile: PlanProfile): (offer: Offer) => OfferEconomics {
-  const cache = new Map<string, OfferEconomics>();
+  const cache = new Map<Offer, OfferEconomics>();
   return (offer) => {
-    let economics = cache.get(offer.id);
+    let economics = cache.get(offer);
     if (!economics) {
       economics = offerEconomics(offer, profile);
-      cache.set(offer.id, economics);
+      cache.set(offer, economics);
     }
     return economics;
   };

@@ -9,6 +9,7 @@ import type { ResidualArena } from '../groups/residual-arena';
 import { type CellSources, type GroupPlace, type SpendCells, spendCells } from '../groups/spend-cells';
 import {
   rateTableKey,
+  type SubjectDiscounts,
   type SubjectStreams,
   spendPool,
   subjectDiscounts,
@@ -68,9 +69,16 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
 
   const reservationOffers = new Map<string, Offer[]>();
   const spendTables = new Map<string, { key: string; rates: readonly SpendRate[]; offers: Offer[] }>();
+  // A catalog's offers of one table share its rates array: its key (the whole table as text) is
+  // worked out once per array, not once per offer.
+  const tableKeys = new Map<readonly SpendRate[], string>();
   for (const offer of offers) {
     if (offer.scope.kind === 'spend') {
-      const key = rateTableKey(offer.scope.rates);
+      let key = tableKeys.get(offer.scope.rates);
+      if (key === undefined) {
+        key = rateTableKey(offer.scope.rates);
+        tableKeys.set(offer.scope.rates, key);
+      }
       const table = spendTables.get(key) ?? { key, rates: offer.scope.rates, offers: [] };
       table.offers.push(offer);
       spendTables.set(key, table);
@@ -97,7 +105,7 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
   const groupCurves = new Map<string, GroupCurve>();
   // Per spend table (its key is the whole rate table as text: too long to hash on every call), its
   // discount per rate subject and its pool per sharing key.
-  const tableDiscounts = new Map<SpendTable, Float64Array>();
+  const tableDiscounts = new Map<SpendTable, SubjectDiscounts>();
   const spendPools = new Map<SpendTable, Map<string, CoveragePool | null>>();
   const sharedSubjects = new Map<string, SubjectStreams>();
   const candidatesOf = (sharing: string): SubjectStreams => {

@@ -11,17 +11,15 @@ import type { SpendRate, UsageStream } from '../shapes/model';
 import type { CoveragePool, PoolTier } from './coverage-pool';
 import type { StreamKinds } from './stream-kinds';
 
-/** The discount of the first rate entry matching the stream (of `family`); null if none does. */
-function spendDiscount(rates: readonly SpendRate[], stream: UsageStream, family: string): number | null {
-  const rate = rates.find(
-    (entry) =>
-      (entry.region === undefined || entry.region === stream.region) &&
-      (entry.family === undefined || entry.family === family) &&
-      (entry.instanceType === undefined || entry.instanceType === stream.instanceType) &&
-      (entry.operatingSystem === undefined || entry.operatingSystem === stream.operatingSystem) &&
-      (entry.tenancy === undefined || entry.tenancy === stream.tenancy),
+/** Whether `entry` matches the stream (of `family`) on every field it names. */
+function rateMatches(entry: SpendRate, stream: UsageStream, family: string): boolean {
+  return (
+    (entry.region === undefined || entry.region === stream.region) &&
+    (entry.family === undefined || entry.family === family) &&
+    (entry.instanceType === undefined || entry.instanceType === stream.instanceType) &&
+    (entry.operatingSystem === undefined || entry.operatingSystem === stream.operatingSystem) &&
+    (entry.tenancy === undefined || entry.tenancy === stream.tenancy)
   );
-  return rate ? rate.discount : null;
 }
 
 /** Identifies a rate table: plans with equal tables cover the same usage the same way. */
@@ -39,51 +37,122 @@ export interface RateSubjects {
   /** One stream of each subject, and its instance family. */
   readonly samples: readonly UsageStream[];
   readonly families: readonly string[];
+  /** Per region, per instance family: the subjects of that region and family. */
+  readonly places: SubjectPlaces;
 }
 
+type SubjectPlaces = ReadonlyMap<string, ReadonlyMap<string, readonly number[]>>;
+
 export function rateSubjects(kinds: StreamKinds): RateSubjects {
-  return {
-    subjectOf: kinds.kindOf,
-    samples: kinds.samples,
-    families: kinds.samples.map((sample) => instanceFamily(sample.provider, sample.instanceType)),
-  };
+  const families = kinds.samples.map((sample) => instanceFamily(sample.provider, sample.instanceType));
+  const places = new Map<string, Map<string, number[]>>();
+  kinds.samples.forEach((sample, subject) => {
+    const family = families[subject] as string;
+    let byFamily = places.get(sample.region);
+    if (!byFamily) {
+      byFamily = new Map();
+      places.set(sample.region, byFamily);
+    }
+    const list = byFamily.get(family);
+    if (list) list.push(subject);
+    else byFamily.set(family, [subject]);
+  });
+  return { subjectOf: kinds.kindOf, samples: kinds.samples, families, places };
 }
 
 /** Some streams (the candidates of a pool) by subject: each subject's streams in ascending order. */
 export interface SubjectStreams {
-  readonly subjects: readonly number[];
-  readonly streams: readonly Int32Array[];
+  readonly bySubject: ReadonlyMap<number, Int32Array>;
 }
 
 export function subjectStreams(subjects: RateSubjects, candidates: readonly number[]): SubjectStreams {
-  const bySubject = new Map<number, number[]>();
+  const lists = new Map<number, number[]>();
   for (const s of [...candidates].sort((a, b) => a - b)) {
     const subject = subjects.subjectOf[s] as number;
-    const list = bySubject.get(subject);
+    const list = lists.get(subject);
     if (list) list.push(s);
-    else bySubject.set(subject, [s]);
+    else lists.set(subject, [s]);
   }
-  return {
-    subjects: [...bySubject.keys()],
-    streams: [...bySubject.values()].map((list) => Int32Array.from(list)),
-  };
+  return { bySubject: new Map([...lists].map(([subject, list]) => [subject, Int32Array.from(list)])) };
+}
+
+/** A rate table's entry positions by the region and family they name (undefined: any). */
+type EntryIndex = Map<string | undefined, Map<string | undefined, number[]>>;
+
+function entryIndex(rates: readonly SpendRate[]): EntryIndex {
+  const index: EntryIndex = new Map();
+  rates.forEach((entry, position) => {
+    let families = index.get(entry.region);
+    if (!families) {
+      families = new Map();
+      index.set(entry.region, families);
+    }
+    const list = families.get(entry.family);
+    if (list) list.push(position);
+    else families.set(entry.family, [position]);
+  });
+  return index;
+}
+
+/** The subjects a rate table covers, ascending, and the discount it gives each. */
+export interface SubjectDiscounts {
+  readonly subjects: Int32Array;
+  readonly discounts: Float64Array;
 }
 
 /**
- * Per subject, the discount a rate table gives its streams (NaN: no entry matches). Worked out once
- * per table and shared by every account's pool of it: matching is a scan of the table's entries.
+ * The discount a rate table gives each subject some entry matches: the discount of the table's
+ * first entry matching it. Worked out once per table and shared by every account's pool of it.
+ * Entries are indexed by the region and family they name, so only the subjects of those regions
+ * and families are matched, each against the entries that can match it: a wide catalog has
+ * thousands of tables and of subjects, each table covering a few of them.
  */
-export function subjectDiscounts(subjects: RateSubjects, rates: readonly SpendRate[]): Float64Array {
-  const discounts = new Float64Array(subjects.samples.length);
-  for (let subject = 0; subject < discounts.length; subject++) {
-    const sample = subjects.samples[subject] as UsageStream;
-    discounts[subject] = spendDiscount(rates, sample, subjects.families[subject] as string) ?? Number.NaN;
+export function subjectDiscounts(subjects: RateSubjects, rates: readonly SpendRate[]): SubjectDiscounts {
+  const { places } = subjects;
+  const index = entryIndex(rates);
+  const candidates = new Set<number>();
+  const add = (list: readonly number[] | undefined) => {
+    if (list) for (const subject of list) candidates.add(subject);
+  };
+  for (const [region, families] of index) {
+    const regions = region === undefined ? [...places.values()] : [places.get(region)];
+    for (const family of families.keys()) {
+      for (const byFamily of regions) {
+        if (!byFamily) continue;
+        if (family !== undefined) add(byFamily.get(family));
+        else for (const list of byFamily.values()) add(list);
+      }
+    }
   }
-  return discounts;
+  const covered: number[] = [];
+  const discounts: number[] = [];
+  for (const subject of Int32Array.from(candidates).sort()) {
+    const sample = subjects.samples[subject] as UsageStream;
+    const family = subjects.families[subject] as string;
+    // The first matching entry: the least position matching among the four lists that can hold it.
+    let first = -1;
+    for (const byFamily of [index.get(sample.region), index.get(undefined)]) {
+      if (!byFamily) continue;
+      for (const list of [byFamily.get(family), byFamily.get(undefined)]) {
+        if (!list) continue;
+        for (const position of list) {
+          if (first !== -1 && position >= first) break;
+          if (rateMatches(rates[position] as SpendRate, sample, family)) {
+            first = position;
+            break;
+          }
+        }
+      }
+    }
+    if (first === -1) continue;
+    covered.push(subject);
+    discounts.push((rates[first] as SpendRate).discount);
+  }
+  return { subjects: Int32Array.from(covered), discounts: Float64Array.from(discounts) };
 }
 
 /**
- * The pool of the `candidates` that a rate table covers (`discounts`: subjectDiscounts of it); null
+ * The pool of the `candidates` that a rate table covers (`covered`: subjectDiscounts of it); null
  * when none is eligible. Tiers highest value first, each tier's members in ascending stream order.
  * `prices`: per stream, p.
  */
@@ -91,16 +160,19 @@ export function spendPool(
   prices: Float64Array,
   subjects: RateSubjects,
   candidates: SubjectStreams,
-  discounts: Float64Array,
+  covered: SubjectDiscounts,
 ): CoveragePool | null {
   // The eligible subjects' streams by tier value.
   const byValue = new Map<number, Int32Array[]>();
+  const discountOf = new Map<number, number>();
   let size = 0;
-  for (let k = 0; k < candidates.subjects.length; k++) {
-    const discount = discounts[candidates.subjects[k] as number] as number;
-    if (Number.isNaN(discount)) continue;
+  for (let k = 0; k < covered.subjects.length; k++) {
+    const subject = covered.subjects[k] as number;
+    const part = candidates.bySubject.get(subject);
+    if (!part) continue;
+    const discount = covered.discounts[k] as number;
+    discountOf.set(subject, discount);
     const value = 1 / (1 - discount);
-    const part = candidates.streams[k] as Int32Array;
     const parts = byValue.get(value);
     if (parts) parts.push(part);
     else byValue.set(value, [part]);
@@ -123,7 +195,8 @@ export function spendPool(
     const tierWeights = weights.subarray(offset, end);
     for (let k = 0; k < tierMembers.length; k++) {
       const s = tierMembers[k] as number;
-      tierWeights[k] = (prices[s] as number) * (1 - (discounts[subjects.subjectOf[s] as number] as number));
+      tierWeights[k] =
+        (prices[s] as number) * (1 - (discountOf.get(subjects.subjectOf[s] as number) as number));
     }
     tiers.push({ value, offset, members: tierMembers, weights: tierWeights });
   }

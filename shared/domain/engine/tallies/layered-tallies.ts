@@ -1,227 +1,175 @@
 /**
- * The tallies of a stream a stack of several layers covers (layers.ts): one chain with one link per
- * layer, each covering its share of what the ones below left, summed in hour order as covering the
- * lines one after the other does (line-tallies.ts), so plan and resource matches agree to the last bit.
+ * The sums of one chain over one stream (line-tallies.ts): the stream's residual R[t] covered by
+ * links 0, 1, ... (a profile's reservation layers, then its savings-plan layers, layers.ts), each
+ * covering the share `links[k][t]` of what the links below left. Per link k: `before` = sum_t of
+ * what reached it, `covered` = sum_t of what it took, each in hour order as covering the lines one
+ * after the other adds them (coverage-pool.ts applyShares), so plan and resource matches agree to
+ * the last bit. Written out for chains of one, two and three links, which is nearly every stream
+ * (a reservation or a savings plan, either under a second layer), so that the sums stay in
+ * registers; longer chains take the general loop.
  */
-
-import type { Portfolio } from '../portfolio/portfolio';
-import type { LineCoverage } from './line-coverage';
-import { type ProfileLines, type ProfileSlots, type Slot, slotList } from './line-slots';
 
 /**
- * The chain of a stream several layers cover, for one profile: per link k (the reservations'
- * layers, then the savings plans'), the usage before it and what it covered, summed in hour order.
+ * Writes, per link k < `length`, before to sums[2k] and covered to sums[2k + 1]. An idle hour adds
+ * exact zeros to every sum and is skipped.
  */
-function sumLayers(
+export function sumChain(
   usage: Float64Array,
   hours: number,
-  shares: readonly Float64Array[],
-  before: Float64Array,
-  covered: Float64Array,
+  links: readonly Float64Array[],
+  length: number,
+  sums: Float64Array,
 ): void {
-  before.fill(0);
-  covered.fill(0);
+  if (length === 1) sumOne(usage, hours, links[0] as Float64Array, sums);
+  else if (length === 2) sumTwo(usage, hours, links[0] as Float64Array, links[1] as Float64Array, sums);
+  else if (length === 3)
+    sumThree(
+      usage,
+      hours,
+      links[0] as Float64Array,
+      links[1] as Float64Array,
+      links[2] as Float64Array,
+      sums,
+    );
+  else if (length === 4) sumFour(usage, hours, links, sums);
+  else sumMany(usage, hours, links, length, sums);
+}
+
+function sumOne(usage: Float64Array, hours: number, a: Float64Array, sums: Float64Array): void {
+  let beforeA = 0;
+  let coveredA = 0;
+  for (let t = 0; t < hours; t++) {
+    const units = usage[t] as number;
+    if (units === 0) continue;
+    beforeA += units;
+    coveredA += units * (a[t] as number);
+  }
+  sums[0] = beforeA;
+  sums[1] = coveredA;
+}
+
+function sumTwo(
+  usage: Float64Array,
+  hours: number,
+  a: Float64Array,
+  b: Float64Array,
+  sums: Float64Array,
+): void {
+  let beforeA = 0;
+  let coveredA = 0;
+  let beforeB = 0;
+  let coveredB = 0;
+  for (let t = 0; t < hours; t++) {
+    const units = usage[t] as number;
+    if (units === 0) continue;
+    const cover = units * (a[t] as number);
+    beforeA += units;
+    coveredA += cover;
+    const rest = units - cover;
+    beforeB += rest;
+    coveredB += rest * (b[t] as number);
+  }
+  sums[0] = beforeA;
+  sums[1] = coveredA;
+  sums[2] = beforeB;
+  sums[3] = coveredB;
+}
+
+function sumThree(
+  usage: Float64Array,
+  hours: number,
+  a: Float64Array,
+  b: Float64Array,
+  c: Float64Array,
+  sums: Float64Array,
+): void {
+  let beforeA = 0;
+  let coveredA = 0;
+  let beforeB = 0;
+  let coveredB = 0;
+  let beforeC = 0;
+  let coveredC = 0;
+  for (let t = 0; t < hours; t++) {
+    const units = usage[t] as number;
+    if (units === 0) continue;
+    let cover = units * (a[t] as number);
+    beforeA += units;
+    coveredA += cover;
+    let rest = units - cover;
+    cover = rest * (b[t] as number);
+    beforeB += rest;
+    coveredB += cover;
+    rest = rest - cover;
+    beforeC += rest;
+    coveredC += rest * (c[t] as number);
+  }
+  sums[0] = beforeA;
+  sums[1] = coveredA;
+  sums[2] = beforeB;
+  sums[3] = coveredB;
+  sums[4] = beforeC;
+  sums[5] = coveredC;
+}
+
+function sumFour(
+  usage: Float64Array,
+  hours: number,
+  links: readonly Float64Array[],
+  sums: Float64Array,
+): void {
+  const [a, b, c, d] = links as [Float64Array, Float64Array, Float64Array, Float64Array];
+  let beforeA = 0;
+  let coveredA = 0;
+  let beforeB = 0;
+  let coveredB = 0;
+  let beforeC = 0;
+  let coveredC = 0;
+  let beforeD = 0;
+  let coveredD = 0;
+  for (let t = 0; t < hours; t++) {
+    const units = usage[t] as number;
+    if (units === 0) continue;
+    let cover = units * (a[t] as number);
+    beforeA += units;
+    coveredA += cover;
+    let rest = units - cover;
+    cover = rest * (b[t] as number);
+    beforeB += rest;
+    coveredB += cover;
+    rest = rest - cover;
+    cover = rest * (c[t] as number);
+    beforeC += rest;
+    coveredC += cover;
+    rest = rest - cover;
+    beforeD += rest;
+    coveredD += rest * (d[t] as number);
+  }
+  sums[0] = beforeA;
+  sums[1] = coveredA;
+  sums[2] = beforeB;
+  sums[3] = coveredB;
+  sums[4] = beforeC;
+  sums[5] = coveredC;
+  sums[6] = beforeD;
+  sums[7] = coveredD;
+}
+
+function sumMany(
+  usage: Float64Array,
+  hours: number,
+  links: readonly Float64Array[],
+  length: number,
+  sums: Float64Array,
+): void {
+  sums.fill(0, 0, 2 * length);
   for (let t = 0; t < hours; t++) {
     let rest = usage[t] as number;
     if (rest === 0) continue;
-    for (let k = 0; k < shares.length; k++) {
-      const cover = rest * ((shares[k] as Float64Array)[t] as number);
-      before[k] = (before[k] as number) + rest;
-      covered[k] = (covered[k] as number) + cover;
+    for (let k = 0; k < length; k++) {
+      const cover = rest * ((links[k] as Float64Array)[t] as number);
+      sums[2 * k] = (sums[2 * k] as number) + rest;
+      sums[2 * k + 1] = (sums[2 * k + 1] as number) + cover;
       rest = rest - cover;
     }
   }
 }
-
-/**
- * sumLayers for three profiles at once, each a chain of at most three links (`shares`: three per
- * profile, padded at the end with zeros, whose sums are not read), in one pass and in locals: the
- * usual layered stream (a reservation under two savings-plan layers, or two savings-plan layers)
- * at the cost of the nine-chain pass. `sums`: per profile p and link k, before at 6p + 2k and
- * covered at 6p + 2k + 1.
- */
-function sumThreeChains(
-  sums: Float64Array,
-  usage: Float64Array,
-  hours: number,
-  shares: readonly Float64Array[],
-): void {
-  const [a0, b0, c0, a1, b1, c1, a2, b2, c2] = shares as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
-  let beforeA0 = 0;
-  let coveredA0 = 0;
-  let beforeB0 = 0;
-  let coveredB0 = 0;
-  let beforeC0 = 0;
-  let coveredC0 = 0;
-  let beforeA1 = 0;
-  let coveredA1 = 0;
-  let beforeB1 = 0;
-  let coveredB1 = 0;
-  let beforeC1 = 0;
-  let coveredC1 = 0;
-  let beforeA2 = 0;
-  let coveredA2 = 0;
-  let beforeB2 = 0;
-  let coveredB2 = 0;
-  let beforeC2 = 0;
-  let coveredC2 = 0;
-  for (let t = 0; t < hours; t++) {
-    const units = usage[t] as number;
-    if (units === 0) continue;
-    let cover = units * (a0[t] as number);
-    beforeA0 += units;
-    coveredA0 += cover;
-    let rest = units - cover;
-    cover = rest * (b0[t] as number);
-    beforeB0 += rest;
-    coveredB0 += cover;
-    rest = rest - cover;
-    beforeC0 += rest;
-    coveredC0 += rest * (c0[t] as number);
-    cover = units * (a1[t] as number);
-    beforeA1 += units;
-    coveredA1 += cover;
-    rest = units - cover;
-    cover = rest * (b1[t] as number);
-    beforeB1 += rest;
-    coveredB1 += cover;
-    rest = rest - cover;
-    beforeC1 += rest;
-    coveredC1 += rest * (c1[t] as number);
-    cover = units * (a2[t] as number);
-    beforeA2 += units;
-    coveredA2 += cover;
-    rest = units - cover;
-    cover = rest * (b2[t] as number);
-    beforeB2 += rest;
-    coveredB2 += cover;
-    rest = rest - cover;
-    beforeC2 += rest;
-    coveredC2 += rest * (c2[t] as number);
-  }
-  sums.set([
-    beforeA0,
-    coveredA0,
-    beforeB0,
-    coveredB0,
-    beforeC0,
-    coveredC0,
-    beforeA1,
-    coveredA1,
-    beforeB1,
-    coveredB1,
-    beforeC1,
-    coveredC1,
-    beforeA2,
-    coveredA2,
-    beforeB2,
-    coveredB2,
-    beforeC2,
-    coveredC2,
-  ]);
-}
-
-/** One profile's chain over stream s: its links' shares and where their tallies go. */
-interface Chain {
-  readonly shares: Float64Array[];
-  readonly reservations: readonly Slot[];
-  readonly spends: readonly Slot[];
-  readonly reservedLinks: number;
-}
-
-function chainOf(slot: ProfileSlots | null, s: number): Chain | null {
-  if (!slot) return null;
-  const { profile } = slot;
-  const reservations = slotList(slot.reserved, s);
-  const spends = slotList(slot.spent, s);
-  if (reservations.length === 0 && spends.length === 0) return null;
-  // The reservations' layers, new or kept from an earlier profile, then the new savings plans'.
-  const reserved = profile.covered[s] ?? [];
-  const shares = [...reserved];
-  for (const { line, tier } of spends) {
-    shares.push((profile.savingsPlans[line] as LineCoverage).shares[tier] as Float64Array);
-  }
-  return { shares, reservations, spends, reservedLinks: reserved.length };
-}
-
-/** Writes one profile's chain sums (per link: before, covered) to its new lines' tallies. */
-function fillChain(
-  portfolio: Portfolio,
-  profile: ProfileLines,
-  chain: Chain,
-  s: number,
-  before: (k: number) => number,
-  covered: (k: number) => number,
-): void {
-  const total = portfolio.residualTotals[s] as number;
-  chain.reservations.forEach(({ line, position }, k) => {
-    const tally = (profile.reservations[line] as LineCoverage).tally;
-    tally.before[position] = k === 0 ? total : before(k);
-    tally.covered[position] = covered(k);
-  });
-  chain.spends.forEach(({ line, position }, k) => {
-    const tally = (profile.savingsPlans[line] as LineCoverage).tally;
-    const link = chain.reservedLinks + k;
-    // Without a reservation nothing was taken before the savings plan: left = the residual.
-    tally.before[position] = link === 0 ? total : before(link);
-    tally.covered[position] = covered(link);
-  });
-}
-
-/** Fills the tallies of up to three profiles' new lines over stream s, a stack of layers covering it somewhere. */
-export function tallyLayered(
-  portfolio: Portfolio,
-  slots: readonly (ProfileSlots | null)[],
-  s: number,
-  zeros: Float64Array,
-  sums: Float64Array,
-): void {
-  const chains = slots.map((slot) => chainOf(slot, s));
-  const usage = portfolio.residual[s] as Float64Array;
-  if (chains.every((chain) => (chain?.shares.length ?? 0) <= 3)) {
-    const padded: Float64Array[] = [];
-    for (const chain of chains) for (let k = 0; k < 3; k++) padded.push(chain?.shares[k] ?? zeros);
-    sumThreeChains(sums, usage, portfolio.hours, padded);
-    chains.forEach((chain, p) => {
-      if (!chain) return;
-      const slot = slots[p] as ProfileSlots;
-      fillChain(
-        portfolio,
-        slot.profile,
-        chain,
-        s,
-        (k) => sums[6 * p + 2 * k] as number,
-        (k) => sums[6 * p + 2 * k + 1] as number,
-      );
-    });
-    return;
-  }
-  chains.forEach((chain, p) => {
-    if (!chain) return;
-    const before = new Float64Array(chain.shares.length);
-    const covered = new Float64Array(chain.shares.length);
-    sumLayers(usage, portfolio.hours, chain.shares, before, covered);
-    fillChain(
-      portfolio,
-      (slots[p] as ProfileSlots).profile,
-      chain,
-      s,
-      (k) => before[k] as number,
-      (k) => covered[k] as number,
-    );
-  });
-}
-
-export const isLayered = (slot: ProfileSlots | null, s: number) =>
-  slot !== null &&
-  (slot.reserved.layered.has(s) || slot.spent.layered.has(s) || (slot.profile.covered[s]?.length ?? 0) > 1);

@@ -1,71 +1,52 @@
 /**
- * Where each profile's new lines cover each stream (line-tallies.ts, layered-tallies.ts): per stream,
- * the line, the tier and the position in its pool, and for a stream a stack of several layers covers
- * (layers.ts) all of them, bottom first.
+ * Where each profile's new lines cover each stream (line-tallies.ts): per stream, every line covering
+ * it, bottom layer first (layers.ts), with the stream's tier and position in the line's pool. Kept in
+ * flat typed arrays, the slots of stream s at `start[s]` to `start[s + 1]`: one pass over the
+ * streams reads them without an object per slot.
  */
 import type { CoveredShares } from '../groups/coverage-pool';
 import type { LineCoverage } from './line-coverage';
 
-/** Where a line covers a stream: the line's index, the stream's tier and position in its pool. */
-export interface Slot {
-  readonly line: number;
-  readonly tier: number;
-  readonly position: number;
-}
-
-/**
- * Per stream: which of the lines covers it (-1: none), in which tier and at which pool position;
- * for a stream several layers cover, all of them, bottom first (`layered`).
- */
+/** Per stream s, its slots at start[s] .. start[s + 1] - 1: the line's index, the tier, the position. */
 export interface Slots {
+  readonly start: Int32Array;
   readonly line: Int32Array;
   readonly tier: Int32Array;
   readonly position: Int32Array;
-  readonly layered: Map<number, Slot[]>;
 }
 
 /** `coverages` in application order (a stack's layers bottom first). */
 export function slotsOf(coverages: readonly LineCoverage[], streams: number): Slots {
-  const slots = {
-    line: new Int32Array(streams).fill(-1),
-    tier: new Int32Array(streams),
-    position: new Int32Array(streams),
-    layered: new Map<number, Slot[]>(),
-  };
-  coverages.forEach((coverage, line) => {
-    coverage.line.pool.tiers.forEach((tier, j) => {
+  const start = new Int32Array(streams + 1);
+  for (const coverage of coverages) {
+    for (const tier of coverage.line.pool.tiers) {
       for (let m = 0; m < tier.members.length; m++) {
         const s = tier.members[m] as number;
-        const slot = { line, tier: j, position: tier.offset + m };
-        if (slots.line[s] === -1) {
-          slots.line[s] = line;
-          slots.tier[s] = j;
-          slots.position[s] = slot.position;
-          continue;
-        }
-        const all = slots.layered.get(s);
-        if (all) all.push(slot);
-        else
-          slots.layered.set(s, [
-            {
-              line: slots.line[s] as number,
-              tier: slots.tier[s] as number,
-              position: slots.position[s] as number,
-            },
-            slot,
-          ]);
+        start[s + 1] = (start[s + 1] as number) + 1;
       }
-    });
-  });
-  return slots;
-}
-
-/** Every slot of stream s, bottom layer first. */
-export function slotList(slots: Slots, s: number): readonly Slot[] {
-  const all = slots.layered.get(s);
-  if (all) return all;
-  const line = slots.line[s] as number;
-  return line === -1 ? [] : [{ line, tier: slots.tier[s] as number, position: slots.position[s] as number }];
+    }
+  }
+  for (let s = 0; s < streams; s++) start[s + 1] = (start[s + 1] as number) + (start[s] as number);
+  const size = start[streams] as number;
+  const line = new Int32Array(size);
+  const tier = new Int32Array(size);
+  const position = new Int32Array(size);
+  const next = start.slice(0, streams);
+  for (let k = 0; k < coverages.length; k++) {
+    const tiers = (coverages[k] as LineCoverage).line.pool.tiers;
+    for (let j = 0; j < tiers.length; j++) {
+      const { members, offset } = tiers[j] as (typeof tiers)[number];
+      for (let m = 0; m < members.length; m++) {
+        const s = members[m] as number;
+        const at = next[s] as number;
+        next[s] = at + 1;
+        line[at] = k;
+        tier[at] = j;
+        position[at] = offset + m;
+      }
+    }
+  }
+  return { start, line, tier, position };
 }
 
 /** What one profile's tallies need: its new lines, and the shares its reservations cover (new or kept). */
