@@ -9,6 +9,7 @@
  */
 
 import { deterministicUuid } from '../deterministic-id';
+import type { CoveragePool } from './coverage-pool';
 import { DEFAULT_PROFILES, ENGINE_USER, type EngineInput, validateEngineInput } from './engine-input';
 import { type LineFigures, type PortfolioTotals, planFigures } from './figures';
 import type { LineCoverage } from './line-coverage';
@@ -17,11 +18,12 @@ import { tallyLines } from './line-tallies';
 import type { Offer, PlanProfile, Provider, UsageStream } from './model';
 import { chooseReservations } from './offer-choice';
 import type { CommitmentPlan, LineItem, RecommendedPurchasePlan } from './plan-shapes';
-import { economicsCache } from './planned-line';
+import { economicsCache, type PlannedLine } from './planned-line';
 import { buildPlanningContext, type PlanningContext } from './planning-context';
 import { portfolioTotals } from './portfolio';
 import { buildPurchasePlan } from './purchase-plan';
 import type { OfferEconomics } from './quantity';
+import { renewedHoldings, splitRenewals } from './renewal-split';
 import { lineStart, type RenewalEnds, renewalEnds } from './renewal-starts';
 import { type ReservationResult, type ReservationStage, reservationStage } from './reservation-stage';
 import { type ResidualArena, residualArena } from './residual-arena';
@@ -95,6 +97,8 @@ interface SharedWork {
   readonly savingsPlans: SavingsPlanStage;
   readonly view: MatchRange;
   readonly renewalEnds: RenewalEnds;
+  /** A profile's reservation lines cut at the renewals of their groups (renewal-split.ts). */
+  readonly splitRenewals: (lines: PlannedLine[]) => PlannedLine[];
 }
 
 /** A profile's lines, chosen and applied; their tallies are filled for all profiles at once. */
@@ -109,7 +113,9 @@ function stageProfile(
   profile: PlanProfile,
   economicsOf: (offer: Offer) => OfferEconomics = economicsCache(profile),
 ): StagedProfile {
-  const reserved = shared.reservations.apply(chooseReservations(shared.context, economicsOf));
+  const reserved = shared.reservations.apply(
+    shared.splitRenewals(chooseReservations(shared.context, economicsOf)),
+  );
   const spent = shared.savingsPlans.apply(reserved, economicsOf);
   return { profile, reserved, spent };
 }
@@ -144,7 +150,9 @@ function planForProfile(shared: SharedWork, { profile, reserved, spent }: Staged
 
   const id = planId(input.planSeed, profile);
   const buyers = coverages.map((coverage) => buyingAccount(coverage, portfolio.streams));
-  const ids = coverages.map((coverage, k) => lineItemId(id, coverage.line.offer, buyers[k] as string));
+  const ids = coverages.map((coverage, k) =>
+    lineItemId(id, coverage.line.offer, buyers[k] as string, coverage.line.startsAt),
+  );
   const matchSet = buildResourceMatches(portfolio, view, coverages, ids);
   const figures: LineFigures[] = coverages.map((coverage) => coverageFigures(coverage, portfolio.hours));
   const ends = shared.renewalEnds;
@@ -157,7 +165,7 @@ function planForProfile(shared: SharedWork, { profile, reserved, spent }: Staged
       portfolio.streams,
       portfolio.hours,
       matchSet.beforeReservedCost[k] ?? 0,
-      lineStart(ends, coverage.line.pool),
+      coverage.line.startsAt !== undefined ? coverage.line.startsAt : lineStart(ends, coverage.line.pool),
     ),
   );
   const plan: CommitmentPlan = {
@@ -192,6 +200,16 @@ export function computePlans(input: EngineInput, arena: ResidualArena = residual
   return plansOf(buildPlanningContext(input, arena));
 }
 
+/** Cuts reservation stacks at their renewals; the lines as they are when nothing is renewed. */
+function renewalSplitter(context: PlanningContext): (lines: PlannedLine[]) => PlannedLine[] {
+  const { portfolio } = context;
+  if (portfolio.renewed.length === 0) return (lines) => lines;
+  const holdings = renewedHoldings(portfolio);
+  const steps = new Map<CoveragePool, number>();
+  for (const group of portfolio.groups) steps.set(context.groupPool(group), group.step);
+  return (lines) => splitRenewals(lines, holdings, (pool) => steps.get(pool) ?? 0);
+}
+
 function plansOf(context: PlanningContext): ProviderPlans {
   const { input } = context;
   const shared: SharedWork = {
@@ -201,6 +219,7 @@ function plansOf(context: PlanningContext): ProviderPlans {
     savingsPlans: savingsPlanStage(context),
     view: matchRange(context.portfolio, input.orgId, fullRange(input.window)),
     renewalEnds: renewalEnds(context.portfolio),
+    splitRenewals: renewalSplitter(context),
   };
   const first = (input.profiles ?? DEFAULT_PROFILES).map((profile) => stageProfile(shared, profile));
   const budget = input.upfrontBudget ?? null;
