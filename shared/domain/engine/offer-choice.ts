@@ -4,6 +4,8 @@
  * the lowest offer id. Then the group's other offers again on what that line leaves (layers.ts),
  * while one is worth buying there.
  */
+
+import { type AheadSegment, type CommitmentsAhead, chooseQuantityAhead } from './commitments-ahead';
 import type { CoverageCurve } from './coverage-curve';
 import { buildCurve, coveredValue, peakUnits } from './coverage-curve';
 import { poolShares } from './coverage-pool';
@@ -32,16 +34,23 @@ export interface OfferChoice {
  */
 const NEGLIGIBLE_QUANTITY = 1e-9;
 
-/** `offers` sorted by id. */
+/**
+ * `offers` sorted by id. `aheadOf`: per offer, the commitments ahead its term meets
+ * (commitments-ahead.ts); an offer with none is valued on `curve` alone.
+ */
 export function bestOffer(
   curve: CoverageCurve,
   ladder: QuantityLadder,
   offers: readonly Offer[],
   economicsOf: (offer: Offer) => OfferEconomics,
+  aheadOf?: (offer: Offer) => readonly AheadSegment[] | null,
 ): OfferChoice | null {
   let best: OfferChoice | null = null;
   for (const offer of offers) {
-    const { quantity, value } = chooseQuantity(curve, ladder, economicsOf(offer));
+    const segments = aheadOf?.(offer) ?? null;
+    const { quantity, value } = segments
+      ? chooseQuantityAhead(curve, ladder, economicsOf(offer), segments)
+      : chooseQuantity(curve, ladder, economicsOf(offer));
     if (value > 0 && quantity > NEGLIGIBLE_QUANTITY && (!best || value > best.value))
       best = { offer, quantity, value };
   }
@@ -52,6 +61,7 @@ export function bestOffer(
 export function chooseReservations(
   context: PlanningContext,
   economicsOf: (offer: Offer) => OfferEconomics,
+  ahead: CommitmentsAhead | null = null,
 ): PlannedLine[] {
   const lines: PlannedLine[] = [];
   const hours = context.portfolio.hours;
@@ -59,11 +69,13 @@ export function chooseReservations(
     const offers = context.reservationOffers.get(group.scopeKey);
     if (!offers) continue;
     const { pool, amounts, curve } = context.groupCurve(group);
+    const aheadOf = ahead ? (offer: Offer) => ahead(pool, offer) : undefined;
     let left = offers;
     let layerAmounts: readonly Float64Array[] = amounts;
     let layerCurve = curve;
     for (let layer = 0; left.length > 0; layer++) {
-      const choice = bestOffer(layerCurve, stepLadder(group.step, peakUnits(layerCurve)), left, economicsOf);
+      const ladder = stepLadder(group.step, peakUnits(layerCurve));
+      const choice = bestOffer(layerCurve, ladder, left, economicsOf, aheadOf);
       if (!choice) break;
       lines.push({
         offer: choice.offer,
@@ -75,7 +87,8 @@ export function chooseReservations(
       });
       left = left.filter((offer) => offer !== choice.offer);
       // The first step of what this layer leaves is the step above it on its own curve (the
-      // pool is the same): when no other offer is worth that step, none is worth any step above.
+      // pool is the same): when no other offer is worth that step, none is worth any step above
+      // (nor with commitments ahead: Cov_ahead's steps are worth no more than Cov's).
       const { quantity } = choice;
       const next =
         (coveredValue(layerCurve, quantity + group.step) - coveredValue(layerCurve, quantity)) / group.step;

@@ -8,7 +8,7 @@ import { buildPool, type CoveragePool, type PoolTier, tierAmounts } from './cove
 import type { EngineInput } from './engine-input';
 import { type CoverageGroup, offerScopeKey, sharingKey } from './groups';
 import type { Offer, SpendRate } from './model';
-import { DEFAULT_RENEWAL_HORIZON_DAYS, planClock } from './plan-time';
+import { DEFAULT_RENEWAL_HORIZON_DAYS, type PlanClock, planClock } from './plan-time';
 import { buildPortfolio, type Portfolio } from './portfolio';
 import type { ResidualArena } from './residual-arena';
 import { type CellSources, type GroupPlace, type SpendCells, spendCells } from './spend-cells';
@@ -38,6 +38,8 @@ export interface GroupCurve {
 export interface PlanningContext {
   readonly input: EngineInput;
   readonly portfolio: Portfolio;
+  /** The plan's clock (plan-time.ts). */
+  readonly clock: PlanClock;
   readonly offersById: ReadonlyMap<string, Offer>;
   /** Reservation offers by scope key, lowest id first. */
   readonly reservationOffers: ReadonlyMap<string, readonly Offer[]>;
@@ -163,6 +165,7 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
   return {
     input,
     portfolio,
+    clock,
     offersById: new Map(offers.map((offer) => [offer.id, offer])),
     reservationOffers,
     spendTables: [...spendTables.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),

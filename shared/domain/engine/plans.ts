@@ -9,6 +9,7 @@
  */
 
 import { deterministicUuid } from '../deterministic-id';
+import { commitmentsAhead } from './commitments-ahead';
 import type { CoveragePool } from './coverage-pool';
 import { DEFAULT_PROFILES, ENGINE_USER, type EngineInput, validateEngineInput } from './engine-input';
 import { type LineFigures, type PortfolioTotals, planFigures } from './figures';
@@ -114,7 +115,9 @@ function stageProfile(
   economicsOf: (offer: Offer) => OfferEconomics = economicsCache(profile),
 ): StagedProfile {
   const reserved = shared.reservations.apply(
-    shared.splitRenewals(chooseReservations(shared.context, economicsOf)),
+    shared.splitRenewals(
+      chooseReservations(shared.context, economicsOf, commitmentsAhead(shared.context, profile)),
+    ),
   );
   const spent = shared.savingsPlans.apply(reserved, economicsOf);
   return { profile, reserved, spent };

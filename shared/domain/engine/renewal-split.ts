@@ -16,61 +16,13 @@
  * and the group's lines all start at the earliest end, as before the split (renewal-starts.ts).
  */
 import type { CoveragePool } from './coverage-pool';
+import { type GroupHolding, type GroupHoldings, groupHoldings } from './group-holdings';
 import type { PlannedLine } from './planned-line';
 import type { Portfolio } from './portfolio';
 
-/** A renewed reservation of a group: when it ends and the group units it held. */
-export interface RenewedHolding {
-  readonly endMs: number;
-  readonly units: number;
-}
-
-/** Per group pool: what its renewed reservations held, earliest end first; null: not known. */
-export type RenewedHoldings = (pool: CoveragePool) => readonly RenewedHolding[] | null;
-
-function isSubset(members: ArrayLike<number>, of: ReadonlySet<number>): boolean {
-  for (let k = 0; k < members.length; k++) if (!of.has(members[k] as number)) return false;
-  return true;
-}
-
-/** What the renewed commitments of `portfolio` held in each group pool asked about. */
-export function renewedHoldings(portfolio: Portfolio): RenewedHoldings {
-  const renewed = new Set(portfolio.renewed);
-  // Per stream, the book pools of the renewed commitments covering it.
-  const poolsOf = new Map<number, Set<(typeof portfolio.book.pools)[number]>>();
-  for (const entry of portfolio.book.pools) {
-    if (!entry.commitments.some((c) => renewed.has(c))) continue;
-    for (const s of entry.pool.members) {
-      const pools = poolsOf.get(s) ?? new Set();
-      pools.add(entry);
-      poolsOf.set(s, pools);
-    }
-  }
-  const known = new Map<CoveragePool, readonly RenewedHolding[] | null>();
-  return (pool) => {
-    const cached = known.get(pool);
-    if (cached !== undefined) return cached;
-    const entries = new Set<(typeof portfolio.book.pools)[number]>();
-    for (const s of pool.members) for (const entry of poolsOf.get(s) ?? []) entries.add(entry);
-    let holdings: RenewedHolding[] | null = [];
-    const members = new Set(pool.members);
-    for (const entry of entries) {
-      for (const c of entry.commitments) {
-        if (!renewed.has(c)) continue;
-        const booked = portfolio.book.commitments[c];
-        if (!booked || booked.commitment.instanceType === null || !isSubset(entry.pool.members, members)) {
-          holdings = null;
-          break;
-        }
-        holdings.push({ endMs: booked.endMs, units: booked.quantity });
-      }
-      if (holdings === null) break;
-    }
-    const sorted = holdings === null ? null : holdings.sort((a, b) => a.endMs - b.endMs);
-    known.set(pool, sorted);
-    return sorted;
-  };
-}
+/** What the renewed commitments of `portfolio` held in each group pool asked about, earliest end first. */
+export const renewedHoldings = (portfolio: Portfolio): GroupHoldings =>
+  groupHoldings(portfolio, portfolio.renewed, (a, b) => a.endMs - b.endMs);
 
 /** Below this a part is rounding, not units. */
 const NEGLIGIBLE_UNITS = 1e-9;
@@ -82,7 +34,7 @@ const NEGLIGIBLE_UNITS = 1e-9;
  */
 export function splitStack(
   lines: readonly PlannedLine[],
-  holdings: readonly RenewedHolding[] | null,
+  holdings: readonly GroupHolding[] | null,
   step: number,
 ): readonly PlannedLine[] {
   if (!holdings || holdings.length === 0) return lines;
@@ -94,7 +46,7 @@ export function splitStack(
     while (left > NEGLIGIBLE_UNITS && holding < holdings.length) {
       const take = Math.min(left, heldLeft);
       if (take > NEGLIGIBLE_UNITS) {
-        const startsAt = new Date((holdings[holding] as RenewedHolding).endMs).toISOString();
+        const startsAt = new Date((holdings[holding] as GroupHolding).endMs).toISOString();
         const last = parts[parts.length - 1];
         // Two holdings ending at once are one part.
         if (last && last.offer === line.offer && last.startsAt === startsAt)
@@ -113,7 +65,7 @@ export function splitStack(
       }
       if (heldLeft <= NEGLIGIBLE_UNITS) {
         holding++;
-        heldLeft = holding < holdings.length ? roundUp((holdings[holding] as RenewedHolding).units, step) : 0;
+        heldLeft = holding < holdings.length ? roundUp((holdings[holding] as GroupHolding).units, step) : 0;
       }
     }
     if (left > NEGLIGIBLE_UNITS)
@@ -144,7 +96,7 @@ function roundUp(units: number, step: number): number {
 /** A profile's reservation lines with every group's stack cut at its renewals (splitStack). */
 export function splitRenewals(
   lines: readonly PlannedLine[],
-  holdingsOf: RenewedHoldings,
+  holdingsOf: GroupHoldings,
   stepOf: (pool: CoveragePool) => number,
 ): PlannedLine[] {
   const stacks = new Map<CoveragePool, PlannedLine[]>();
