@@ -81,7 +81,7 @@ describe('renewal lines', () => {
     }
   });
 
-  it('starts at the earliest end when two renewed reservations cover the line usage', () => {
+  it("queues each renewed reservation's part at its own end when two end on different days", () => {
     // Prepare: 2 end in 20 days, 2 in 5 days: both renewed, 4 left to cover.
     const later = reservationEnding('ri-20', PLAN_TIME + 20 * DAY_MS, 2);
     const sooner = reservationEnding('ri-5', PLAN_TIME + 5 * DAY_MS, 2);
@@ -89,10 +89,14 @@ describe('renewal lines', () => {
     // Act
     const result = plansOwning([later, sooner]);
 
-    // Assess: 4 bought from day 5 (2025-01-07T01:00Z), when the first 2 are no longer covered.
-    const line = lineOf(result, 'o-m5');
-    expect(line?.selected_quantity).toBe(4);
-    expect(line?.startsAt).toBe('2025-01-07T01:00:00.000Z');
+    // Assess: 2 bought from day 5 (2025-01-07T01:00Z), 2 from day 20 (2025-01-22T01:00Z): each
+    // starts when the 2 it replaces stop covering (docs/plan-engine.md, Renewals).
+    const recommended = result.plans.find((entry) => entry.plan.id === result.recommendedPlanId);
+    const parts = recommended?.lineItems.filter((item) => item.offer_id === 'o-m5') ?? [];
+    expect(parts.map((item) => [item.startsAt, item.selected_quantity]).sort()).toEqual([
+      ['2025-01-07T01:00:00.000Z', 2],
+      ['2025-01-22T01:00:00.000Z', 2],
+    ]);
   });
 
   it('starts a line now when its usage is not the renewed one, beside a renewal', () => {
@@ -113,7 +117,7 @@ describe('renewal lines', () => {
     expect(result.purchasePlan?.plan_type).toBe('renewal');
   });
 
-  it("works docs/plan-engine.md's example: High Savings' line of 4 renews C and starts at its end", () => {
+  it("works docs/plan-engine.md's example: of High Savings' 4, the 3 renewing C start at its end", () => {
     // Prepare: 8 m5.large always on over 2025-06-01T00:00Z + 720 h; T = 2025-07-01T03:00Z, H = 30 days.
     // A: 4 from 2025-07-01T02:00Z for a year (counted); B: 2 from 2024-06-15 to 2025-06-15 (ended:
     // not counted); C: 3 until 2025-07-20 (renewed: ends 19 days after T).
@@ -137,8 +141,15 @@ describe('renewal lines', () => {
     // Act
     const [only] = computePlans(input).plans;
 
-    // Assess: residual 8 - 4 = 4 in every hour, one line of 4 in C's group, starting at C's end.
-    expect(only?.lineItems).toHaveLength(1);
-    expect(only?.lineItems[0]).toMatchObject({ selected_quantity: 4, startsAt: '2025-07-20T00:00:00.000Z' });
+    // Assess: residual 8 - 4 = 4 in every hour, covered in C's group: the 3 C held start at its end,
+    // the 1 B left (nothing renews it) when bought.
+    const parts = (only?.lineItems ?? []).map((item) => [item.startsAt, item.selected_quantity]);
+    expect(parts).toHaveLength(2);
+    expect(parts).toEqual(
+      expect.arrayContaining([
+        ['2025-07-20T00:00:00.000Z', 3],
+        [null, 1],
+      ]),
+    );
   });
 });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { instanceFamily } from '../../../shared/domain/engine/shapes/instance-family';
-import type { SpendRate, UsageStream } from '../../../shared/domain/engine/shapes/model';
 import { rateSubjects, subjectDiscounts } from '../../../shared/domain/engine/groups/spend-pools';
 import { streamKinds } from '../../../shared/domain/engine/groups/stream-kinds';
+import { instanceFamily } from '../../../shared/domain/engine/shapes/instance-family';
+import type { SpendRate, UsageStream } from '../../../shared/domain/engine/shapes/model';
 import { stream } from './builders';
 
 const REGIONS = ['us-east-1', 'eu-west-1', 'ap-south-1'];

@@ -6,6 +6,11 @@
  */
 
 import { poolShares } from '../groups/coverage-pool';
+import {
+  type AheadSegment,
+  type CommitmentsAhead,
+  chooseQuantityAhead,
+} from '../portfolio/commitments-ahead';
 import type { Offer } from '../shapes/model';
 import type { CoverageCurve } from './coverage-curve';
 import { buildCurve, coveredValue, peakUnits } from './coverage-curve';
@@ -44,16 +49,23 @@ function roomLadder(step: number, peak: number, room: number): QuantityLadder {
   return { size, level: ladder.level };
 }
 
-/** `offers` sorted by id. */
+/**
+ * `offers` sorted by id. `aheadOf`: per offer, the commitments ahead its term meets
+ * (commitments-ahead.ts); an offer with none is valued on `curve` alone.
+ */
 export function bestOffer(
   curve: CoverageCurve,
   ladder: QuantityLadder,
   offers: readonly Offer[],
   economicsOf: (offer: Offer) => OfferEconomics,
+  aheadOf?: (offer: Offer) => readonly AheadSegment[] | null,
 ): OfferChoice | null {
   let best: OfferChoice | null = null;
   for (const offer of offers) {
-    const { quantity, value } = chooseQuantity(curve, ladder, economicsOf(offer));
+    const segments = aheadOf?.(offer) ?? null;
+    const { quantity, value } = segments
+      ? chooseQuantityAhead(curve, ladder, economicsOf(offer), segments)
+      : chooseQuantity(curve, ladder, economicsOf(offer));
     if (value > 0 && quantity > NEGLIGIBLE_QUANTITY && (!best || value > best.value))
       best = { offer, quantity, value };
   }
@@ -64,6 +76,7 @@ export function bestOffer(
 export function chooseReservations(
   context: PlanningContext,
   economicsOf: (offer: Offer) => OfferEconomics,
+  ahead: CommitmentsAhead | null = null,
 ): PlannedLine[] {
   const lines: PlannedLine[] = [];
   const hours = context.portfolio.hours;
@@ -75,12 +88,13 @@ export function chooseReservations(
     // (owned-room.ts). Worked out for groups with a line only: most groups have none.
     let room = Number.POSITIVE_INFINITY;
     let roomKnown = false;
+    const aheadOf = ahead ? (offer: Offer) => ahead(pool, offer) : undefined;
     let left = offers;
     let layerAmounts: readonly Float64Array[] = amounts;
     let layerCurve = curve;
     for (let layer = 0; left.length > 0; layer++) {
       const ladder = roomLadder(group.step, peakUnits(layerCurve), room);
-      let choice = bestOffer(layerCurve, ladder, left, economicsOf);
+      let choice = bestOffer(layerCurve, ladder, left, economicsOf, aheadOf);
       if (choice && !roomKnown) {
         room = context.reservationRoom(group);
         roomKnown = true;
@@ -90,6 +104,7 @@ export function chooseReservations(
             roomLadder(group.step, peakUnits(layerCurve), room),
             left,
             economicsOf,
+            aheadOf,
           );
       }
       if (!choice) break;
@@ -104,7 +119,8 @@ export function chooseReservations(
       });
       left = left.filter((offer) => offer !== choice.offer);
       // The first step of what this layer leaves is the step above it on its own curve (the
-      // pool is the same): when no other offer is worth that step, none is worth any step above.
+      // pool is the same): when no other offer is worth that step, none is worth any step above
+      // (nor with commitments ahead: Cov_ahead's steps are worth no more than Cov's).
       const { quantity } = choice;
       if (room < group.step * (1 - ROOM_TOLERANCE)) break;
       const next =

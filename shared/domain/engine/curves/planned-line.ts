@@ -24,6 +24,12 @@ export interface PlannedLine {
    * absent otherwise.
    */
   readonly amounts?: readonly Float64Array[];
+  /**
+   * Set on the parts of a reservation stack cut at its renewals (renewal-split.ts): when the part
+   * starts, ISO 8601, or null (when bought). Absent: the line starts at the earliest end of the
+   * renewed commitments its pool shares a stream with (renewal-starts.ts).
+   */
+  readonly startsAt?: string | null;
 }
 
 export const isSpendLine = (line: PlannedLine) => line.offer.scope.kind === 'spend';

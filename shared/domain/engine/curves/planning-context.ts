@@ -19,7 +19,7 @@ import { roomBeforeOwned } from '../portfolio/owned-room';
 import { buildPortfolio, type Portfolio } from '../portfolio/portfolio';
 import type { EngineInput } from '../shapes/engine-input';
 import type { Offer, SpendRate } from '../shapes/model';
-import { DEFAULT_RENEWAL_HORIZON_DAYS, planClock } from '../shapes/plan-time';
+import { DEFAULT_RENEWAL_HORIZON_DAYS, type PlanClock, planClock } from '../shapes/plan-time';
 import { fullRange, parseInstant } from '../shapes/window-time';
 import { buildCurve, type CoverageCurve } from './coverage-curve';
 
@@ -40,6 +40,8 @@ export interface GroupCurve {
 export interface PlanningContext {
   readonly input: EngineInput;
   readonly portfolio: Portfolio;
+  /** The plan's clock (plan-time.ts). */
+  readonly clock: PlanClock;
   readonly offersById: ReadonlyMap<string, Offer>;
   /** Reservation offers by scope key, lowest id first. */
   readonly reservationOffers: ReadonlyMap<string, readonly Offer[]>;
@@ -175,6 +177,7 @@ export function buildPlanningContext(input: EngineInput, arena?: ResidualArena):
   return {
     input,
     portfolio,
+    clock,
     offersById: new Map(offers.map((offer) => [offer.id, offer])),
     reservationOffers,
     spendTables: [...spendTables.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),

@@ -12,8 +12,19 @@ import { HOURS_PER_MONTH } from '../shapes/window-time';
 import type { LineCoverage } from '../tallies/line-coverage';
 import { type LineFigures, lineFigures } from './figures';
 
-export function lineItemId(planId: string, offer: Offer, accountId: string): string {
-  return deterministicUuid('line-item', planId, offer.id, accountId);
+/**
+ * `partStart`: the start of a part of a line cut at a renewal (renewal-split.ts), which has the same
+ * offer and account as the part bought now; absent or null for every other line.
+ */
+export function lineItemId(
+  planId: string,
+  offer: Offer,
+  accountId: string,
+  partStart?: string | null,
+): string {
+  return typeof partStart === 'string'
+    ? deterministicUuid('line-item', planId, offer.id, accountId, partStart)
+    : deterministicUuid('line-item', planId, offer.id, accountId);
 }
 
 /**
@@ -143,7 +154,7 @@ export function buildLineItem(
   const beforeOndemand = hours > 0 ? beforeValue / hours : 0;
   const commitment = offer.scope.kind === 'spend' ? line.quantity : 0;
   return {
-    id: lineItemId(planId, offer, accountId),
+    id: lineItemId(planId, offer, accountId, line.startsAt),
     plan_id: planId,
     offer_id: offer.id,
     lease_menu_item_id: deterministicUuid('lease-menu-item', offer.id),

@@ -10,11 +10,12 @@
 
 import { deterministicUuid } from '../../deterministic-id';
 import { chooseReservations } from '../curves/offer-choice';
-import { economicsCache } from '../curves/planned-line';
+import { economicsCache, type PlannedLine } from '../curves/planned-line';
 import { buildPlanningContext, type PlanningContext } from '../curves/planning-context';
 import type { OfferEconomics } from '../curves/quantity';
 import { type ReservationResult, type ReservationStage, reservationStage } from '../curves/reservation-stage';
 import { type SavingsPlanResult, type SavingsPlanStage, savingsPlanStage } from '../curves/savings-plans';
+import type { CoveragePool } from '../groups/coverage-pool';
 import { type ResidualArena, residualArena } from '../groups/residual-arena';
 import {
   buildResourceMatches,
@@ -22,7 +23,9 @@ import {
   type MatchTable,
   matchRange,
 } from '../matches/resource-matches';
+import { commitmentsAhead } from '../portfolio/commitments-ahead';
 import { portfolioTotals } from '../portfolio/portfolio';
+import { renewedHoldings, splitRenewals } from '../portfolio/renewal-split';
 import { lineStart, type RenewalEnds, renewalEnds } from '../portfolio/renewal-starts';
 import { DEFAULT_PROFILES, ENGINE_USER, type EngineInput, validateEngineInput } from '../shapes/engine-input';
 import type { Offer, PlanProfile, Provider, UsageStream } from '../shapes/model';
@@ -100,6 +103,8 @@ interface SharedWork {
   readonly savingsPlans: SavingsPlanStage;
   readonly view: MatchRange;
   readonly renewalEnds: RenewalEnds;
+  /** A profile's reservation lines cut at the renewals of their groups (renewal-split.ts). */
+  readonly splitRenewals: (lines: PlannedLine[]) => PlannedLine[];
 }
 
 /** A profile's lines, chosen and applied; their tallies are filled for all profiles at once. */
@@ -114,7 +119,11 @@ function stageProfile(
   profile: PlanProfile,
   economicsOf: (offer: Offer) => OfferEconomics = economicsCache(profile),
 ): StagedProfile {
-  const reserved = shared.reservations.apply(chooseReservations(shared.context, economicsOf));
+  const reserved = shared.reservations.apply(
+    shared.splitRenewals(
+      chooseReservations(shared.context, economicsOf, commitmentsAhead(shared.context, profile)),
+    ),
+  );
   const spent = shared.savingsPlans.apply(reserved, economicsOf);
   return { profile, reserved, spent };
 }
@@ -149,7 +158,9 @@ function planForProfile(shared: SharedWork, { profile, reserved, spent }: Staged
 
   const id = planId(input.planSeed, profile);
   const buyers = coverages.map((coverage) => buyingAccount(coverage, portfolio.streams));
-  const ids = coverages.map((coverage, k) => lineItemId(id, coverage.line.offer, buyers[k] as string));
+  const ids = coverages.map((coverage, k) =>
+    lineItemId(id, coverage.line.offer, buyers[k] as string, coverage.line.startsAt),
+  );
   const matchSet = buildResourceMatches(portfolio, view, coverages, ids);
   const figures: LineFigures[] = coverages.map((coverage) => coverageFigures(coverage, portfolio.hours));
   const ends = shared.renewalEnds;
@@ -162,7 +173,7 @@ function planForProfile(shared: SharedWork, { profile, reserved, spent }: Staged
       portfolio.streams,
       portfolio.hours,
       matchSet.beforeReservedCost[k] ?? 0,
-      lineStart(ends, coverage.line.pool),
+      coverage.line.startsAt !== undefined ? coverage.line.startsAt : lineStart(ends, coverage.line.pool),
     ),
   );
   const plan: CommitmentPlan = {
@@ -197,6 +208,16 @@ export function computePlans(input: EngineInput, arena: ResidualArena = residual
   return plansOf(buildPlanningContext(input, arena));
 }
 
+/** Cuts reservation stacks at their renewals; the lines as they are when nothing is renewed. */
+function renewalSplitter(context: PlanningContext): (lines: PlannedLine[]) => PlannedLine[] {
+  const { portfolio } = context;
+  if (portfolio.renewed.length === 0) return (lines) => lines;
+  const holdings = renewedHoldings(portfolio);
+  const steps = new Map<CoveragePool, number>();
+  for (const group of portfolio.groups) steps.set(context.groupPool(group), group.step);
+  return (lines) => splitRenewals(lines, holdings, (pool) => steps.get(pool) ?? 0);
+}
+
 function plansOf(context: PlanningContext): ProviderPlans {
   const { input } = context;
   const shared: SharedWork = {
@@ -206,6 +227,7 @@ function plansOf(context: PlanningContext): ProviderPlans {
     savingsPlans: savingsPlanStage(context),
     view: matchRange(context.portfolio, input.orgId, fullRange(input.window)),
     renewalEnds: renewalEnds(context.portfolio),
+    splitRenewals: renewalSplitter(context),
   };
   const first = (input.profiles ?? DEFAULT_PROFILES).map((profile) => stageProfile(shared, profile));
   const budget = input.upfrontBudget ?? null;
