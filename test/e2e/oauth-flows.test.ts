@@ -16,8 +16,6 @@ import { PageBrowser as Browser, hiddenField, latestCodeFor } from '../support/o
  * (consent page, e-mail, code from the outbox, Allow) is played with plain HTTP requests.
  */
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
 let api: LocalApi;
 let dir: string;
 let as: oauth.AuthorizationServer;

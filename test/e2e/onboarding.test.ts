@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localServiceAccountId } from '../../local/local-onboarding';
 import {
   changeSimulatedCloud,
@@ -18,8 +18,6 @@ import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/l
  * Onboarding (#16-#21) over HTTP against the real local server on the simulated cloud: the
  * partner's whole flow, each check's statuses on broken simulated setups, and the refusals.
  */
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 interface Caller {
   readonly orgId: string;

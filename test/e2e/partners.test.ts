@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOrgName } from '../../local/demo-seed';
 import { partnerSettings, registeredOrganization } from '../../shared/contract/partners';
 import { membershipKey, orgKey, userKey } from '../../shared/store/keys';
@@ -16,9 +16,6 @@ import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/l
  * The partner endpoints (#11, #14, #15) over HTTP, against the real local server (`npm start`)
  * on a fresh directory: one server for the whole file, each test on orgs of its own.
  */
-
-// A server start and the CLI runs take seconds, more on a loaded machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 interface Caller {
   readonly orgId: string;

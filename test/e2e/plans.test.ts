@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { chartResponse } from '../../shared/contract/chart';
 import { lineItemSortFields, resourceMatchSortFields } from '../../shared/contract/plan-queries';
@@ -21,9 +21,6 @@ import { alwaysOn, commitmentHeader, type FleetResource, fleet, usageLines } fro
  * fresh directory. The demo customer org gets usage and commitments through the operator CLI
  * (whose imports compute the plans); the tests then only read.
  */
-
-// A server start, the imports and their plan computations take seconds, more on a loaded machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 
 interface Caller {
   readonly orgId: string;
@@ -160,7 +157,7 @@ const commitments = [
 beforeAll(async () => {
   // The first start seeds the demo with usage: its AWS export is written, delivered and synced
   // before the server listens, which on a loaded machine takes longer than an empty start.
-  server = await startLocalServer({ startTimeoutMs: 120_000 });
+  server = await startLocalServer();
   const { partner: demoPartner } = server.credentials;
   partner = { orgId: demoPartner.org_id, apiKey: demoPartner.api_key };
   // A customer of its own: the demo customer has seeded usage, this file controls every row.
