@@ -1,16 +1,15 @@
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminRun, runAdmin } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
 import { type InProcessApi, startInProcessApi } from '../support/in-process-api';
+import { settledPlanOf } from '../support/settled-plan';
 
 /**
  * What every command family of the operator CLI prints, run as a process as an operator pipes it
  * into jq: exactly one JSON value on stdout, everything else (progress, the purchase processor's
  * logs when retry-purchase runs it in the CLI's process) on stderr.
  */
-
-vi.setConfig({ testTimeout: 300_000, hookTimeout: 180_000 });
 
 let server: InProcessApi;
 let dir: string;
@@ -58,12 +57,7 @@ async function failedPurchase(): Promise<{ planId: string; lineItemId: string }>
   server.api.purchasing.marketplace.failOffer(selected.offer_id, 'Offering sold out in this region');
   const applied = await call(`${plans}/${planId}/apply`, { method: 'POST', apiKey: org.api_key });
   expect(applied.status).toBe(200);
-  const deadline = Date.now() + 60_000;
-  let status = 'scheduled';
-  while (status !== 'needs_review' && status !== 'completed' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    status = (await call(`${plans}/${planId}`, { apiKey: org.api_key })).body.status;
-  }
+  const { status } = await settledPlanOf(() => call(`${plans}/${planId}`, { apiKey: org.api_key }));
   expect(status).toBe('needs_review');
   server.api.purchasing.marketplace.stopFailing(selected.offer_id);
   return { planId, lineItemId: selected.id as string };

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, type CreatedPartner, runAdmin } from '../support/admin-cli';
 
 /**
@@ -9,8 +9,6 @@ import { admin, type CreatedPartner, runAdmin } from '../support/admin-cli';
  * naming what is wrong, then that command's usage line and where the help is, exit code 2, and
  * never an API key's secret.
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let dir: string;
 

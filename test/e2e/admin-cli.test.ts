@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOrgName, demoPartnerName } from '../../local/demo-seed';
 import { membershipRoles } from '../../shared/domain/orgs';
 import { admin, type CreatedKey, type CreatedOrg, type CreatedPartner, runAdmin } from '../support/admin-cli';
@@ -11,9 +11,6 @@ import { type LocalStoreObserver, observeLocalStore } from '../support/local-sto
  * The operator CLI (`npm run admin`, bin/admin.ts) run as a separate process on the LOCAL_DIR of
  * a running local server, as an operator would beside `npm start`.
  */
-
-// Each CLI run is a node process start: about a second, several on a loaded machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let server: LocalServer;
 let store: LocalStoreObserver;

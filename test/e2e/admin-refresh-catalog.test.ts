@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../support/admin-cli';
 import { PRICE_FIXTURES_DIR } from '../support/price-list-fixtures';
 import { type PriceListServer, startPriceListServer } from '../support/price-list-server';
@@ -11,9 +11,6 @@ import { type PriceListServer, startPriceListServer } from '../support/price-lis
  * read from a directory laid out as the providers serve them, and the same files served over HTTP
  * as the public endpoints serve them (`--live` with the origins pointed at a local server).
  */
-
-// Each CLI run is a node process start: about a second, several on a loaded machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let localDir: string;
 let server: PriceListServer;

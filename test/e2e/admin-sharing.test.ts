@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../support/admin-cli';
 
 /**
@@ -9,9 +9,6 @@ import { runAdmin } from '../support/admin-cli';
  * an operator on the local store, recomputing the plans of the providers the org has inputs for;
  * and the execution policy's cap on upfront purchases.
  */
-
-// Each CLI run is a node process start: about a second, several on a loaded machine.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const fixtures = join(import.meta.dirname, '../fixtures/import');
 

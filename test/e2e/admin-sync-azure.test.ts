@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, runAdmin } from '../support/admin-cli';
 import { callApi } from '../support/api-client';
 import { type AzureVm, azureFocusCsv } from '../support/azure-focus-files';
@@ -13,8 +13,6 @@ import { type LocalServer, startLocalServer } from '../support/local-server';
  * `simulate-cloud azure --deliver`, a VM reservation it owns with `--commitments`, and the sync
  * reads both into the customer's Azure plans.
  */
-
-vi.setConfig({ testTimeout: 240_000, hookTimeout: 180_000 });
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, runAdmin } from '../support/admin-cli';
 import { callApi } from '../support/api-client';
 import { fleetLineItems } from '../support/export-files';
@@ -13,8 +13,6 @@ import { type LocalServer, startLocalServer } from '../support/local-server';
  * customer's simulated AWS account is verified through the onboarding API, a CUR 2.0 Parquet
  * export is delivered into it with `simulate-cloud aws --deliver`, and the sync reads it.
  */
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 let server: LocalServer;
 let files: string;

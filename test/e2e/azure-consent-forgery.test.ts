@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { azureSubscriptionBindingKey, azureTenantBindingKey, onboardingKey } from '../../shared/store/keys';
 import { admin, type CreatedPartner, runAdmin } from '../support/admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
@@ -19,8 +19,6 @@ import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/l
  * changes the checklist or puts its org in the usage sync's fan-out; a tenant bound to another org
  * is refused at #20.
  */
-
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let server: LocalServer;
 let store: LocalStoreObserver;

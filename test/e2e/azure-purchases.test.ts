@@ -1,12 +1,13 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedCloud } from '../../local/simulated-cloud';
 import { admin, runAdmin } from '../support/admin-cli';
 import { callApi } from '../support/api-client';
 import { type AzureVm, azureFocusCsv } from '../support/azure-focus-files';
 import { type LocalServer, startLocalServer } from '../support/local-server';
+import { settledPlanOf } from '../support/settled-plan';
 
 /**
  * Azure lines bought through ARM in `npm start` (docs/purchases.md, Locally): the demo customer's
@@ -14,8 +15,6 @@ import { type LocalServer, startLocalServer } from '../support/local-server';
  * its reservations through the simulated tenant's ARM over HTTP, the next sync reads exactly those
  * reservations back, and the next plan of the same profile buys nothing more.
  */
-
-vi.setConfig({ testTimeout: 240_000, hookTimeout: 180_000 });
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -60,14 +59,9 @@ async function sync(): Promise<Json> {
   return JSON.parse(run.stdout).providers[0];
 }
 
-/** Polls the plan until the processor settled it (it buys line by line: a condition, not a time). */
-async function settled(planId: string): Promise<Json> {
-  for (;;) {
-    const plan = await get(`${plansPath()}/${planId}`);
-    if (plan.status === 'completed' || plan.status === 'needs_review') return plan;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** The plan once the processor settled it (settledPlanOf). */
+const settled = (planId: string): Promise<Json> =>
+  settledPlanOf(() => callApi(server.baseUrl, `${plansPath()}/${planId}`, { apiKey }));
 
 describe('Azure lines in npm start', () => {
   it('are bought through the simulated ARM, read back by the next sync once, and the next plan buys nothing more', async () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { localServiceAccountId } from '../../local/local-onboarding';
 import { readLocalConfig } from '../../local/local-runtime';
@@ -13,8 +13,6 @@ import { type ApiRequest, type ApiResponse, callApi } from '../support/api-clien
  * another account in between (A, 999999999999, A...) does not make the return to A a fresh billed
  * call. Over HTTP against the local server (in this process) and its simulated cloud.
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let api: LocalApi;
 let dir: string;

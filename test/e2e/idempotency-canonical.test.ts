@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../support/api-client';
 import { useSeededApi } from '../support/seeded-api';
 
@@ -8,8 +8,6 @@ import { useSeededApi } from '../support/seeded-api';
  * repeat with the other spelling replays the first answer (and buys nothing twice) instead of
  * answering 422 "used with another request".
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const seeded = useSeededApi();
 const call = (path: string, request: ApiRequest = {}): Promise<ApiResponse> =>

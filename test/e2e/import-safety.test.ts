@@ -1,20 +1,19 @@
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, type CreatedOrg, runAdmin, spawnAdmin } from '../support/admin-cli';
 import { callApi } from '../support/api-client';
 import { collectText } from '../support/entry-point-process';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { alwaysOn, type FleetResource, fleet, gcpN2Standard8, usageLines } from '../support/usage-files';
+import { waitFor } from '../support/wait-for';
 
 /**
  * Inputs that cannot be trusted (docs/plan-engine.md), over the admin CLI and HTTP against the real local
  * server: a future-dated row, an import killed half-way, and the plan ids an import supersedes.
  */
-
-// A server start, imports of 100,000 rows and plan computations take seconds, more on a loaded machine.
-vi.setConfig({ testTimeout: 240_000, hookTimeout: 120_000 });
 
 let server: LocalServer;
 let partnerKey: string;
@@ -33,6 +32,19 @@ async function usageFile(name: string, lines: readonly string[]): Promise<string
 }
 
 /** The org's default GCP plans (#6): their ids and whether they are current. */
+/**
+ * Waits until the import `importing` says it writes the gcp usage of 2026-08 (its progress on
+ * stderr); fails at once with what it printed when it exits before.
+ */
+function writingStarted(importing: ChildProcess, progress: () => string): Promise<true> {
+  return waitFor(async () => (progress().includes('writing gcp usage of 2026-08') ? true : undefined), {
+    gaveUp: () =>
+      importing.exitCode !== null
+        ? `the import exited (${importing.exitCode}) first:\n${progress()}`
+        : undefined,
+  });
+}
+
 async function defaultPlans(): Promise<{ ids: string[]; calculating: boolean[] }> {
   const response = await callApi(server.baseUrl, `/v1/org/${orgId}/commitment-plans/default?provider=gcp`, {
     apiKey: partnerKey,
@@ -115,20 +127,17 @@ describe('an import killed half-way', () => {
     ]);
     const exited = once(importing, 'exit');
     const progress = collectText(importing.stderr);
-    await vi.waitFor(() => expect(progress()).toContain('writing gcp usage of 2026-08'), {
-      timeout: 90_000,
-      interval: 50,
-    });
+    await writingStarted(importing, progress);
 
     // Act
     importing.kill('SIGKILL');
     await exited;
     const whileLeased = await defaultPlans();
     const refused = await runAdmin(server.dir, ['import-usage', '--org', orgId, '--file', small]);
-    await vi.waitFor(async () => expect((await defaultPlans()).calculating).toEqual([false, false, false]), {
-      timeout: 90_000,
-      interval: 1_000,
-    });
+    await waitFor(
+      async () => ((await defaultPlans()).calculating.join() === 'false,false,false' ? true : undefined),
+      { everyMs: 1_000 },
+    );
     const afterLease = await defaultPlans();
     const next = await runAdmin(server.dir, ['import-usage', '--org', orgId, '--file', small]);
     const current = await defaultPlans();
@@ -180,10 +189,7 @@ describe('an import killed half-way', () => {
     const importing = spawnAdmin(server.dir, ['import-usage', '--org', orgId, '--file', large]);
     const exited = once(importing, 'exit');
     const progress = collectText(importing.stderr);
-    await vi.waitFor(() => expect(progress()).toContain('writing gcp usage of 2026-08'), {
-      timeout: 90_000,
-      interval: 50,
-    });
+    await writingStarted(importing, progress);
     importing.kill('SIGKILL');
     await exited;
 

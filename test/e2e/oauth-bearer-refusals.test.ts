@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
@@ -18,8 +18,6 @@ import { createTestSigner } from '../support/test-signer';
  * the operation's scope, and tokens the server did not sign as they stand (tampered, signed by a
  * foreign key, `alg: none`).
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let api: LocalApi;
 let dir: string;

@@ -6,7 +6,7 @@ let server: LocalServer;
 
 beforeAll(async () => {
   server = await startLocalServer({ orgsOnly: true });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
 import { authorizationResponse } from '../../shared/app/oauth/authorization';
@@ -13,8 +13,6 @@ import { PageBrowser } from '../support/oauth-person';
  * zeros, at registration and in an authorization request; a URI that is no usable address is a
  * 400, never a 500 and never a redirect. Over HTTP against the local server (in this process).
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let api: LocalApi;
 let dir: string;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as oauth from 'oauth4webapi';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
@@ -19,8 +19,6 @@ import { latestCodeFor } from '../support/oauth-person';
  * test that also serves the framing page. Screenshots go to `test-results/oauth-pages/` (kept by
  * CI as artifacts, ignored by git).
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const screenshots = join(process.cwd(), 'test-results', 'oauth-pages');
 

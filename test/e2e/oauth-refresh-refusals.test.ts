@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
@@ -13,8 +13,6 @@ import { walkConsent } from '../support/oauth-person';
  * token (docs/oauth.md, Tokens): the client's corrected retry with the same token succeeds and its
  * family stays live. Driven by an unmodified oauth4webapi against the local server over HTTP.
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let api: LocalApi;
 let dir: string;

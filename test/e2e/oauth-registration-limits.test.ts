@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
 import { PageBrowser } from '../support/oauth-person';
@@ -12,8 +12,6 @@ import { PageBrowser } from '../support/oauth-person';
  * a flood from one network address, redirect URIs that are no app's own scheme, names that hide
  * characters, and a consent page asked to name a host a private-use URI carries.
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let api: LocalApi;
 let dir: string;

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
 import type { OutboxMail } from '../../local/outbox-mailer';
@@ -15,8 +15,6 @@ import { hiddenField, PageBrowser } from '../support/oauth-person';
  * mailed code gets to check it. Over HTTP against the local server (in this process); the
  * stranger's browser connects from 127.0.0.2, the person's from 127.0.0.1.
  */
-
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let api: LocalApi;
 let dir: string;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
@@ -18,8 +18,6 @@ import { walkConsent } from '../support/oauth-person';
  * `Retry-After`. The limits: a burst of 3 per window of 3 / 0.001 = 3,000 s, so no window ends
  * during the test.
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const throttle = { rateLimit: 0.001, burstLimit: 3 };
 const redirectUri = 'http://127.0.0.1:53682/callback';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localServiceAccountId } from '../../local/local-onboarding';
 import { changeSimulatedCloud, connectedAwsAccount } from '../../local/simulated-cloud';
 import { costExplorerProbeKey, onboardingKey } from '../../shared/store/keys';
@@ -16,8 +16,6 @@ import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/l
  * partner-org admin refused the onboarding of the child it registered, and a Cost Explorer call
  * (billed to the customer) on every verification.
  */
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 let server: LocalServer;
 let store: LocalStoreObserver;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPartnerName } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
@@ -16,8 +16,6 @@ import { consentPage } from '../support/oauth-person';
  * colleague) a member of a child, cannot change a child member's role (only the partner's key
  * may), and a person a partner added to an org sees so on the consent page before allowing it.
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let api: LocalApi;
 let dir: string;

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeSimulatedCloud } from '../../local/simulated-cloud';
 import type { ApiResponse } from '../support/api-client';
 import { settledPlan, useSeededApi } from '../support/seeded-api';
@@ -9,8 +9,6 @@ import { settledPlan, useSeededApi } from '../support/seeded-api';
  * answers 409 `plan_outdated` naming its successor; concurrent #13 calls that are refused make
  * no one a member.
  */
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 120_000 });
 
 const seeded = useSeededApi();
 const { call } = seeded;

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importUsage } from '../../shared/app/import-usage';
 import { createOrg, createUserKey } from '../../shared/app/operator';
 import type { ApiRequest, ApiResponse } from '../support/api-client';
 import { settledPlan, useSeededApi } from '../support/seeded-api';
+import { settledPlanOf } from '../support/settled-plan';
 import { alwaysOn, fleet, recordsOf, usageLines } from '../support/usage-files';
 
 /**
@@ -14,9 +15,6 @@ import { alwaysOn, fleet, recordsOf, usageLines } from '../support/usage-files';
  * while other requests are served (a batch once lost its records to a concurrent request's
  * invocation scope, leaving purchases queued).
  */
-
-// The refusals compare snapshots of the whole table, slow on a loaded machine.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const seeded = useSeededApi();
 const { call } = seeded;
@@ -318,12 +316,7 @@ describe('Idempotency-Key on apply', () => {
     // Act
     const first = await applyWithKey(plan.id);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const deadline = Date.now() + 20_000;
-    let status = 'scheduled';
-    while (status !== 'completed' && status !== 'needs_review' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      status = (await call(`${plans}/${plan.id}`, { apiKey: key.apiKey })).body.status;
-    }
+    const { status } = await settledPlanOf(() => call(`${plans}/${plan.id}`, { apiKey: key.apiKey }));
     const replay = await applyWithKey(plan.id);
 
     // Assess
@@ -366,12 +359,7 @@ describe('an offer the provider refuses', () => {
 
     // Assess
     expect(applied.status).toBe(200);
-    const deadline = Date.now() + 20_000;
-    let status = 'scheduled';
-    while (status !== 'completed' && status !== 'needs_review' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      status = (await call(`${plans}/${planId}`, { apiKey: key.apiKey })).body.status;
-    }
+    const { status } = await settledPlanOf(() => call(`${plans}/${planId}`, { apiKey: key.apiKey }));
     expect(status).toBe('needs_review');
     // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
     const records: any[] = (await call(`${plans}/${planId}/purchases?page_size=100`, { apiKey: key.apiKey }))

@@ -4,12 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectText, spawnEntryPoint } from '../support/entry-point-process';
 
 /** `npm start` (bin/serve.ts) on a port something else listens on, as a newcomer meets it. */
-
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 30_000 });
 
 let occupied: Server;
 let port: number;
@@ -31,17 +29,12 @@ afterAll(async () => {
 describe('a port in use', () => {
   it('prints one line naming PORT and how to pick another, no stack trace, and exits 1', async () => {
     // Act
-    const child = spawnEntryPoint(
-      'bin/serve.ts',
-      ['--orgs-only'],
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOCAL_DIR: dir,
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      },
-      { timeout: 80_000 },
-    );
+    const child = spawnEntryPoint('bin/serve.ts', ['--orgs-only'], {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOCAL_DIR: dir,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    });
     const stdout = collectText(child.stdout);
     const stderr = collectText(child.stderr);
     const [exitCode] = (await once(child, 'close')) as [number | null];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localServiceAccountId } from '../../local/local-onboarding';
 import { simulatedAwsUsageSources } from '../../local/simulated-usage-sources';
 import type { UsageSourceSession } from '../../shared/app/ports/usage-sync';
@@ -14,8 +14,6 @@ import { type LocalServer, startLocalServer } from '../support/local-server';
  * `admin simulate-cloud aws --deliver / --commitments` (bin/admin.ts) run as a process on a local
  * server's LOCAL_DIR, read back through the simulated usage sources as a sync reads them.
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let server: LocalServer;
 let files: string;

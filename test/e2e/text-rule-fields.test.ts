@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
 import { createOrg, createPartner, createUserKey } from '../../shared/app/operator';
@@ -15,8 +15,6 @@ import { PageBrowser } from '../support/oauth-person';
  * 422s naming the field; the operator's commands refuse what the API refuses; and the consent page
  * warns of a client name that mixes look-alike scripts.
  */
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 let api: LocalApi;
 let dir: string;

@@ -9,7 +9,7 @@ let server: LocalServer;
 
 beforeAll(async () => {
   server = await startLocalServer({ orgsOnly: true, tenantThrottle: throttle });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { collectText, repositoryRoot } from './entry-point-process';
+import { collectText, endedWithTheTests, repositoryRoot } from './entry-point-process';
 
 /** How one run of the operator CLI (`npm run admin`: bin/run-admin.mjs) ended. */
 export interface AdminRun {
@@ -8,12 +8,6 @@ export interface AdminRun {
   readonly stdout: string;
   readonly stderr: string;
 }
-
-/**
- * A hung CLI is killed rather than left behind: long enough that no command on a loaded machine
- * reaches it (the test waits for the command's end, not for a time).
- */
-const adminTimeoutMs = 600_000;
 
 /**
  * Starts the operator CLI as `npm run admin` does (its bundle, built on the first call after a
@@ -26,12 +20,14 @@ export function spawnAdmin(
   env: Readonly<Record<string, string>> = {},
 ): ChildProcess {
   const { TABLE_NAME: _deployedTable, ...inherited } = process.env;
-  return spawn(process.execPath, ['bin/run-admin.mjs', ...args], {
-    cwd: repositoryRoot,
-    env: { ...inherited, ...env, LOCAL_DIR: dir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: adminTimeoutMs,
-  });
+  // The test waits for the command's end, not for a time: a hung one is killed with the tests.
+  return endedWithTheTests(
+    spawn(process.execPath, ['bin/run-admin.mjs', ...args], {
+      cwd: repositoryRoot,
+      env: { ...inherited, ...env, LOCAL_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 /** Runs the operator CLI (spawnAdmin) to its end. */

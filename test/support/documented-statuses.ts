@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expect, it } from 'vitest';
 import { repositoryRoot } from './entry-point-process';
 
 /** One answer the API gave during a test file. */
@@ -30,5 +31,21 @@ export async function undocumentedAnswers(answers: readonly Answer[]): Promise<A
       (candidate) => candidate.method === method && candidate.path.test(path),
     );
     return operation !== undefined && !operation.statuses.includes(String(status));
+  });
+}
+
+/**
+ * A test file's last test: every status its requests were answered (`answered`, filled by the
+ * file's requests) is documented for its operation in docs/openapi.json. Declared last in the file,
+ * it runs after every other test; `atLeast` keeps it from passing on an empty list.
+ */
+export function itDocumentsEveryStatusAnswered(answered: readonly Answer[], atLeast: number): void {
+  it('documents every status the operations answered in this file', async () => {
+    // Act
+    const undocumented = await undocumentedAnswers(answered);
+
+    // Assess
+    expect(answered.length, 'the answers of the tests before this one').toBeGreaterThanOrEqual(atLeast);
+    expect(undocumented).toEqual([]);
   });
 }

@@ -1,8 +1,28 @@
-import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root: entry points run from there, as `npm start` and `npm run admin` do. */
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const running = new Set<ChildProcess>();
+let killOnExit = false;
+
+/**
+ * Kills `child` if it is still running when the test process exits. Tests wait for a process's end,
+ * never for a time (docs/testing.md), so a hung one is ended by vitest's hang detector stopping
+ * the test file: it must not be left behind.
+ */
+export function endedWithTheTests(child: ChildProcess): ChildProcess {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (!killOnExit) {
+    killOnExit = true;
+    process.once('exit', () => {
+      for (const left of running) left.kill('SIGKILL');
+    });
+  }
+  return child;
+}
 
 /**
  * Runs a TypeScript entry point under `bin/` in one node process with tsx's loader. `npx tsx`
@@ -13,15 +33,15 @@ export function spawnEntryPoint(
   entryPoint: string,
   args: readonly string[],
   env: Readonly<Record<string, string>>,
-  options: Pick<SpawnOptions, 'timeout'> = {},
 ): ChildProcess {
   const { TABLE_NAME: _deployedTable, ...inherited } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', entryPoint, ...args], {
-    ...options,
-    cwd: repositoryRoot,
-    env: { ...inherited, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return endedWithTheTests(
+    spawn(process.execPath, ['--import', 'tsx', entryPoint, ...args], {
+      cwd: repositoryRoot,
+      env: { ...inherited, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 /** Collects what a child process writes on one stream, as text. */

@@ -15,16 +15,13 @@ export interface LocalServer {
   /** Everything the server printed so far, stdout and stderr, for failure messages. */
   output(): string;
   /**
-   * Stops the server with SIGTERM, waits for it to exit and removes its directory. Rejects when
-   * the server does not exit cleanly (it is killed after `stopTimeoutMs`).
+   * Stops the server with SIGTERM, waits for it to exit (however long that takes: a hung one is
+   * killed with the tests) and removes its directory. Rejects when it does not exit cleanly.
    */
   stop(): Promise<void>;
 }
 
 export interface LocalServerOptions {
-  /** How long the server may take to print its "listening on" line. */
-  readonly startTimeoutMs?: number;
-  readonly stopTimeoutMs?: number;
   /** Seed the demo orgs and keys only (`--orgs-only`): no usage, no plans, a small table. */
   readonly orgsOnly?: boolean;
   /** The LOCAL_DIR to use, not existing yet (the README's test names it `.local`); by default a fresh one. */
@@ -41,12 +38,7 @@ const unreachedThrottle = { rateLimit: 1_000_000, burstLimit: 1_000_000 };
 const listeningLine = /listening on (http:\/\/\S+)/;
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
-  const {
-    startTimeoutMs = 30_000,
-    stopTimeoutMs = 15_000,
-    orgsOnly = false,
-    tenantThrottle = unreachedThrottle,
-  } = options;
+  const { orgsOnly = false, tenantThrottle = unreachedThrottle } = options;
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'e2e-local-server-')));
   const child = spawnEntryPoint('bin/serve.ts', orgsOnly ? ['--orgs-only'] : [], {
     PORT: '0',
@@ -61,7 +53,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const exited = exitOf(child);
 
   const shutDown = async () => {
-    const exit = await terminate(child, exited, stopTimeoutMs);
+    const exit = await terminate(child, exited);
     await rm(dir, { recursive: true, force: true });
     return exit;
   };
@@ -73,7 +65,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   };
 
   try {
-    await waitForListening(child, exited, startTimeoutMs);
+    await waitForListening(child, exited);
     const credentials = JSON.parse(await readFile(join(dir, 'credentials.json'), 'utf8')) as DemoCredentials;
     return { baseUrl: credentials.base_url, credentials, dir, output, stop };
   } catch (error) {
@@ -95,36 +87,28 @@ function exitOf(child: ChildProcess): Promise<Exit> {
   });
 }
 
-/** SIGTERM, then SIGKILL if the process has not exited after `graceMs`; answers how it exited. */
-async function terminate(child: ChildProcess, exited: Promise<Exit>, graceMs: number): Promise<Exit> {
-  if (child.exitCode !== null || child.signalCode !== null) return exited;
-  child.kill('SIGTERM');
-  const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  try {
-    return await exited;
-  } finally {
-    clearTimeout(kill);
-  }
+/** SIGTERM, then waits for the process to exit; answers how it exited. */
+async function terminate(child: ChildProcess, exited: Promise<Exit>): Promise<Exit> {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  return exited;
 }
 
 function describeExit(exit: Exit): string {
   return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
 }
 
-/** Resolves on the server's "listening on" line; rejects when it exits first or takes too long. */
-function waitForListening(child: ChildProcess, exited: Promise<Exit>, timeoutMs: number): Promise<void> {
+/**
+ * Resolves on the server's "listening on" line; rejects at once when the server exits first. No
+ * time limit: a slow start on a loaded machine is not a failure (docs/testing.md).
+ */
+function waitForListening(child: ChildProcess, exited: Promise<Exit>): Promise<void> {
   return new Promise((resolve, reject) => {
     let printed = '';
     const onData = (chunk: Buffer | string) => {
       printed += chunk.toString();
       if (listeningLine.test(printed)) finish();
     };
-    const timer = setTimeout(
-      () => finish(new Error(`The local server did not listen within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
     function finish(error?: Error) {
-      clearTimeout(timer);
       child.stdout?.off('data', onData);
       if (error) reject(error);
       else resolve();

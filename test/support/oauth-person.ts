@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { OutboxMail } from '../../local/outbox-mailer';
+import { waitFor } from './wait-for';
 
 /**
  * A person at the local server's sign-in and consent pages, played with plain HTTP: a cookie jar
@@ -76,23 +77,24 @@ export function hiddenField(html: string, name: string): string {
 
 /**
  * The 6-digit code of the newest mail to `email` in the outbox of the server whose LOCAL_DIR is
- * `dir`, sent at `since` or later: waited for up to 15 s, since the server sends mail off its
- * answer's path.
+ * `dir`, sent at `since` or later, once the outbox holds it: the server sends mail off its answer's
+ * path, so this waits for the mail, not for a time.
  */
-export async function latestCodeFor(dir: string, email: string, since = new Date(0)): Promise<string> {
+export function latestCodeFor(dir: string, email: string, since = new Date(0)): Promise<string> {
   const outbox = join(dir, 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
-    for (const file of files) {
-      const mail = JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail;
-      if (mail.to === email && Date.parse(mail.sent_at) >= since.getTime()) {
-        return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+  return waitFor(
+    async () => {
+      const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+      for (const file of files) {
+        const mail = JSON.parse(await readFile(join(outbox, file), 'utf8')) as OutboxMail;
+        if (mail.to === email && Date.parse(mail.sent_at) >= since.getTime()) {
+          return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+        }
       }
-    }
-    if (Date.now() > deadline) throw new Error(`No mail to ${email} since ${since.toISOString()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+      return undefined;
+    },
+    { everyMs: 100 },
+  );
 }
 
 export interface ConsentWalk {

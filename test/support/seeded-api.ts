@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { type ApiRequest, type ApiResponse, callApi } from './api-client';
 import { type InProcessApi, startInProcessApi } from './in-process-api';
+import { type SettledPlan, settledPlanOf } from './settled-plan';
 
 /**
  * A test file's in-process local API (its own fresh directory) and what `npm start` seeds in it:
@@ -51,26 +52,15 @@ export function useSeededApi(): SeededApi {
   };
 }
 
-/** How long a plan may take to settle: the processor buys line by line on a loaded machine. */
-const settleTimeoutMs = 30_000;
-
 /**
- * Polls a plan of the seeded org, as its admin, until it ends (completed or needs_review), and
- * answers it. `whileWaiting` runs between two reads, for a test that makes other requests while the
- * processor buys.
+ * Reads a plan of the seeded org, as its admin, until the processor has settled it (completed or
+ * needs_review), and answers it (settledPlanOf). `whileWaiting` runs between two reads, for a test
+ * that makes other requests while the processor buys.
  */
-export async function settledPlan(
+export function settledPlan(
   api: SeededApi,
   planId: string,
   whileWaiting: () => Promise<unknown> = async () => undefined,
-): Promise<{ id: string; status: string }> {
-  const deadline = Date.now() + settleTimeoutMs;
-  for (;;) {
-    const response = await api.call(`${api.plansPath}/${planId}`, { apiKey: api.adminKey });
-    expect(response.status).toBe(200);
-    if (response.body.status === 'completed' || response.body.status === 'needs_review') return response.body;
-    if (Date.now() > deadline) throw new Error(`plan ${planId} is still ${response.body.status}`);
-    await whileWaiting();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+): Promise<SettledPlan> {
+  return settledPlanOf(() => api.call(`${api.plansPath}/${planId}`, { apiKey: api.adminKey }), whileWaiting);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthorization } from '../../../shared/app/oauth/authorization';
 import { registerClient } from '../../../shared/app/oauth/clients';
 import type { OAuthContext } from '../../../shared/app/oauth/oauth-context';
@@ -14,9 +14,6 @@ import { createTestSigner } from '../../support/test-signer';
  * The day's cap on code checks, on dynalite with a clock the test moves: the e2e test shows the
  * doubling delay over HTTP; a day of it would take a day there.
  */
-
-// Twenty-one sign-ins, each a dozen table calls: slow on a busy machine.
-vi.setConfig({ testTimeout: 120_000 });
 
 const email = 'guessed@example.com';
 let table: TestTable;

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatedAzureUsageSources } from '../../../local/simulated-azure-usage-sources';
 import { deliverSimulatedAwsFile, simulatedAwsUsageSources } from '../../../local/simulated-usage-sources';
 import { computingPlansHere } from '../../../shared/app/plan-computation';
@@ -32,8 +32,6 @@ import { cur2Parquet } from '../../support/export-parquet-files';
  * The export: June in two CUR 2.0 Parquet files (hours 0-359 and 360-719), the second read in
  * ranges of its row groups (parts of at most 1,500 rows), on dynalite and the simulated cloud.
  */
-
-vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
 
 const RUNS = Number(process.env.USAGE_SYNC_MODEL_RUNS ?? 6);
 const serviceAccountId = '999988887777';

@@ -26,7 +26,6 @@ describe('docs/openapi.json', () => {
       {
         cwd: root,
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-        timeout: 60_000,
       },
     );
     const report = JSON.parse(stdout) as LintReport;
@@ -34,5 +33,5 @@ describe('docs/openapi.json', () => {
     // Assess
     expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
     expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 0 });
-  }, 60_000);
+  });
 });
