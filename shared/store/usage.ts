@@ -8,15 +8,9 @@ import { monthStartHour, monthsBetween } from '../domain/usage/usage-months';
 import type { UsageState } from '../domain/usage/usage-state';
 import { type BatchWrite, writeInBatches } from './batch-writes';
 import { isConditionFailure, updateIf } from './conditional-writes';
-import {
-  orgPartition,
-  usageMonthPrefix,
-  usagePartition,
-  usageSeriesKey,
-  usageStateKey,
-  usageStatePrefix,
-} from './keys';
-import { getItem, queryAll, queryPages, type StoredItem, type TableClient } from './table-client';
+import { usageMonthPrefix, usagePartition, usageSeriesKey, usageStateKey } from './keys';
+import { getItem, queryPages, type StoredItem, type TableClient } from './table-client';
+import { listProvidersWithUsage } from './usage-providers';
 import { type StoredSeries, sameResource, toSeriesItem, toStoredSeries } from './usage-series-items';
 
 const HOUR_MS = 3_600_000;
@@ -254,14 +248,7 @@ export function createUsageRepository(table: TableClient): UsageRepository {
       return item ? toUsageState(item) : null;
     },
 
-    async listProvidersWithUsage(orgId) {
-      const items = await queryAll(table, {
-        KeyConditionExpression: 'PK = :org AND begins_with(SK, :usage)',
-        ExpressionAttributeValues: { ':org': orgPartition(orgId), ':usage': usageStatePrefix },
-        ConsistentRead: true,
-      });
-      return items.filter((item) => item.firstHour !== undefined).map((item) => item.provider as Provider);
-    },
+    listProvidersWithUsage: (orgId) => listProvidersWithUsage(table, orgId),
   };
 }
 

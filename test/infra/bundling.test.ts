@@ -178,6 +178,21 @@ describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", ()
     }
   });
 
+  it('give the onboarding function two reads of usage and plans, not their repositories', () => {
+    // Assess: the child-org listing asks only whether an org has usage and plans (docs/benchmarks.md, Cold start).
+    for (const part of ['shared/store/usage-providers.ts', 'shared/store/plan-sets.ts']) {
+      expect(
+        onboarding.sources.some((source) => source.endsWith(part)),
+        part,
+      ).toBe(true);
+    }
+    expect(
+      onboarding.sources.filter((source) =>
+        /shared\/store\/(usage|plans|caching\/plan-content-cache)\.ts$/.test(source),
+      ),
+    ).toEqual([]);
+  });
+
   it("give the Azure verification the identity platform's client, and none of the AWS checks' clients", () => {
     // Assess
     expect(azureVerify.sources.some((source) => source.includes('node_modules/oauth4webapi/'))).toBe(true);
