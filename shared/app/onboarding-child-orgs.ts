@@ -13,7 +13,7 @@ import type { ContextWith, PlanRepository, UsageRepository } from './ports';
 
 /**
  * What the listing reads: of an org's usage and plans only whether it has any, so a function
- * serving it builds just those reads (shared/store/usage-providers.ts, plan-sets.ts) and bundles
+ * serving it builds just those reads (shared/store/usage-states.ts, plan-sets.ts) and bundles
  * neither the usage imports nor the plan repository.
  */
 export type ChildOrgOverviewContext = ContextWith<

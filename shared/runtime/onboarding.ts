@@ -12,7 +12,7 @@ import {
   usageSyncStateRepository,
   userRepository,
 } from '../store/store';
-import { createUsageProvidersReader } from '../store/usage-providers';
+import { createUsageProvidersReader } from '../store/usage-states';
 import { createFunctionContext } from './app-context';
 import { createAwsTable, readAwsConfig } from './aws';
 import { onFirstUse } from './function-context';

@@ -5,13 +5,12 @@ import { ConflictError } from '../domain/errors';
 import { type ImportedSeries, replaceCoveredHours, type UsageResource } from '../domain/usage/imported-usage';
 import { isoHour, windowStartHour } from '../domain/usage/local-time';
 import { monthStartHour, monthsBetween } from '../domain/usage/usage-months';
-import type { UsageState } from '../domain/usage/usage-state';
 import { type BatchWrite, writeInBatches } from './batch-writes';
 import { isConditionFailure, updateIf } from './conditional-writes';
 import { usageMonthPrefix, usagePartition, usageSeriesKey, usageStateKey } from './keys';
 import { getItem, queryPages, type StoredItem, type TableClient } from './table-client';
-import { listProvidersWithUsage } from './usage-providers';
 import { type StoredSeries, sameResource, toSeriesItem, toStoredSeries } from './usage-series-items';
+import { listProvidersWithUsage, readUsageState, toUsageState } from './usage-states';
 
 const HOUR_MS = 3_600_000;
 
@@ -244,8 +243,7 @@ export function createUsageRepository(table: TableClient): UsageRepository {
     },
 
     async usageState(orgId, provider) {
-      const item = await getItem(table, usageStateKey(orgId, provider));
-      return item ? toUsageState(item) : null;
+      return readUsageState(table, orgId, provider);
     },
 
     listProvidersWithUsage: (orgId) => listProvidersWithUsage(table, orgId),
@@ -287,27 +285,4 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
   if (a.length !== b.length) return false;
   for (let hour = 0; hour < a.length; hour++) if (a[hour] !== b[hour]) return false;
   return true;
-}
-
-function toUsageState(item: StoredItem): UsageState {
-  return {
-    version: item.version as number,
-    orgId: item.orgId as string,
-    provider: item.provider as Provider,
-    usageVersion: item.usageVersion as number,
-    importSession:
-      item.importSessionId === undefined
-        ? null
-        : {
-            sessionId: item.importSessionId as string,
-            startedAt: item.importStartedAt as string,
-            expiresAt: item.importExpiresAt as string,
-            baseVersion: item.importBaseVersion as number,
-          },
-    firstHour: (item.firstHour as string | undefined) ?? null,
-    lastHour: (item.lastHour as string | undefined) ?? null,
-    resources: item.resources as number,
-    commitments: item.commitments as number,
-    updatedAt: item.updatedAt as string,
-  };
 }
