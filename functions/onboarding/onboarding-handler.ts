@@ -5,7 +5,7 @@ import {
   createAzureAuthUrl,
 } from '../../shared/app/azure-consent';
 import { awsRoleTemplate, registerChildViaOnboarding, startOnboarding } from '../../shared/app/onboarding';
-import { listChildOrgOverviews } from '../../shared/app/onboarding-child-orgs';
+import { type ChildOrgOverviewContext, listChildOrgOverviews } from '../../shared/app/onboarding-child-orgs';
 import type { ContextWith } from '../../shared/app/ports';
 import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { checklistItemView } from '../../shared/contract/onboarding';
@@ -24,16 +24,9 @@ import { consentCallbackUrl, type OnboardingRuntime } from '../../shared/runtime
  */
 export type OnboardingFunctionContext = AzureConsentContext &
   ContextWith<
-    | 'onboarding'
-    | 'orgs'
-    | 'orgUpdates'
-    | 'memberships'
-    | 'users'
-    | 'usage'
-    | 'plans'
-    | 'usageSyncStates'
-    | 'azureTenants'
+    'onboarding' | 'orgs' | 'orgUpdates' | 'memberships' | 'users' | 'usageSyncStates' | 'azureTenants'
   > &
+  ChildOrgOverviewContext &
   Pick<OnboardingRuntime, 'publicApiUrl'>;
 
 /**

@@ -1,12 +1,19 @@
 import type { Catalog } from '../domain/catalog/catalog';
-import type { ContextWith, PlanComputation } from './ports';
+import type { ContextWith, PlanComputation, UsageRepository } from './ports';
 import type { PurchaseQueue, PurchaseQueueSendError } from './ports/purchase-queue';
 
 /** The repositories applying and purchasing use. */
-export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases' | 'usage';
+export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases';
 
-/** What applying a plan (#8) and purchasing one for a user (#13) run with (plan-application.ts). */
+/**
+ * What applying a plan (#8) and purchasing one for a user (#13) run with (plan-application.ts).
+ * Of the usage, only the version of the plan inputs (a plan computed before it is outdated): a
+ * function applying plans reads that alone (shared/store/usage-states.ts), not the usage repository.
+ */
 export interface ApplyContext extends ContextWith<ApplyRepository> {
+  readonly repos: ContextWith<ApplyRepository>['repos'] & {
+    readonly usage: Pick<UsageRepository, 'usageState'>;
+  };
   readonly purchaseQueue: PurchaseQueue;
   readonly catalog: () => Promise<Catalog>;
   /** Told about messages the queue did not take (the sweep sends them again). */

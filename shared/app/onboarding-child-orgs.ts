@@ -9,7 +9,21 @@ import { hasScope } from '../domain/permissions';
 import type { Principal } from '../domain/principal';
 import { PARTNER_SCOPE } from './onboarding';
 import { loadPartnerOrgFor } from './org-access';
-import type { ContextWith } from './ports';
+import type { ContextWith, PlanRepository, UsageRepository } from './ports';
+
+/**
+ * What the listing reads: of an org's usage and plans only whether it has any, so a function
+ * serving it builds just those reads (shared/store/usage-states.ts, plan-sets.ts) and bundles
+ * neither the usage imports nor the plan repository.
+ */
+export type ChildOrgOverviewContext = ContextWith<
+  'orgs' | 'memberships' | 'onboarding' | 'usageSyncStates'
+> & {
+  readonly repos: {
+    readonly usage: Pick<UsageRepository, 'listProvidersWithUsage'>;
+    readonly plans: Pick<PlanRepository, 'planSet'>;
+  };
+};
 
 export interface ChildOrgOverview {
   readonly createdAt: string;
@@ -29,7 +43,7 @@ export interface ChildOrgOverview {
  * read in detail.
  */
 export async function listChildOrgOverviews(
-  ctx: ContextWith<'orgs' | 'memberships' | 'usage' | 'plans' | 'onboarding' | 'usageSyncStates'>,
+  ctx: ChildOrgOverviewContext,
   principal: Principal,
   partnerOrgId: string,
   page: { readonly page: number; readonly pageSize: number },

@@ -2,18 +2,20 @@ import type { OnboardingSettings } from '../app/onboarding';
 import type { TenantSignIn } from '../app/ports/azure-tenants';
 import { entraSignIn } from '../cloud/identity/entra-sign-in';
 import { TenantSignInError } from '../domain/onboarding/tenant-sign-in-error';
+import { createPlanSetReader } from '../store/plan-sets';
 import {
   azureTenantRepository,
   membershipRepository,
   onboardingRepository,
   orgRepository,
   orgUpdateRepository,
-  planRepository,
-  usageRepository,
   usageSyncStateRepository,
   userRepository,
 } from '../store/store';
-import { awsFunctionContext, onFirstUse } from './function-context';
+import { createUsageProvidersReader } from '../store/usage-states';
+import { createFunctionContext } from './app-context';
+import { createAwsTable, readAwsConfig } from './aws';
+import { onFirstUse } from './function-context';
 import { secretsManagerSecret } from './secrets-manager-secret';
 
 /**
@@ -40,26 +42,28 @@ export interface OnboardingRuntime {
   readonly tenantSignIn: TenantSignIn;
 }
 
-const repositories = awsFunctionContext({
+const repositories = {
   onboarding: onboardingRepository,
   orgs: orgRepository,
   orgUpdates: orgUpdateRepository,
   memberships: membershipRepository,
   users: userRepository,
-  usage: usageRepository,
-  plans: planRepository,
   usageSyncStates: usageSyncStateRepository,
   azureTenants: azureTenantRepository,
-});
+};
 
 /**
  * The onboarding function on AWS: its repositories on the service's table and the onboarding
- * runtime from the environment, built on the first invocation.
+ * runtime from the environment, built on the first invocation. Of the usage and plans the
+ * child-org listing asks only whether an org has any: those two reads, not their repositories.
  */
 export const awsOnboardingContext = onFirstUse(() => {
   const runtime = onboardingFromEnvironment(process.env);
+  const table = createAwsTable(readAwsConfig(process.env));
+  const context = createFunctionContext(table, repositories);
   return {
-    ...repositories(),
+    ...context,
+    repos: { ...context.repos, usage: createUsageProvidersReader(table), plans: createPlanSetReader(table) },
     onboarding: runtime.settings,
     publicApiUrl: runtime.publicApiUrl,
     tenantSignIn: runtime.tenantSignIn,

@@ -7,24 +7,24 @@ import {
   orgRepository,
   planRepository,
   purchaseRepository,
-  usageRepository,
   userRepository,
 } from '../store/store';
-import { awsFunctionContext, onFirstUse } from './function-context';
+import { createUsageStateReader } from '../store/usage-states';
+import { createFunctionContext } from './app-context';
+import { createAwsTable, readAwsConfig } from './aws';
+import { onFirstUse } from './function-context';
 import { lambdaPlanComputation } from './lambda-plan-computation';
 import { awsPurchaseQueue } from './purchasing';
 
-const repositories = awsFunctionContext({
+const repositories = {
   orgs: orgRepository,
   memberships: membershipRepository,
   users: userRepository,
   plans: planRepository,
   purchases: purchaseRepository,
-  // The plan-input version: a plan computed before the last change is outdated.
-  usage: usageRepository,
   idempotencyRecords: idempotencyRepository,
   catalog: catalogRepository,
-});
+};
 
 /**
  * The plan-purchases function on AWS: its repositories on the service's table, the SQS purchase
@@ -32,9 +32,12 @@ const repositories = awsFunctionContext({
  * successor; its client is made when a refusal first needs it), built on the first invocation.
  */
 export const awsPlanPurchasesContext = onFirstUse(() => {
-  const base = repositories();
+  const table = createAwsTable(readAwsConfig(process.env));
+  const base = createFunctionContext(table, repositories);
   return {
     ...base,
+    // The plan-input version (a plan computed before the last change is outdated): that read alone.
+    repos: { ...base.repos, usage: createUsageStateReader(table) },
     purchaseQueue: awsPurchaseQueue(process.env),
     catalog: purchasingCatalog(base.repos.catalog),
     planComputation: lazyPlanComputation(),

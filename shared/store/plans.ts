@@ -12,7 +12,7 @@ import type {
 import { DEFAULT_RENEWAL_HORIZON_DAYS } from '../domain/engine/shapes/plan-time';
 import { ConflictError } from '../domain/errors';
 import type { AppliedComputation } from '../domain/plans/applied-computation';
-import type { PlanSetState, StoredPlan } from '../domain/plans/plan-set';
+import type { StoredPlan } from '../domain/plans/plan-set';
 import { getItems } from './batch-reads';
 import { fromCompressedParts } from './compressed-parts';
 import { updateReturningIf } from './conditional-writes';
@@ -21,11 +21,11 @@ import {
   lineItemPrefix,
   planKey,
   planPartition,
-  planSetKey,
   purchasePlanPartPrefix,
   resourceMatchPrefix,
 } from './keys';
 import { schedulePlan } from './plan-scheduling';
+import { readPlanSet } from './plan-sets';
 import { getItem, queryAll, type StoredItem, type TableClient } from './table-client';
 
 /**
@@ -44,10 +44,7 @@ export function createPlanRepository(table: TableClient): PlanRepository {
   }
 
   return {
-    async planSet(orgId, provider) {
-      const item = await getItem(table, planSetKey(orgId, provider));
-      return item ? toPlanSetState(item) : null;
-    },
+    planSet: (orgId, provider) => readPlanSet(table, orgId, provider),
 
     async getPlans(orgId, provider, planIds) {
       const items = await getItems(
@@ -243,28 +240,4 @@ function toPlanContent(stored: StoredPlan, items: readonly StoredItem[]): PlanCo
 
 function toLineResourceMatch(item: StoredItem): LineResourceMatch {
   return { lineItemId: item.lineItemId as string, match: JSON.parse(item.match as string) as ResourceMatch };
-}
-
-function toPlanSetState(item: StoredItem): PlanSetState {
-  return {
-    orgId: item.orgId as string,
-    provider: item.provider as Provider,
-    computed:
-      item.usageVersion === undefined
-        ? null
-        : {
-            usageVersion: item.usageVersion as number,
-            planIds: item.planIds as string[],
-            recommendedPlanId: (item.recommendedPlanId as string | undefined) ?? null,
-            computedAt: item.computedAt as string,
-          },
-    calculation:
-      item.claimId === undefined
-        ? null
-        : {
-            claimId: item.claimId as string,
-            usageVersion: item.claimVersion as number,
-            startedAt: item.claimedAt as string,
-          },
-  };
 }

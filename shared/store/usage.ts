@@ -5,19 +5,12 @@ import { ConflictError } from '../domain/errors';
 import { type ImportedSeries, replaceCoveredHours, type UsageResource } from '../domain/usage/imported-usage';
 import { isoHour, windowStartHour } from '../domain/usage/local-time';
 import { monthStartHour, monthsBetween } from '../domain/usage/usage-months';
-import type { UsageState } from '../domain/usage/usage-state';
 import { type BatchWrite, writeInBatches } from './batch-writes';
 import { isConditionFailure, updateIf } from './conditional-writes';
-import {
-  orgPartition,
-  usageMonthPrefix,
-  usagePartition,
-  usageSeriesKey,
-  usageStateKey,
-  usageStatePrefix,
-} from './keys';
-import { getItem, queryAll, queryPages, type StoredItem, type TableClient } from './table-client';
+import { usageMonthPrefix, usagePartition, usageSeriesKey, usageStateKey } from './keys';
+import { getItem, queryPages, type StoredItem, type TableClient } from './table-client';
 import { type StoredSeries, sameResource, toSeriesItem, toStoredSeries } from './usage-series-items';
+import { listProvidersWithUsage, readUsageState, toUsageState } from './usage-states';
 
 const HOUR_MS = 3_600_000;
 
@@ -250,18 +243,10 @@ export function createUsageRepository(table: TableClient): UsageRepository {
     },
 
     async usageState(orgId, provider) {
-      const item = await getItem(table, usageStateKey(orgId, provider));
-      return item ? toUsageState(item) : null;
+      return readUsageState(table, orgId, provider);
     },
 
-    async listProvidersWithUsage(orgId) {
-      const items = await queryAll(table, {
-        KeyConditionExpression: 'PK = :org AND begins_with(SK, :usage)',
-        ExpressionAttributeValues: { ':org': orgPartition(orgId), ':usage': usageStatePrefix },
-        ConsistentRead: true,
-      });
-      return items.filter((item) => item.firstHour !== undefined).map((item) => item.provider as Provider);
-    },
+    listProvidersWithUsage: (orgId) => listProvidersWithUsage(table, orgId),
   };
 }
 
@@ -300,27 +285,4 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
   if (a.length !== b.length) return false;
   for (let hour = 0; hour < a.length; hour++) if (a[hour] !== b[hour]) return false;
   return true;
-}
-
-function toUsageState(item: StoredItem): UsageState {
-  return {
-    version: item.version as number,
-    orgId: item.orgId as string,
-    provider: item.provider as Provider,
-    usageVersion: item.usageVersion as number,
-    importSession:
-      item.importSessionId === undefined
-        ? null
-        : {
-            sessionId: item.importSessionId as string,
-            startedAt: item.importStartedAt as string,
-            expiresAt: item.importExpiresAt as string,
-            baseVersion: item.importBaseVersion as number,
-          },
-    firstHour: (item.firstHour as string | undefined) ?? null,
-    lastHour: (item.lastHour as string | undefined) ?? null,
-    resources: item.resources as number,
-    commitments: item.commitments as number,
-    updatedAt: item.updatedAt as string,
-  };
 }

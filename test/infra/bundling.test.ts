@@ -178,6 +178,21 @@ describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", ()
     }
   });
 
+  it('give the onboarding function two reads of usage and plans, not their repositories', () => {
+    // Assess: the child-org listing asks only whether an org has usage and plans (docs/benchmarks.md, Cold start).
+    for (const part of ['shared/store/usage-states.ts', 'shared/store/plan-sets.ts']) {
+      expect(
+        onboarding.sources.some((source) => source.endsWith(part)),
+        part,
+      ).toBe(true);
+    }
+    expect(
+      onboarding.sources.filter((source) =>
+        /shared\/store\/(usage|plans|caching\/plan-content-cache)\.ts$/.test(source),
+      ),
+    ).toEqual([]);
+  });
+
   it("give the Azure verification the identity platform's client, and none of the AWS checks' clients", () => {
     // Assess
     expect(azureVerify.sources.some((source) => source.includes('node_modules/oauth4webapi/'))).toBe(true);
@@ -218,6 +233,18 @@ describe("the OAuth functions' bundles (docs/oauth.md, Functions)", () => {
     expect(carried('oauth-token')).toEqual(['client-dynamodb', 'client-kms', 'oauth-tokens']);
     // No API Gateway client in registration: a new client gets no usage-plan key of its own.
     expect(carried('oauth-registration')).toEqual(['client-dynamodb', 'oauth-registration']);
+  });
+});
+
+describe("the plan-purchases function's bundle", () => {
+  const { sources, remove } = bundledSources('functions/plan-purchases/handler.ts');
+
+  afterAll(remove);
+
+  it('reads the usage state alone, not the usage repository with its imports', () => {
+    // Assess: applying a plan asks the usage only for the version of the plan inputs.
+    expect(sources.some((source) => source.endsWith('shared/store/usage-states.ts'))).toBe(true);
+    expect(sources.filter((source) => source.endsWith('shared/store/usage.ts'))).toEqual([]);
   });
 });
 
