@@ -35,11 +35,20 @@ export function createCatalogRefreshHandler(dependencies: () => CatalogRefreshDe
       logger.info('catalog refresh progress', { step }),
     );
     metrics.addMetric(CATALOG_REFRESH_KEPT_METRIC, MetricUnit.Count, answer.outcome === 'kept' ? 1 : 0);
-    const { outcome, reasons, catalog_version, origin, offers, instance_types, prices_moved } = answer;
-    const summary = { catalog_version, origin, offers, instance_types, prices_moved };
-    if (outcome === 'kept')
-      logger.warn('catalog refresh kept the last good catalog', { reasons, ...summary });
-    else logger.info('catalog refreshed', { ...summary, plan_inputs_raised: answer.plan_inputs_raised });
+    const { outcome, reasons, catalog_version, origin } = answer;
+    if (outcome === 'kept') {
+      logger.warn('catalog refresh kept the last good catalog', { reasons, catalog_version, origin });
+    } else {
+      const { offers, instance_types, prices_moved, plan_inputs_raised } = answer;
+      logger.info('catalog refreshed', {
+        catalog_version,
+        origin,
+        offers,
+        instance_types,
+        prices_moved,
+        plan_inputs_raised,
+      });
+    }
     return answer;
   })
     .use(injectLambdaContext(logger, { resetKeys: true }))
