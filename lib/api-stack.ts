@@ -17,6 +17,7 @@ import {
   tenantThrottleProblem,
 } from '../shared/http/tenant-rate-limit';
 import { tableDefinition } from '../shared/store/table';
+import { CatalogRefresh } from './constructs/catalog-refresh';
 import { OnboardingSettings } from './constructs/onboarding-settings';
 import { PurchasePipeline } from './constructs/purchase-pipeline';
 import { ServiceRestApi } from './constructs/rest-api';
@@ -25,6 +26,7 @@ import type { SigningKeys } from './constructs/signing-keys';
 import { UsageSyncPipeline } from './constructs/usage-sync-pipeline';
 import type { MarketplaceConfig } from './marketplace-config';
 import { functionEntry } from './project-paths';
+import { tableItemAccess } from './table-item-access';
 
 export interface ApiStackProps extends StackProps {
   /** The service table (from the stateful stack). */
@@ -81,43 +83,17 @@ export interface ApiStackProps extends StackProps {
   readonly usageSyncSchedule?: string;
   /** Usage sync invocations at once, context `usageSyncConcurrency`. @default 5 */
   readonly usageSyncConcurrency?: number;
+  /**
+   * When the catalog refresh runs (docs/catalog.md, Deployed refresh): a recurring EventBridge
+   * Scheduler expression, context `catalogRefreshSchedule`. @default weekly, Mondays at 04:00 UTC
+   */
+  readonly catalogRefreshSchedule?: string;
+  /** The regions it reads, context `catalogRefreshRegions`. @default the bundled catalog's */
+  readonly catalogRefreshRegions?: readonly string[];
 }
 
 /** Powertools service name of every function. */
 export const serviceName = 'commitment-planning';
-
-/**
- * What `grantReadWriteData` allows on items, granted on the table and each named index rather
- * than on `<table>/index/*`: no wildcard resource to justify.
- */
-const tableItemActions = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-] as const;
-
-/**
- * What the plan functions do with items (docs/plans-api.md): read orgs, usage and
- * commitments; read, write and delete plans and plan sets. No scan, and only in partitions of
- * orgs (`ORG#...`, usage and commitments included) and plans (`PLAN#...`): never an API key's,
- * a user's or an OAuth item.
- */
-const planItemActions = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-] as const;
-const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
 
 /** The sender of sign-in codes until the operator names a verified one. */
 const defaultMailFrom = 'sign-in@example.com';
@@ -130,7 +106,8 @@ const apiKeyLastUsedAttribute = 'lastUsedAt';
 /**
  * The HTTP side: the REST API, its Lambda REQUEST authorizer, and one function per function group
  * of the route manifest (`functions/<group>/handler.ts`), so a new group or route in the manifest
- * is deployed without touching this stack; and the purchase pipeline's functions.
+ * is deployed without touching this stack; the purchase pipeline's functions, the usage sync and
+ * the catalog refresh.
  */
 export class ApiStack extends Stack {
   readonly api: ServiceRestApi;
@@ -141,6 +118,8 @@ export class ApiStack extends Stack {
   readonly usageSync: UsageSyncPipeline;
   /** Computes plans that are missing or stale, invoked by the plan-serving functions. */
   readonly planComputation: ServiceFunction;
+  /** The scheduled catalog refresh: its function, schedule, dead-letter queue and alarms. */
+  readonly catalogRefresh: CatalogRefresh;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -149,18 +128,7 @@ export class ApiStack extends Stack {
     const throttleProblem = tenantThrottleProblem(tenantThrottle);
     if (throttleProblem) throw new Error(`tenantThrottle: ${throttleProblem}`);
 
-    const tableAndIndexArns = [
-      table.tableArn,
-      ...tableDefinition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-    ];
-    const itemAccess = () =>
-      new PolicyStatement({ actions: [...tableItemActions], resources: tableAndIndexArns });
-    const planItemAccess = () =>
-      new PolicyStatement({
-        actions: [...planItemActions],
-        resources: [table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...planPartitionPatterns] } },
-      });
+    const items = tableItemAccess(table);
 
     const functionSettings = {
       serviceName,
@@ -206,8 +174,8 @@ export class ApiStack extends Stack {
       marketplace: props.marketplace ?? { kind: 'simulated' },
       functionSettings,
     });
-    this.purchases.processor.role.addToPrincipalPolicy(itemAccess());
-    this.purchases.sweep.role.addToPrincipalPolicy(itemAccess());
+    this.purchases.processor.role.addToPrincipalPolicy(items.all());
+    this.purchases.sweep.role.addToPrincipalPolicy(items.all());
 
     // What a group's deployment declares (functions/<group>/deployment.ts): its memory, timeout
     // and table access here; its grants where the resources they name are defined.
@@ -219,8 +187,8 @@ export class ApiStack extends Stack {
         : { timeout: Duration.seconds(deployment.timeoutSeconds) }),
     });
     const grantTableItems = (serviceFunction: ServiceFunction, deployment: GroupDeployment) => {
-      if (deployment.tableItems === 'all') serviceFunction.role.addToPrincipalPolicy(itemAccess());
-      else if (deployment.tableItems === 'plans') serviceFunction.role.addToPrincipalPolicy(planItemAccess());
+      if (deployment.tableItems === 'all') serviceFunction.role.addToPrincipalPolicy(items.all());
+      else if (deployment.tableItems === 'plans') serviceFunction.role.addToPrincipalPolicy(items.plans());
     };
 
     // The one function that carries the plan engine and the catalog for plans (docs/plans-api.md,
@@ -240,10 +208,18 @@ export class ApiStack extends Stack {
       maxConcurrency: props.usageSyncConcurrency,
       functionSettings,
     });
-    this.usageSync.fanout.role.addToPrincipalPolicy(itemAccess());
-    this.usageSync.sync.role.addToPrincipalPolicy(itemAccess());
+    this.usageSync.fanout.role.addToPrincipalPolicy(items.all());
+    this.usageSync.sync.role.addToPrincipalPolicy(items.all());
     // A sync that stored usage computes the org's plans there (its bundle carries no engine).
     this.allowPlanComputation(this.usageSync.sync);
+
+    // Its table access is its own (the catalog's partitions; docs/deploy.md, Permissions).
+    this.catalogRefresh = new CatalogRefresh(this, 'CatalogRefresh', {
+      schedule: props.catalogRefreshSchedule,
+      regions: props.catalogRefreshRegions,
+      table,
+      functionSettings,
+    });
 
     const groupFunctions = new Map<FunctionGroup, ServiceFunction>();
     for (const group of functionGroups) {

@@ -50,6 +50,7 @@ export function buildApp(app: App, config: ServiceAppConfig = {}): ServiceStacks
     signingKeys: stateful.signingKeys,
     ...mailFromContext(app),
     ...usageSyncContext(app),
+    ...catalogRefreshContext(app),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { stateful, api };
@@ -78,5 +79,32 @@ function usageSyncContext(app: App): { usageSyncSchedule?: string; usageSyncConc
   return {
     ...(schedule === undefined ? {} : { usageSyncSchedule: schedule }),
     ...(concurrency === undefined ? {} : { usageSyncConcurrency: Number(concurrency) }),
+  };
+}
+
+/**
+ * `-c catalogRefreshSchedule=<expression>` (when the catalog refresh runs, e.g. `rate(1 day)`) and
+ * `-c catalogRefreshRegions=<r1,r2,...>` (the regions it reads): docs/deploy.md. The construct
+ * checks both and names the key of a bad one.
+ */
+function catalogRefreshContext(app: App): {
+  catalogRefreshSchedule?: string;
+  catalogRefreshRegions?: readonly string[];
+} {
+  const schedule: unknown = app.node.tryGetContext('catalogRefreshSchedule');
+  const regions: unknown = app.node.tryGetContext('catalogRefreshRegions');
+  if (schedule !== undefined && typeof schedule !== 'string') {
+    throw new Error(`Context catalogRefreshSchedule must be a schedule expression; got ${String(schedule)}`);
+  }
+  if (regions !== undefined && typeof regions !== 'string') {
+    throw new Error(
+      `Context catalogRefreshRegions must be region names, comma-separated; got ${String(regions)}`,
+    );
+  }
+  return {
+    ...(schedule === undefined ? {} : { catalogRefreshSchedule: schedule }),
+    ...(regions === undefined
+      ? {}
+      : { catalogRefreshRegions: regions.split(',').map((region) => region.trim()) }),
   };
 }

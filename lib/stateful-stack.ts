@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
@@ -10,6 +10,7 @@ import {
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../shared/store/table';
+import { deadLetterQueue } from './constructs/dead-letters';
 import { SigningKeys } from './constructs/signing-keys';
 import { purchaseMaxReceiveCount, purchaseQueueVisibilityTimeout } from './purchase-pipeline-settings';
 
@@ -65,14 +66,7 @@ export class StatefulStack extends Stack {
     // SQS-managed encryption rather than a KMS key: nothing outside this account reads the queues,
     // and a KMS key would add kms:GenerateDataKey/Decrypt to every sender and the consumer, a key
     // policy to keep and a cost per request, for no caller that needs it.
-    const deadLetterQueue = new Queue(this, 'PurchaseDeadLetterQueue', {
-      fifo: true,
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      // The longest SQS keeps a message: an operator has two weeks to look before it is gone.
-      retentionPeriod: Duration.days(14),
-    });
-    this.purchaseDeadLetterQueue = deadLetterQueue;
+    this.purchaseDeadLetterQueue = deadLetterQueue(this, 'PurchaseDeadLetterQueue', { fifo: true });
     this.purchaseQueue = new Queue(this, 'PurchaseQueue', {
       fifo: true,
       // The sender sets MessageDeduplicationId (`planId:lineItemId`): a line item sent again within
@@ -81,7 +75,7 @@ export class StatefulStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       visibilityTimeout: purchaseQueueVisibilityTimeout,
-      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: purchaseMaxReceiveCount },
+      deadLetterQueue: { queue: this.purchaseDeadLetterQueue, maxReceiveCount: purchaseMaxReceiveCount },
     });
 
     new CfnOutput(this, 'TableName', {
@@ -93,7 +87,7 @@ export class StatefulStack extends Stack {
       description: 'The FIFO queue that wakes the purchase processor (PURCHASE_QUEUE_URL)',
     });
     new CfnOutput(this, 'PurchaseDeadLetterQueueUrl', {
-      value: deadLetterQueue.queueUrl,
+      value: this.purchaseDeadLetterQueue.queueUrl,
       description:
         'Purchase messages received 5 times without success, for bin/admin.ts dead-letters (PURCHASE_DLQ_URL)',
     });

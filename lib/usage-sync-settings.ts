@@ -28,10 +28,3 @@ export const defaultUsageSyncSchedule = 'cron(0 3 * * ? *)';
 if (FINISH_CLAIM_SECONDS <= usageSyncTimeout.toSeconds()) {
   throw new Error('the finish claim must outlast the usage-sync function timeout');
 }
-
-/** A schedule expression EventBridge Scheduler takes: `cron(...)` or `rate(...)`. */
-export function usageSyncScheduleProblem(expression: string): string | null {
-  return /^(cron|rate)\(.+\)$/.test(expression)
-    ? null
-    : `must be an EventBridge Scheduler expression such as ${defaultUsageSyncSchedule} or rate(12 hours); got ${expression}`;
-}

@@ -4,6 +4,7 @@ import {
   AZURE_RETAIL_PRICES_URL,
   directoryPriceListFiles,
   httpPriceListFiles,
+  LIVE_DEFAULT_REGIONS,
 } from '../../shared/cloud/prices/price-list-files';
 import type { Provider } from '../../shared/domain/engine/shapes/model';
 import { type AdminCommand, defineCommand, UsageError } from './admin-command';
@@ -86,6 +87,3 @@ export const refreshCatalogCommand: AdminCommand = defineCommand({
     return answer;
   },
 });
-
-/** A live refresh reads the bundled catalog's regions unless told otherwise: each AWS region's EC2 file is hundreds of megabytes. */
-const LIVE_DEFAULT_REGIONS = ['us-east-1', 'us-west-2', 'eu-west-1', 'eastus', 'westeurope'];

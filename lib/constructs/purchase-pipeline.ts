@@ -1,5 +1,5 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { assumableRoleArns, type MarketplaceConfig, marketplaceEnvironment } from '../marketplace-config';
 import { functionEntry } from '../project-paths';
 import { purchaseProcessorTimeout, purchaseSweepInterval } from '../purchase-pipeline-settings';
+import { deadLetterAlarm } from './dead-letters';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function';
 
 /** Messages per processor invocation: the most a FIFO event source takes. */
@@ -88,18 +89,12 @@ export class PurchasePipeline extends Construct {
       targets: [new LambdaFunction(this.sweep.function)],
     });
 
-    this.deadLetterAlarm = new Alarm(this, 'DeadLetterAlarm', {
-      alarmDescription:
-        'A purchase message was received 5 times without success: see the dead-letter queue and the purchase records',
-      metric: props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: 'Maximum',
-      }),
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      threshold: 0,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    this.deadLetterAlarm = deadLetterAlarm(
+      this,
+      'DeadLetterAlarm',
+      props.deadLetterQueue,
+      'A purchase message was received 5 times without success: see the dead-letter queue and the purchase records',
+    );
   }
 
   /**
@@ -107,9 +102,6 @@ export class PurchasePipeline extends Construct {
    * sqs:SendMessage (which SendMessageBatch needs too) on this queue, nothing else.
    */
   allowSending(serviceFunction: ServiceFunction): void {
-    serviceFunction.function.addEnvironment('PURCHASE_QUEUE_URL', this.#queue.queueUrl);
-    serviceFunction.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.#queue.queueArn] }),
-    );
+    serviceFunction.allowSendingTo(this.#queue, 'PURCHASE_QUEUE_URL');
   }
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { AssetHashType, DockerImage, Duration, Validations } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   ApplicationLogLevel,
   Architecture,
@@ -12,6 +12,7 @@ import {
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { projectRoot } from '../project-paths';
 
@@ -106,6 +107,17 @@ export class ServiceFunction extends Construct {
           'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so their resource is "*".',
       });
     }
+  }
+
+  /**
+   * Lets the function send to `queue`: its URL as the environment variable `variable`, and
+   * sqs:SendMessage (which SendMessageBatch needs too) on that queue, nothing else.
+   */
+  allowSendingTo(queue: IQueue, variable: string): void {
+    this.function.addEnvironment(variable, queue.queueUrl);
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }),
+    );
   }
 }
 

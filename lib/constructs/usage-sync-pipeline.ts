@@ -1,8 +1,8 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
+import type { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { onboardingRoleName } from '../../shared/domain/onboarding/aws-checks';
@@ -12,14 +12,15 @@ import {
   defaultUsageSyncSchedule,
   usageSyncMaxReceiveCount,
   usageSyncMemorySize,
-  usageSyncScheduleProblem,
   usageSyncTimeout,
   usageSyncVisibilityTimeout,
 } from '../usage-sync-settings';
+import { deadLetterAlarm, deadLetterQueue } from './dead-letters';
+import { scheduledInvocation } from './scheduled-invocation';
 import { ServiceFunction, type ServiceFunctionProps } from './service-function';
 
 export interface UsageSyncPipelineProps {
-  /** When the fan-out runs: an EventBridge Scheduler expression (lib/usage-sync-settings.ts). @default defaultUsageSyncSchedule */
+  /** When the fan-out runs: an EventBridge Scheduler expression (lib/schedule-expression.ts). @default defaultUsageSyncSchedule */
   readonly schedule?: string;
   /** Sync invocations at once (the event source's maxConcurrency, 2 to 1000). @default defaultUsageSyncConcurrency */
   readonly maxConcurrency?: number;
@@ -49,18 +50,11 @@ export class UsageSyncPipeline extends Construct {
   constructor(scope: Construct, id: string, props: UsageSyncPipelineProps) {
     super(scope, id);
     const { functionSettings } = props;
-    const schedule = props.schedule ?? defaultUsageSyncSchedule;
-    const scheduleProblem = usageSyncScheduleProblem(schedule);
-    if (scheduleProblem) throw new Error(`usageSyncSchedule: ${scheduleProblem}`);
     const maxConcurrency = props.maxConcurrency ?? defaultUsageSyncConcurrency;
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 2 || maxConcurrency > 1000) {
       throw new Error(`usageSyncConcurrency must be an integer from 2 to 1000; got ${maxConcurrency}`);
     }
-    this.deadLetterQueue = new Queue(this, 'DeadLetterQueue', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
+    this.deadLetterQueue = deadLetterQueue(this, 'DeadLetterQueue');
     this.queue = new Queue(this, 'Queue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -81,12 +75,7 @@ export class UsageSyncPipeline extends Construct {
       description: "Reads connected accounts' billing exports and owned commitments, one step per message",
       timeout: usageSyncTimeout,
     });
-    for (const sender of [this.fanout, this.sync]) {
-      sender.function.addEnvironment('USAGE_SYNC_QUEUE_URL', this.queue.queueUrl);
-      sender.role.addToPrincipalPolicy(
-        new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.queue.queueArn] }),
-      );
-    }
+    for (const sender of [this.fanout, this.sync]) sender.allowSendingTo(this.queue, 'USAGE_SYNC_QUEUE_URL');
     // The event source grants what consuming takes (receive, delete, change visibility).
     this.sync.function.addEventSource(
       new SqsEventSource(this.queue, {
@@ -107,43 +96,22 @@ export class UsageSyncPipeline extends Construct {
         'The synced accounts are the customers onboarded after deployment, so the account of the onboarding role is a wildcard; the role name is fixed, and each role admits this service only with its ExternalId.',
     });
 
-    // The scheduler's role may invoke the unqualified fan-out and nothing else (the L2 target
-    // would also grant its versions, `:*`), assumed only by this account's schedules.
-    this.scheduleRole = new Role(this, 'ScheduleRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
-      }),
-      description: 'Invokes the usage sync fan-out on its schedule',
-    });
-    this.scheduleRole.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['lambda:InvokeFunction'],
-        resources: [this.fanout.function.functionArn],
-      }),
-    );
-    this.schedule = new CfnSchedule(this, 'Schedule', {
+    const scheduled = scheduledInvocation(this, {
+      target: this.fanout,
+      expression: props.schedule ?? defaultUsageSyncSchedule,
+      setting: 'usageSyncSchedule',
       description: 'Starts the usage sync of every connected org and provider',
-      scheduleExpression: schedule,
-      flexibleTimeWindow: { mode: 'OFF' },
-      state: 'ENABLED',
-      target: {
-        arn: this.fanout.function.functionArn,
-        roleArn: this.scheduleRole.roleArn,
-        retryPolicy: { maximumRetryAttempts: 2 },
-      },
+      roleDescription: 'Invokes the usage sync fan-out on its schedule',
+      retryAttempts: 2,
     });
+    this.schedule = scheduled.schedule;
+    this.scheduleRole = scheduled.role;
 
-    this.deadLetterAlarm = new Alarm(this, 'DeadLetterAlarm', {
-      alarmDescription:
-        'A usage sync message was received 3 times without success: see the dead-letter queue and the sync states',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(5),
-        statistic: 'Maximum',
-      }),
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      threshold: 0,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
+    this.deadLetterAlarm = deadLetterAlarm(
+      this,
+      'DeadLetterAlarm',
+      this.deadLetterQueue,
+      'A usage sync message was received 3 times without success: see the dead-letter queue and the sync states',
+    );
   }
 }

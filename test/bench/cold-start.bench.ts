@@ -115,6 +115,7 @@ function synthesizeBundles(outdir: string): { functions: Bundle[]; floor: Bundle
     ['purchase-processor (marketplace=aws)', awsProcessor],
     ['usage-sync-fanout', api.usageSync.fanout],
     ['usage-sync', api.usageSync.sync],
+    ['catalog-refresh', api.catalogRefresh.refresh],
   ];
   app.synth();
   const bundleOf = (name: string, fn: ServiceFunction): Bundle => {

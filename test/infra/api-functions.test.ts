@@ -67,8 +67,9 @@ describe('API functions', () => {
 
   it('runs every function on Node.js 24 on arm64, with 512 MB and 10 s unless it computes plans, purchases or verifies clouds', () => {
     // Assess: the route functions, the authorizer, the plan computation, the purchase processor
-    // and the sweep, the usage sync's fan-out and sync function (usage-sync-pipeline.test.ts).
-    expect(functions).toHaveLength(stacks.api.groupFunctions.size + 6);
+    // and the sweep, the usage sync's fan-out and sync function (usage-sync-pipeline.test.ts), the
+    // catalog refresh (catalog-refresh.test.ts).
+    expect(functions).toHaveLength(stacks.api.groupFunctions.size + 7);
     const longerFunctionIds = new Set(
       [
         ...planFunctions,
@@ -76,6 +77,7 @@ describe('API functions', () => {
         stacks.api.purchases.sweep,
         stacks.api.usageSync.fanout,
         stacks.api.usageSync.sync,
+        stacks.api.catalogRefresh.refresh,
         stacks.api.groupFunctions.get('onboarding-aws-verify') as ServiceFunction,
         stacks.api.groupFunctions.get('onboarding-azure-verify') as ServiceFunction,
       ].map(logicalId),
@@ -133,7 +135,7 @@ describe('API functions', () => {
 
   it('gives every function the table name, Powertools settings and source-mapped stack traces', () => {
     // The purchase pipeline's variables are checked in purchase-pipeline.test.ts, the usage
-    // sync's in usage-sync-pipeline.test.ts, the OAuth ones
+    // sync's in usage-sync-pipeline.test.ts, the catalog refresh's in catalog-refresh.test.ts, the OAuth ones
     // below, the sign-in mail sender and code key in sign-in-mail.test.ts, the tenant limits in api-throttling.test.ts, the onboarding functions' in onboarding.test.ts.
     const checkedElsewhere = [
       'PLAN_COMPUTATION_FUNCTION',
@@ -150,6 +152,7 @@ describe('API functions', () => {
       'CONSENT_STATE_SECRET_ARN',
       'SIGN_IN_CODE_SECRET_ARN',
       'PUBLIC_API_URL',
+      'CATALOG_REFRESH_REGIONS',
     ];
     for (const { Properties } of functions) {
       const variables = Object.fromEntries(
@@ -202,6 +205,7 @@ describe('API functions', () => {
       stacks.api.purchases.sweep,
       stacks.api.usageSync.fanout,
       stacks.api.usageSync.sync,
+      stacks.api.catalogRefresh.refresh,
     ];
     expect(all).toHaveLength(functions.length);
 

@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
+import { catalogRefreshMemorySize } from '../../lib/catalog-refresh-settings';
 import { usageSyncMemorySize } from '../../lib/usage-sync-settings';
 import { synthesizeService } from './service-app';
 
@@ -56,10 +57,14 @@ describe('API stack options', () => {
         idOf,
       ),
     );
-    // The usage sync reads export files: its memory is its own (lib/usage-sync-settings.ts).
-    const usageSyncId = idOf(stacks.api.usageSync.sync.function);
+    // The usage sync reads export files and the catalog refresh price lists: their memory is their
+    // own (lib/usage-sync-settings.ts, lib/catalog-refresh-settings.ts).
+    const ownMemory = new Map([
+      [idOf(stacks.api.usageSync.sync.function), usageSyncMemorySize],
+      [idOf(stacks.api.catalogRefresh.refresh.function), catalogRefreshMemorySize],
+    ]);
     for (const [id, { Properties }] of Object.entries(api.findResources('AWS::Lambda::Function'))) {
-      const memory = id === usageSyncId ? usageSyncMemorySize : planFunctionIds.has(id) ? 3008 : 1024;
+      const memory = ownMemory.get(id) ?? (planFunctionIds.has(id) ? 3008 : 1024);
       expect(Properties.MemorySize).toBe(memory);
       expect(Properties.Environment.Variables.POWERTOOLS_LOG_LEVEL).toBe('DEBUG');
       expect(Properties.LoggingConfig.ApplicationLogLevel).toBe('DEBUG');

@@ -93,9 +93,9 @@ describe('API routes', () => {
     }
   });
 
-  it('deploys one function per function group plus the authorizer, the plan computation, the purchase pipeline’s two and the usage sync’s two', () => {
+  it('deploys one function per function group plus the authorizer, the plan computation, the purchase pipeline’s two, the usage sync’s two and the catalog refresh', () => {
     // Assess
-    api.resourceCountIs('AWS::Lambda::Function', functionGroups.length + 6);
+    api.resourceCountIs('AWS::Lambda::Function', functionGroups.length + 7);
     expect([...stacks.api.groupFunctions.keys()]).toEqual([...functionGroups]);
   });
 

@@ -33,7 +33,11 @@ describe('the usage sync pipeline', () => {
 
   it('starts the fan-out every day at 03:00 UTC by default, through a role that may only invoke it', () => {
     // Act
-    const schedules = Object.values(api.findResources('AWS::Scheduler::Schedule'));
+    const schedules = Object.values(
+      api.findResources('AWS::Scheduler::Schedule', {
+        Properties: { Target: { Arn: { 'Fn::GetAtt': [apiId(pipeline.fanout.function), 'Arn'] } } },
+      }),
+    );
 
     // Assess
     expect(schedules).toHaveLength(1);
@@ -67,8 +71,11 @@ describe('the usage sync pipeline', () => {
       Properties: Record<string, unknown>;
     }[];
     expect(
-      resources.find((resource) => resource.Type === 'AWS::Scheduler::Schedule')?.Properties
-        .ScheduleExpression,
+      resources.find(
+        (resource) =>
+          resource.Type === 'AWS::Scheduler::Schedule' &&
+          resource.Properties.Description === 'Starts the usage sync of every connected org and provider',
+      )?.Properties.ScheduleExpression,
     ).toBe('rate(12 hours)');
     expect(
       resources

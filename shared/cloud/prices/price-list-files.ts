@@ -15,6 +15,19 @@ import type { PriceListFiles } from '../../app/ports/catalog';
 export const AWS_PRICE_LIST_ORIGIN = 'https://pricing.us-east-1.amazonaws.com';
 export const AZURE_RETAIL_PRICES_URL = 'https://prices.azure.com/api/retail/prices';
 
+/**
+ * What a read of the public endpoints covers unless told otherwise (`admin refresh-catalog --live`,
+ * the deployed refresh): the bundled catalog's regions, since each AWS region's EC2 file is
+ * hundreds of megabytes.
+ */
+export const LIVE_DEFAULT_REGIONS: readonly string[] = [
+  'us-east-1',
+  'us-west-2',
+  'eu-west-1',
+  'eastus',
+  'westeurope',
+];
+
 async function* csvOf(stream: NodeJS.ReadableStream): AsyncIterable<readonly string[]> {
   // Price list CSV: every field quoted, LF records; a record may have fewer fields than the header.
   const parser = stream.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true }));
