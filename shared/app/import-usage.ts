@@ -16,7 +16,7 @@ import {
 } from './import-files';
 import { inImportSessions, type OpenImport } from './import-sessions';
 import type { AppContext } from './ports';
-import { usageCatalog } from './stored-catalog';
+import { regionalPrices, usageCatalog } from './stored-catalog';
 
 /** What an import stored of one provider. */
 export interface ProviderUsageImport {
@@ -90,10 +90,13 @@ export async function importUsageExport(
 ): Promise<ExportImportSummary> {
   const { orgId, rows, onProgress } = request;
   await requireOrg(ctx, orgId);
-  const collector = createExportUsageCollector(rows.format, await usageCatalog(ctx), ctx.clock.now());
+  const prices = regionalPrices(ctx.repos.catalog);
+  const collector = createExportUsageCollector(rows.format, prices, ctx.clock.now());
   let reported = 0;
   for await (const batch of rows.batches) {
-    collector.addBatch(batch);
+    const mapped = collector.mapBatch(batch);
+    await prices.load(mapped.places);
+    collector.addMapped(mapped);
     if (collector.rows - reported >= PROGRESS_EVERY_ROWS) {
       reported = collector.rows - (collector.rows % PROGRESS_EVERY_ROWS);
       onProgress?.({ stage: 'reading', rows: collector.rows });
