@@ -1,19 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { AzureUsageSources, UsageSourceSession } from '../shared/app/ports/usage-sync';
-import { readTextAtMost } from '../shared/cloud/usage-sources/read-at-most';
 import { ProviderError } from '../shared/cloud/verifiers/provider-failure';
 import type { ExistingCommitment } from '../shared/domain/engine/shapes/model';
 import { permits } from '../shared/domain/onboarding/azure-checks';
 import {
-  currentExportFiles,
   currentManifests,
   type ExportLayout,
   exportListingPrefix,
   exportRoot,
-  type ListedObject,
   manifestKeys,
 } from '../shared/domain/usage-sources/export-files';
 import { simulatedArmCommitments } from './simulated-arm-orders';
@@ -24,7 +20,7 @@ import {
   type SimulatedAzureSubscription,
   type SimulatedCloud,
 } from './simulated-cloud';
-import { simulatedFileSource } from './simulated-usage-sources';
+import { listedObjects, simulatedExportSession } from './simulated-export-session';
 
 /**
  * The simulated cloud's Azure exports and owned commitments (docs/onboarding.md, The simulated
@@ -87,9 +83,8 @@ export async function deliverSimulatedAzureFile(
     );
   }
   const layout = layoutOf(found.subscription);
-  const listed = await listedBlobs(
-    dir,
-    subscriptionId,
+  const listed = await listedObjects(
+    { pathOf: (key) => simulatedBlobPath(dir, subscriptionId, key), etagOf: blobEtag },
     found.subscription.blobs ?? [],
     exportListingPrefix(layout),
   );
@@ -192,27 +187,6 @@ export async function setSimulatedAzureCommitments(
 const blobEtag = (bytes: Uint8Array) =>
   `0x${createHash('md5').update(bytes).digest('hex').slice(0, 15).toUpperCase()}`;
 
-async function listedBlobs(
-  dir: string,
-  subscriptionId: string,
-  blobs: readonly string[],
-  prefix: string,
-): Promise<ListedObject[]> {
-  const objects: ListedObject[] = [];
-  for (const blob of blobs.filter((each) => each.startsWith(prefix))) {
-    const path = simulatedBlobPath(dir, subscriptionId, blob);
-    const found = await stat(path).catch(() => null);
-    if (!found) continue;
-    objects.push({
-      key: blob,
-      etag: blobEtag(await readFile(path)),
-      size: found.size,
-      lastModified: found.mtime.toISOString(),
-    });
-  }
-  return objects;
-}
-
 /** The Azure usage sources of the simulated cloud, as the service's app `clientId` reaches them. */
 export function simulatedAzureUsageSources(
   dir: string,
@@ -256,27 +230,23 @@ export function simulatedAzureUsageSources(
         throw new Error(`subscription ${request.subscriptionId} has no FOCUS cost export`);
       }
       const layout: ExportLayout = { kind: 'azure-cost-export', directory: simulatedExportDirectory, name };
-      return {
-        async listExportFiles() {
-          const blobs = (await current()).blobs ?? [];
-          const objects = await listedBlobs(dir, request.subscriptionId, blobs, exportListingPrefix(layout));
-          return currentExportFiles(layout, objects, (key, maxBytes) =>
-            readTextAtMost(createReadStream(simulatedBlobPath(dir, request.subscriptionId, key)), maxBytes),
-          );
+      return simulatedExportSession(
+        {
+          layout,
+          keys: async () => (await current()).blobs ?? [],
+          pathOf: (key) => simulatedBlobPath(dir, request.subscriptionId, key),
+          etagOf: blobEtag,
+          async ownedCommitments(at) {
+            const owned = ((await current()).commitments ?? []).filter(
+              (commitment) => Date.parse(commitment.end) > at,
+            );
+            // And what the tenant bought through its ARM, read as the ARM adapter reads it.
+            const arm = (await readSimulatedCloud(dir)).azure[request.tenantId]?.arm;
+            return [...owned, ...simulatedArmCommitments(arm, request.subscriptionId, at)];
+          },
         },
-        openExportFile(file) {
-          return simulatedFileSource(simulatedBlobPath(dir, request.subscriptionId, file.key), file.size);
-        },
-        async ownedCommitments() {
-          const at = now().getTime();
-          const owned = ((await current()).commitments ?? []).filter(
-            (commitment) => Date.parse(commitment.end) > at,
-          );
-          // And what the tenant bought through its ARM, read as the ARM adapter reads it.
-          const arm = (await readSimulatedCloud(dir)).azure[request.tenantId]?.arm;
-          return [...owned, ...simulatedArmCommitments(arm, request.subscriptionId, at)];
-        },
-      };
+        now,
+      );
     },
   };
 }

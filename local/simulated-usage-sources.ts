@@ -1,19 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { AwsUsageSources, ExportSource, UsageSourceSession } from '../shared/app/ports/usage-sync';
-import { readTextAtMost } from '../shared/cloud/usage-sources/read-at-most';
+import type { AwsUsageSources, UsageSourceSession } from '../shared/app/ports/usage-sync';
 import { ProviderError } from '../shared/cloud/verifiers/provider-failure';
 import type { ExistingCommitment } from '../shared/domain/engine/shapes/model';
-import {
-  currentExportFiles,
-  type ExportLayout,
-  exportListingPrefix,
-  exportRoot,
-  type ListedObject,
-} from '../shared/domain/usage-sources/export-files';
+import { type ExportLayout, exportRoot } from '../shared/domain/usage-sources/export-files';
 import { changeSimulatedCloud, readSimulatedCloud, type SimulatedAwsAccount } from './simulated-cloud';
+import { simulatedExportSession } from './simulated-export-session';
+
+/** Where the sync's tests and the demo read a simulated file from (simulated-export-session.ts). */
+export { simulatedFileSource } from './simulated-export-session';
 
 /**
  * The simulated cloud's exports and owned commitments (docs/onboarding.md, The simulated cloud):
@@ -141,52 +138,6 @@ export async function setSimulatedAwsCommitments(
   });
 }
 
-async function listed(
-  dir: string,
-  bucket: string,
-  keys: readonly string[],
-  prefix: string,
-): Promise<ListedObject[]> {
-  const objects: ListedObject[] = [];
-  for (const key of keys.filter((each) => each.startsWith(prefix))) {
-    const path = simulatedObjectPath(dir, bucket, key);
-    const found = await stat(path).catch(() => null);
-    if (!found) continue;
-    objects.push({
-      key,
-      etag: createHash('md5')
-        .update(await readFile(path))
-        .digest('hex'),
-      size: found.size,
-      lastModified: found.mtime.toISOString(),
-    });
-  }
-  return objects;
-}
-
-/** A stored file of the simulated cloud as a sync reads it: opened for each ranged read, streamed whole. */
-export function simulatedFileSource(path: string, size: number): ExportSource {
-  return {
-    random: {
-      byteLength: size,
-      async slice(start: number, end?: number) {
-        const handle = await open(path);
-        try {
-          const length = Math.max(0, Math.min(end ?? size, size) - start);
-          const buffer = Buffer.alloc(length);
-          await handle.read(buffer, 0, length, start);
-          return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + length) as ArrayBuffer;
-        } finally {
-          await handle.close();
-        }
-      },
-    },
-    async *stream() {
-      for await (const chunk of createReadStream(path)) yield chunk as Uint8Array;
-    },
-  };
-}
-
 /** The AWS usage sources of the simulated cloud, as the service account `serviceAccountId` reaches them. */
 export function simulatedAwsUsageSources(
   dir: string,
@@ -220,27 +171,27 @@ export function simulatedAwsUsageSources(
         if (!found) throw new ProviderError('AccessDenied', 'the account left the simulated cloud');
         return found;
       };
-      return {
-        async listExportFiles() {
-          const found = await current();
-          if (!found.permissions.bucket) throw new ProviderError('AccessDenied', 'Access Denied');
-          const bucket = found.buckets[location.bucket];
-          if (!bucket) throw new ProviderError('NoSuchBucket', 'The specified bucket does not exist');
-          const objects = await listed(dir, location.bucket, bucket.objects, exportListingPrefix(layout));
-          return currentExportFiles(layout, objects, (key, maxBytes) =>
-            readTextAtMost(createReadStream(simulatedObjectPath(dir, location.bucket, key)), maxBytes),
-          );
+      return simulatedExportSession(
+        {
+          layout,
+          async keys() {
+            const found = await current();
+            if (!found.permissions.bucket) throw new ProviderError('AccessDenied', 'Access Denied');
+            const bucket = found.buckets[location.bucket];
+            if (!bucket) throw new ProviderError('NoSuchBucket', 'The specified bucket does not exist');
+            return bucket.objects;
+          },
+          pathOf: (key) => simulatedObjectPath(dir, location.bucket, key),
+          // S3's ETag of a single-part upload: the MD5 of the bytes.
+          etagOf: (bytes) => createHash('md5').update(bytes).digest('hex'),
+          async ownedCommitments(at) {
+            return ((await current()).commitments ?? []).filter(
+              (commitment) => Date.parse(commitment.end) > at,
+            );
+          },
         },
-        openExportFile(file) {
-          return simulatedFileSource(simulatedObjectPath(dir, location.bucket, file.key), file.size);
-        },
-        async ownedCommitments() {
-          const at = now().getTime();
-          return ((await current()).commitments ?? []).filter(
-            (commitment) => Date.parse(commitment.end) > at,
-          );
-        },
-      };
+        now,
+      );
     },
   };
 }

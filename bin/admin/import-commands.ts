@@ -173,6 +173,7 @@ export const importCommands: readonly AdminCommand[] = [
           last_hour: imported.lastHour,
           hours: imported.hours,
           usage_version: imported.usageVersion,
+          changed: imported.changed,
         })),
       };
     },

@@ -6,6 +6,7 @@ import { skippedRowsText } from '../domain/usage/exports/skipped-rows';
 import type { ProviderUsage } from '../domain/usage/imported-usage';
 import { isoHour } from '../domain/usage/local-time';
 import { createUsageCsvParser } from '../domain/usage/usage-csv';
+import { storedUsageSpans, type UsageState } from '../domain/usage/usage-state';
 import {
   type ImportRequest,
   PROGRESS_EVERY_ROWS,
@@ -15,7 +16,7 @@ import {
 } from './import-files';
 import { inImportSessions, type OpenImport } from './import-sessions';
 import type { AppContext } from './ports';
-import { usageCatalog } from './stored-catalog';
+import { regionalPrices, usageCatalog } from './stored-catalog';
 
 /** What an import stored of one provider. */
 export interface ProviderUsageImport {
@@ -28,6 +29,11 @@ export interface ProviderUsageImport {
   readonly hours: number;
   /** The provider's plan-input version after the import; plans of earlier versions are stale. */
   readonly usageVersion: number;
+  /**
+   * False when the stored usage already held the file's values on its hours: nothing was
+   * written and the version was not raised (the plans stay current).
+   */
+  readonly changed: boolean;
 }
 
 export interface UsageImportSummary {
@@ -84,10 +90,13 @@ export async function importUsageExport(
 ): Promise<ExportImportSummary> {
   const { orgId, rows, onProgress } = request;
   await requireOrg(ctx, orgId);
-  const collector = createExportUsageCollector(rows.format, await usageCatalog(ctx), ctx.clock.now());
+  const prices = regionalPrices(ctx.repos.catalog);
+  const collector = createExportUsageCollector(rows.format, prices, ctx.clock.now());
   let reported = 0;
   for await (const batch of rows.batches) {
-    collector.addBatch(batch);
+    const mapped = collector.mapBatch(batch);
+    await prices.load(mapped.places);
+    collector.addMapped(mapped);
     if (collector.rows - reported >= PROGRESS_EVERY_ROWS) {
       reported = collector.rows - (collector.rows % PROGRESS_EVERY_ROWS);
       onProgress?.({ stage: 'reading', rows: collector.rows });
@@ -130,10 +139,16 @@ async function storeImportedUsage(
   usage: readonly ProviderUsage[],
 ): Promise<ProviderUsageImport[]> {
   const { orgId, onProgress } = request;
-  const providers = await inImportSessions(
+  const kept = new Map<ProviderUsage, UsageState>();
+  for (const providerUsage of usage) {
+    const state = await storedUsageIs(ctx, orgId, providerUsage);
+    if (state) kept.set(providerUsage, state);
+  }
+  const changed = usage.filter((providerUsage) => !kept.has(providerUsage));
+  const written = await inImportSessions(
     ctx,
     orgId,
-    usage.map((provider) => provider.provider),
+    changed.map((provider) => provider.provider),
     request,
     async (sessions) => {
       const stored: ProviderUsageImport[] = [];
@@ -142,19 +157,59 @@ async function storeImportedUsage(
       const keepAllAlive = async () => {
         await Promise.all(sessions.map((session) => session.keepAlive()));
       };
-      for (const [index, providerUsage] of usage.entries()) {
+      for (const [index, providerUsage] of changed.entries()) {
         const session = sessions[index] as OpenImport;
         stored.push(await writeProviderUsage(ctx, orgId, session, providerUsage, keepAllAlive, onProgress));
       }
       return stored;
     },
   );
+  const providers = usage.map((providerUsage) => {
+    const state = kept.get(providerUsage);
+    return state
+      ? importOf(providerUsage, state.usageVersion, false)
+      : (written.find((imported) => imported.provider === providerUsage.provider) as ProviderUsageImport);
+  });
   await refreshImportedPlans(
     ctx,
     request,
     providers.map((imported) => imported.provider),
   );
   return providers;
+}
+
+/**
+ * The provider's usage state when its stored usage already is `usage` on the hours it covers:
+ * whole inputs (no import open or abandoned), spanning those hours, and no stored series that
+ * replacing them would change. Then the import writes nothing and raises no version
+ * (docs/import.md, Plans become stale); null otherwise. The state is read again after the
+ * comparison, so an import that began meanwhile is not missed.
+ */
+async function storedUsageIs(
+  ctx: AppContext,
+  orgId: string,
+  usage: ProviderUsage,
+): Promise<UsageState | null> {
+  const state = await ctx.repos.usage.usageState(orgId, usage.provider);
+  if (!state || state.importSession || !storedUsageSpans(state, usage.covered)) return null;
+  if (await ctx.repos.usage.coveredHoursChange(orgId, usage)) return null;
+  const after = await ctx.repos.usage.usageState(orgId, usage.provider);
+  return after?.version === state.version ? after : null;
+}
+
+/** What an import of `usage` stored (`changed`: false when it was stored already). */
+function importOf(usage: ProviderUsage, usageVersion: number, changed: boolean): ProviderUsageImport {
+  const { provider, covered } = usage;
+  return {
+    provider,
+    rows: usage.rows,
+    resources: usage.series.length,
+    firstHour: isoHour(covered.firstHour),
+    lastHour: isoHour(covered.lastHour),
+    hours: covered.lastHour - covered.firstHour + 1,
+    usageVersion,
+    changed,
+  };
 }
 
 /**
@@ -167,6 +222,8 @@ export async function storeProviderUsage(
   usage: ProviderUsage,
   onProgress?: ImportRequest['onProgress'],
 ): Promise<ProviderUsageImport> {
+  const state = await storedUsageIs(ctx, orgId, usage);
+  if (state) return importOf(usage, state.usageVersion, false);
   return inImportSessions(ctx, orgId, [usage.provider], {}, ([session]) => {
     const open = session as OpenImport;
     return writeProviderUsage(ctx, orgId, open, usage, () => open.keepAlive(), onProgress);
@@ -192,15 +249,6 @@ async function writeProviderUsage(
     reportedMonth = month;
     await keepAlive();
   });
-  const resources = usage.series.length;
-  await session.finish({ kind: 'usage', covered, resources });
-  return {
-    provider,
-    rows: usage.rows,
-    resources,
-    firstHour: isoHour(covered.firstHour),
-    lastHour: isoHour(covered.lastHour),
-    hours: covered.lastHour - covered.firstHour + 1,
-    usageVersion: session.usageVersion,
-  };
+  await session.finish({ kind: 'usage', covered, resources: usage.series.length });
+  return importOf(usage, session.usageVersion, true);
 }

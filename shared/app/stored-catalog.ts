@@ -96,9 +96,36 @@ export function purchasingCatalog(store: CatalogStore): () => Promise<Catalog> {
 }
 
 /**
- * The catalog usage rows are priced with when they are read (imports and syncs): every stored
- * region, since a file may name any region.
+ * The catalog the usage CSV's rows are priced with when they are read: every stored region, since
+ * the parser prices record by record (billing exports load only their regions: regionalPrices).
  */
 export async function usageCatalog(ctx: { readonly repos: Pick<Repositories, 'catalog'> }): Promise<Catalog> {
   return (await catalogOfEveryRegion(ctx.repos.catalog)).catalog;
+}
+
+/**
+ * On-demand prices of the regions loaded so far, each region priced by a catalog of that region
+ * alone (the bundled table with that region's stored list over it: a region's prices depend on its
+ * own list only). What a usage import loads (docs/catalog.md, Stored catalog): the regions its
+ * rows name that carry no public rate, as they come, instead of every stored region.
+ */
+export function regionalPrices(store: CatalogStore): Pick<Catalog, 'ondemandPrice'> & {
+  /** Loads the catalog of every place (`provider|region`) not loaded yet. */
+  load(places: Iterable<string>): Promise<void>;
+} {
+  const catalogs = new Map<string, Catalog>();
+  return {
+    async load(places) {
+      for (const place of places) {
+        if (catalogs.has(place)) continue;
+        const [provider, region] = place.split('|') as [Provider, string];
+        catalogs.set(place, (await catalogFor(store, [{ provider, region }])).catalog);
+      }
+    },
+    ondemandPrice(instance) {
+      const catalog = catalogs.get(`${instance.provider}|${instance.region}`);
+      if (!catalog) throw new Error(`the catalog of ${instance.provider} ${instance.region} was not loaded`);
+      return catalog.ondemandPrice(instance);
+    },
+  };
 }

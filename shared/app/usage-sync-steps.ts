@@ -35,7 +35,7 @@ import type {
   ExportSource,
   UsageSourceSession,
 } from './ports/usage-sync';
-import { usageCatalog } from './stored-catalog';
+import { regionalPrices } from './stored-catalog';
 import { storeOwnedCommitments } from './usage-sync-commitments';
 
 /**
@@ -164,8 +164,13 @@ export async function readSyncPart(
     if (opened.format === 'usage-csv')
       throw new Error('it is not a billing export (CUR 2.0, legacy CUR, FOCUS, Azure actual cost)');
     const rows = opened as ExportRows;
-    const collector = createExportUsageCollector(rows.format, await usageCatalog(ctx), importedAt);
-    for await (const batch of rows.batches) collector.addBatch(batch);
+    const prices = regionalPrices(ctx.repos.catalog);
+    const collector = createExportUsageCollector(rows.format, prices, importedAt);
+    for await (const batch of rows.batches) {
+      const mapped = collector.mapBatch(batch);
+      await prices.load(mapped.places);
+      collector.addMapped(mapped);
+    }
     const skipped = collector.skippedRows();
     const examples = Object.fromEntries(
       Object.entries(skipped.examples).map(([reason, example]) => [reason, { ...example, file: key }]),

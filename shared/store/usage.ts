@@ -2,7 +2,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportedInputs, UsageRepository } from '../app/ports';
 import type { Provider, UsageStream } from '../domain/engine/shapes/model';
 import { ConflictError } from '../domain/errors';
-import { type ImportedSeries, replaceCoveredHours, type UsageResource } from '../domain/usage/imported-usage';
+import {
+  type ImportedSeries,
+  type ProviderUsage,
+  replaceCoveredHours,
+  type UsageResource,
+} from '../domain/usage/imported-usage';
 import { isoHour, windowStartHour } from '../domain/usage/local-time';
 import { monthStartHour, monthsBetween } from '../domain/usage/usage-months';
 import { type BatchWrite, writeInBatches } from './batch-writes';
@@ -46,6 +51,60 @@ export function createUsageRepository(table: TableClient): UsageRepository {
     }
     if (stored && sameResource(stored.resource, resource) && sameValues(stored.values, values)) return null;
     return { put: toSeriesItem(orgId, { month, resource, values }, usageVersion) };
+  }
+
+  /**
+   * The writes that make the provider's stored usage take `usage`'s values on its covered hours
+   * (replaceCoveredHours), handed to `sink` group by group, month by month, until it says stop.
+   */
+  async function coveredHourWrites(
+    orgId: string,
+    usage: ProviderUsage,
+    usageVersion: number,
+    sink: (month: string, writes: BatchWrite[]) => Promise<'go on' | 'stop'>,
+  ): Promise<void> {
+    const { provider, covered } = usage;
+    const named = new Map<string, ImportedSeries>(
+      usage.series.map((series) => [series.resource.resourceId, series]),
+    );
+    for (const month of monthsBetween(covered.firstHour, covered.lastHour)) {
+      const storedIds = new Set<string>();
+      // Page by page: a month of a large fleet does not fit in memory at once. Only items of
+      // the page just read are rewritten, so the pages still to come are not disturbed.
+      for await (const page of queryPages(table, monthQuery(orgId, provider, month))) {
+        const writes: BatchWrite[] = [];
+        for (const item of page) {
+          const stored = toStoredSeries(item);
+          const id = stored.resource.resourceId;
+          storedIds.add(id);
+          const imported = named.get(id);
+          const values = replaceCoveredHours(month, covered, stored.values, imported?.months.get(month));
+          const write = writeFor(
+            orgId,
+            month,
+            stored,
+            imported?.resource ?? stored.resource,
+            values,
+            usageVersion,
+          );
+          if (write) writes.push(write);
+        }
+        if ((await sink(month, writes)) === 'stop') return;
+      }
+      let writes: BatchWrite[] = [];
+      for (const series of usage.series) {
+        const importedValues = series.months.get(month);
+        if (!importedValues || storedIds.has(series.resource.resourceId)) continue;
+        const values = replaceCoveredHours(month, covered, undefined, importedValues);
+        const write = writeFor(orgId, month, undefined, series.resource, values, usageVersion);
+        if (write) writes.push(write);
+        if (writes.length >= WRITES_PER_FLUSH) {
+          if ((await sink(month, writes)) === 'stop') return;
+          writes = [];
+        }
+      }
+      if ((await sink(month, writes)) === 'stop') return;
+    }
   }
 
   return {
@@ -95,51 +154,20 @@ export function createUsageRepository(table: TableClient): UsageRepository {
     },
 
     async replaceCoveredHours(orgId, usage, usageVersion, beforeWrites) {
-      const { provider, covered } = usage;
-      const named = new Map<string, ImportedSeries>(
-        usage.series.map((series) => [series.resource.resourceId, series]),
-      );
-      for (const month of monthsBetween(covered.firstHour, covered.lastHour)) {
-        const storedIds = new Set<string>();
-        // Page by page: a month of a large fleet does not fit in memory at once. Only items of
-        // the page just read are rewritten, so the pages still to come are not disturbed.
-        for await (const page of queryPages(table, monthQuery(orgId, provider, month))) {
-          const writes: BatchWrite[] = [];
-          for (const item of page) {
-            const stored = toStoredSeries(item);
-            const id = stored.resource.resourceId;
-            storedIds.add(id);
-            const imported = named.get(id);
-            const values = replaceCoveredHours(month, covered, stored.values, imported?.months.get(month));
-            const write = writeFor(
-              orgId,
-              month,
-              stored,
-              imported?.resource ?? stored.resource,
-              values,
-              usageVersion,
-            );
-            if (write) writes.push(write);
-          }
-          if (writes.length > 0) await beforeWrites?.(month);
-          await writeInBatches(table, writes);
-        }
-        let writes: BatchWrite[] = [];
-        for (const series of usage.series) {
-          const importedValues = series.months.get(month);
-          if (!importedValues || storedIds.has(series.resource.resourceId)) continue;
-          const values = replaceCoveredHours(month, covered, undefined, importedValues);
-          const write = writeFor(orgId, month, undefined, series.resource, values, usageVersion);
-          if (write) writes.push(write);
-          if (writes.length >= WRITES_PER_FLUSH) {
-            await beforeWrites?.(month);
-            await writeInBatches(table, writes);
-            writes = [];
-          }
-        }
+      await coveredHourWrites(orgId, usage, usageVersion, async (month, writes) => {
         if (writes.length > 0) await beforeWrites?.(month);
         await writeInBatches(table, writes);
-      }
+        return 'go on';
+      });
+    },
+
+    async coveredHoursChange(orgId, usage) {
+      let changes = false;
+      await coveredHourWrites(orgId, usage, 0, async (_month, writes) => {
+        changes = writes.length > 0;
+        return changes ? 'stop' : 'go on';
+      });
+      return changes;
     },
 
     async finishImport(orgId, provider, sessionId, imported, at) {

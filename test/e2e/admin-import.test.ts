@@ -25,6 +25,7 @@ describe('admin CLI imports', () => {
           last_hour: '2026-07-01T00:00:00Z',
           hours: 3,
           usage_version: 1,
+          changed: true,
         },
         {
           provider: 'azure',
@@ -34,6 +35,7 @@ describe('admin CLI imports', () => {
           last_hour: '2026-06-30T23:00:00Z',
           hours: 1,
           usage_version: 1,
+          changed: true,
         },
       ],
     });

@@ -18,6 +18,8 @@ import { startTestTable, type TestTable } from './dynalite';
 
 export interface ExportImportStore {
   readonly ctx: WithPlanComputation<AppContext>;
+  /** The dynalite table under `ctx`'s repositories. */
+  readonly table: TestTable;
   /** A new org of its own. */
   newOrg(): Promise<string>;
   /** Writes `bytes` as a file named `name` and imports it into the org. */
@@ -45,6 +47,10 @@ export function useExportImportStore(): ExportImportStore {
   return {
     get ctx() {
       return started().ctx;
+    },
+    get table() {
+      if (!table) throw new Error('the store is started by beforeAll: use it inside a test');
+      return table;
     },
     async newOrg() {
       return (await createOrg(started().ctx, `Exporter ${randomIds.uuid()}`, null)).id;

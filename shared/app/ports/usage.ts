@@ -45,6 +45,12 @@ export interface UsageRepository {
     beforeWrites?: (month: string) => Promise<void>,
   ): Promise<void>;
   /**
+   * Whether replacing the provider's stored usage on `usage`'s covered hours would change any
+   * stored series (its values or what it says of its resource): read without writing, and
+   * stopping at the first difference.
+   */
+  coveredHoursChange(orgId: string, usage: ProviderUsage): Promise<boolean>;
+  /**
    * Ends session `sessionId`, recording what it stored (null: nothing); a ConflictError when
    * another import took the provider's state over since (run this one again).
    */

@@ -86,3 +86,18 @@ export function planInputsUnchanged(state: UsageState | null, usageVersion: numb
 export function storedInputsAre(state: UsageState | null, usageVersion: number): boolean {
   return (state?.usageVersion ?? 0) === usageVersion && !state?.importSession;
 }
+
+/**
+ * Whether the stored usage spans `covered` (hours since the epoch): an import of those hours
+ * whose values are all stored already leaves the inputs as they are.
+ */
+export function storedUsageSpans(
+  state: Pick<UsageState, 'firstHour' | 'lastHour'>,
+  covered: { readonly firstHour: number; readonly lastHour: number },
+): boolean {
+  if (state.firstHour === null || state.lastHour === null) return false;
+  return (
+    covered.firstHour >= Date.parse(state.firstHour) / HOUR_MS &&
+    covered.lastHour <= Date.parse(state.lastHour) / HOUR_MS
+  );
+}

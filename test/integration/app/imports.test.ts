@@ -80,6 +80,7 @@ describe('importing usage', () => {
           lastHour: '2026-06-01T01:00:00Z',
           hours: 2,
           usageVersion: 1,
+          changed: true,
         },
         {
           provider: 'gcp',
@@ -89,6 +90,7 @@ describe('importing usage', () => {
           lastHour: '2026-06-03T00:00:00Z',
           hours: 1,
           usageVersion: 1,
+          changed: true,
         },
       ],
     });
@@ -131,12 +133,12 @@ describe('importing usage', () => {
   it('makes plans of the earlier usage stale', async () => {
     // Prepare
     const orgId = await newOrg();
-    const lines = () => recordsOf(usageHeader, ec2Row('2026-06-01T00:00:00Z', 'i-1', 1));
-    const first = await importUsage(ctx, { orgId, records: lines() });
+    const lines = (units: number) => recordsOf(usageHeader, ec2Row('2026-06-01T00:00:00Z', 'i-1', units));
+    const first = await importUsage(ctx, { orgId, records: lines(1) });
     const planVersion = first.providers[0]?.usageVersion ?? 0;
 
-    // Act
-    const second = await importUsage(ctx, { orgId, records: lines() });
+    // Act: the same hour with other units.
+    const second = await importUsage(ctx, { orgId, records: lines(2) });
 
     // Assess
     const state = await ctx.repos.usage.usageState(orgId, 'aws');

@@ -1,5 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { setSimulatedAwsCommitments } from '../../../local/simulated-usage-sources';
+import { deliverSimulatedAwsFile, setSimulatedAwsCommitments } from '../../../local/simulated-usage-sources';
 import { listDefaultPlans } from '../../../shared/app/commitment-plans';
 import { syncUsage } from '../../../shared/app/usage-sync';
 import type { ExistingCommitment } from '../../../shared/domain/engine/shapes/model';
@@ -52,6 +54,26 @@ describe('a usage sync that reads nothing new', () => {
 
     // Assess
     expect(again).toMatchObject({ filesRead: 0, commitments: 1 });
+    expect(before.planIds.length).toBeGreaterThan(0);
+    expect(await planState(orgId)).toEqual(before);
+  });
+
+  it('changes nothing when a period is delivered again with the same rows in new files', async () => {
+    // Prepare: June synced and planned.
+    const { orgId, accountId } = await store.connectedOrg();
+    const june = fleetLineItems('2026-06-01T00:00:00Z', 720);
+    await store.deliver(accountId, 'june.parquet', cur2Parquet(june), '2026-06');
+    await syncUsage(store.syncCtx, { orgId, provider: 'aws' });
+    const before = await planState(orgId);
+
+    // Act: AWS rewrote the period's file (its rows in another order: other bytes, another ETag).
+    const again = join(store.dir, 'june-again.parquet');
+    await writeFile(again, cur2Parquet([...june].reverse()));
+    await deliverSimulatedAwsFile(store.dir, accountId, again, '2026-06', true);
+    const synced = await syncUsage(store.syncCtx, { orgId, provider: 'aws' });
+
+    // Assess: the file was read again, and stored nothing new.
+    expect(synced).toMatchObject({ filesRead: 1 });
     expect(before.planIds.length).toBeGreaterThan(0);
     expect(await planState(orgId)).toEqual(before);
   });

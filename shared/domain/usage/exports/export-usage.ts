@@ -53,6 +53,13 @@ export function seriesKey(resourceId: string, description: InstanceHourRow['desc
   return `${resourceId}\u0000${instanceType}\u0000${operatingSystem}\u0000${tenancy}\u0000${deploymentOption ?? ''}`;
 }
 
+/** A batch's rows mapped, and the places whose catalog prices they need (`provider|region`). */
+export interface MappedBatch {
+  readonly batch: ExportBatch;
+  readonly rows: readonly (InstanceHourRow | SkipReason)[];
+  readonly places: ReadonlySet<string>;
+}
+
 /**
  * Collects an export's instance-hours into hourly usage per resource (docs/import.md, Billing
  * exports). Lines of the same resource and hour add up (an hour split between a reservation and
@@ -62,7 +69,11 @@ export function seriesKey(resourceId: string, description: InstanceHourRow['desc
  * first public on-demand rate its lines give, else the catalog's (twice the Single-AZ price for a
  * Multi-AZ database, as AWS prices them); without either, its lines are skipped as `no_price`.
  */
-export function createExportUsageCollector(format: ExportFormat, catalog: Catalog, importedAt: Date) {
+export function createExportUsageCollector(
+  format: ExportFormat,
+  catalog: Pick<Catalog, 'ondemandPrice'>,
+  importedAt: Date,
+) {
   const latestHour = latestPresentHour(importedAt);
   const mapperOf = exportRowMapper(format);
   const providers = new Map<Provider, ProviderInFile>();
@@ -141,12 +152,32 @@ export function createExportUsageCollector(format: ExportFormat, catalog: Catalo
     },
     /** Maps and collects every row of the batch. */
     addBatch(batch: ExportBatch): void {
+      this.addMapped(this.mapBatch(batch));
+    },
+    /**
+     * Maps every row of the batch, refusing an instance-hour without a region, and answers the
+     * rows with the places (`provider|region`) of those that carry no public rate: their price is
+     * the catalog's, so the catalog must price those places before `addMapped` (the import loads
+     * only those regions, docs/catalog.md, Stored catalog).
+     */
+    mapBatch(batch: ExportBatch): MappedBatch {
       const map = mapperOf(batch);
+      const mapped: (InstanceHourRow | SkipReason)[] = [];
+      const places = new Set<string>();
       for (let index = 0; index < batch.length; index++) {
-        const mapped = map(index);
-        if (typeof mapped !== 'string' && mapped.region === '')
-          refuseWithoutRegion(format, rows + index + 1, mapped);
-        const reason = typeof mapped === 'string' ? mapped : add(mapped);
+        const row = map(index);
+        if (typeof row !== 'string') {
+          if (row.region === '') refuseWithoutRegion(format, rows + index + 1, row);
+          if (!(row.publicRate > 0)) places.add(`${row.provider}|${row.region}`);
+        }
+        mapped.push(row);
+      }
+      return { batch, rows: mapped, places };
+    },
+    /** Collects the rows `mapBatch` mapped, each priced by its public rate or the catalog. */
+    addMapped({ batch, rows: mapped }: MappedBatch): void {
+      for (const [index, row] of mapped.entries()) {
+        const reason = typeof row === 'string' ? row : add(row);
         if (reason === undefined) usedRows += 1;
         else {
           skipped[reason] += 1;
