@@ -29,7 +29,8 @@
  */
 import { ValidationError } from '../../errors';
 import { residualArena } from '../groups/residual-arena';
-import { applyCommitments, type BookedCommitment } from '../portfolio/existing-commitments';
+import type { BookedCommitment } from '../portfolio/commitment-book';
+import { applyCommitments } from '../portfolio/existing-commitments';
 import { buildPortfolio, type Portfolio } from '../portfolio/portfolio';
 import type {
   CommitmentSharing,

@@ -7,7 +7,7 @@
  * units the group cannot count: the group's holdings are then not known (null).
  */
 import type { CoveragePool } from '../groups/coverage-pool';
-import type { CommitmentPool } from './existing-commitments';
+import type { CommitmentPool } from './commitment-book';
 import type { Portfolio } from './portfolio';
 
 export interface GroupHolding {

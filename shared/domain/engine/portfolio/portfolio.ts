@@ -18,13 +18,9 @@ import type {
 } from '../shapes/model';
 import { type PlanClock, standingAt } from '../shapes/plan-time';
 import { activeHours, type HourRange, parseWindowStart } from '../shapes/window-time';
+import { bookCommitments, type CommitmentBook } from './commitment-book';
 import { commitmentPrice } from './commitment-price';
-import {
-  applyCommitments,
-  bookCommitments,
-  type CommitmentBook,
-  type CommitmentCoverage,
-} from './existing-commitments';
+import { applyCommitments, type CommitmentCoverage } from './existing-commitments';
 
 export interface Portfolio {
   /** The streams with any usage in the window (the others change no figure). */
