@@ -101,6 +101,26 @@ export const plannedUsage: FleetResource[] = [
     operatingSystem: 'Linux',
     unitsAt: (t) => (t % 10 < 7 ? 1 : 0),
   }),
+  // Steady usage well beyond what the owned savings plan covers, so that the plans have several
+  // reservation lines to page, sort and filter (a new reservation takes only what it leaves).
+  ...fleet(4, 'api', {
+    provider: 'aws',
+    accountId: '222222222222',
+    region: 'us-west-2',
+    service: 'AmazonEC2',
+    instanceType: 'c5.xlarge',
+    operatingSystem: 'Linux',
+    unitsAt: alwaysOn,
+  }),
+  ...fleet(3, 'search', {
+    provider: 'aws',
+    accountId: '222222222222',
+    region: 'eu-west-1',
+    service: 'AmazonEC2',
+    instanceType: 'r5.xlarge',
+    operatingSystem: 'Linux',
+    unitsAt: alwaysOn,
+  }),
   ...fleet(1, 'cache', {
     provider: 'aws',
     accountId: '222222222222',
