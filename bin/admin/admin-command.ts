@@ -1,5 +1,6 @@
 import type { AppContext, PurchaseQueue } from '../../shared/app/ports';
 import type { AwsUsageSources, AzureUsageSources } from '../../shared/app/ports/usage-sync';
+import type { CatalogPlace } from '../../shared/app/stored-catalog';
 import type { UsagePlanKeys } from '../../shared/auth/usage-plan-keys';
 import type { Catalog } from '../../shared/domain/catalog/catalog';
 import type { TableClient } from '../../shared/store/table-client';
@@ -57,7 +58,7 @@ export interface AdminStore {
 export interface AdminPurchasing {
   readonly ctx: AppContext & {
     readonly purchaseQueue: PurchaseQueue;
-    readonly catalog: () => Promise<Catalog>;
+    readonly catalog: (places: Iterable<CatalogPlace>) => Promise<Catalog>;
   };
   /** Dead letters as the target has them (AWS: the DLQ; local: the stuck purchases). */
   deadLetters(): Promise<object[]>;

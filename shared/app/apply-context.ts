@@ -1,6 +1,7 @@
 import type { Catalog } from '../domain/catalog/catalog';
 import type { ContextWith, PlanComputation, UsageRepository } from './ports';
 import type { PurchaseQueue, PurchaseQueueSendError } from './ports/purchase-queue';
+import type { CatalogPlace } from './stored-catalog';
 
 /** The repositories applying and purchasing use. */
 export type ApplyRepository = 'memberships' | 'orgs' | 'plans' | 'purchases';
@@ -15,7 +16,8 @@ export interface ApplyContext extends ContextWith<ApplyRepository> {
     readonly usage: Pick<UsageRepository, 'usageState'>;
   };
   readonly purchaseQueue: PurchaseQueue;
-  readonly catalog: () => Promise<Catalog>;
+  /** The catalog of the regions of the plan lines applied (stored-catalog.ts, purchasingCatalog). */
+  readonly catalog: (places: Iterable<CatalogPlace>) => Promise<Catalog>;
   /** Told about messages the queue did not take (the sweep sends them again). */
   readonly onUnsentPurchases?: (error: PurchaseQueueSendError) => void;
   /** Computes the successor of an outdated plan, to name it in the refusal. */

@@ -29,9 +29,18 @@ export async function requireOrg(ctx: AppContext, orgId: string): Promise<void> 
   if (!(await ctx.repos.orgs.get(orgId))) throw new NotFoundError(`Organization ${orgId} not found`);
 }
 
-/** Feeds every record to the parser, reporting progress; answers what it parsed or throws its CsvImportError. */
-export async function readImportFile<T>(request: ImportRequest, parser: CsvFileParser<T>): Promise<T> {
+/**
+ * Feeds every record to the parser, reporting progress; answers what it parsed or throws its
+ * CsvImportError. `beforeBatch` runs before each batch is fed (the usage file loads the catalog
+ * regions of the batch's rows there).
+ */
+export async function readImportFile<T>(
+  request: Pick<ImportRequest, 'records' | 'onProgress'>,
+  parser: CsvFileParser<T>,
+  beforeBatch?: (batch: readonly CsvRecord[]) => Promise<void>,
+): Promise<T> {
   for await (const batch of request.records) {
+    await beforeBatch?.(batch);
     for (const record of batch) {
       parser.push(record);
       if (parser.rows > 0 && parser.rows % PROGRESS_EVERY_ROWS === 0) {

@@ -16,7 +16,7 @@ import {
 } from './import-files';
 import { inImportSessions, type OpenImport } from './import-sessions';
 import type { AppContext } from './ports';
-import { regionalPrices, usageCatalog } from './stored-catalog';
+import { regionalPrices } from './stored-catalog';
 
 /** What an import stored of one provider. */
 export interface ProviderUsageImport {
@@ -54,10 +54,10 @@ export interface UsageImportSummary {
 export async function importUsage(ctx: AppContext, request: ImportRequest): Promise<UsageImportSummary> {
   const { orgId } = request;
   await requireOrg(ctx, orgId);
-  const parsed = await readImportFile(
-    request,
-    createUsageCsvParser(await usageCatalog(ctx), ctx.clock.now()),
-  );
+  // The rows are priced as they are read: each batch's regions are loaded before it is read.
+  const prices = regionalPrices(ctx.repos.catalog);
+  const parser = createUsageCsvParser(prices, ctx.clock.now());
+  const parsed = await readImportFile(request, parser, (batch) => prices.load(parser.placesOf(batch)));
   const providers = await storeImportedUsage(ctx, request, parsed.providers);
   return { orgId, rows: parsed.rows, providers };
 }

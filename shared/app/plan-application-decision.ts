@@ -40,7 +40,10 @@ export async function decideApplication(
     ctx.repos.plans.appliedComputation(orgId, provider, stored.usageVersion),
     ctx.repos.orgs.get(orgId),
     ctx.repos.purchases.listByOrg(orgId),
-    ctx.catalog(),
+    // The regions of the lines bought, their offers': the records' limit prices are read there.
+    ctx.catalog(
+      selectedLineItems(content.lineItems).map((item) => ({ provider, region: item.offer.region })),
+    ),
   ]);
   const currentVersion = usageVersionOf(usageState);
   if (isOutdated(stored.plan.status, stored.usageVersion, currentVersion)) {

@@ -83,7 +83,7 @@ export async function completePurchase(
       `Purchase of line item ${lineItemId} is ${record.status}: only a purchase waiting for an operator is completed by hand`,
     );
   }
-  const catalog = await ctx.catalog();
+  const catalog = await ctx.catalog([record]);
   const offer = catalog.offerById(record.offerId);
   if (!offer) throw new ConflictError(`Offer ${record.offerId} of the purchase is not in the catalog`);
   let completion: HandCompletion;

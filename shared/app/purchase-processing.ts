@@ -19,6 +19,7 @@ import {
   queuesPurchase,
 } from './ports/marketplace';
 import type { PurchaseMessage } from './ports/purchase-queue';
+import type { CatalogPlace } from './stored-catalog';
 
 /**
  * The purchase processor's use case (docs/purchases.md): one queue message names one line item's
@@ -35,8 +36,11 @@ export type ProcessorRepository = 'commitments' | 'orgs' | 'plans' | 'purchases'
 
 export interface ProcessorContext extends ContextWith<ProcessorRepository> {
   readonly marketplace: Marketplace;
-  /** The catalog the plans were priced with (the bundled one). */
-  readonly catalog: () => Promise<Catalog>;
+  /**
+   * The catalog of the regions of the purchases handled, their offers' (stored-catalog.ts,
+   * purchasingCatalog): the prices the plans were priced with.
+   */
+  readonly catalog: (places: Iterable<CatalogPlace>) => Promise<Catalog>;
   /** Recomputes an org's plans once its purchases are owned (in this process, or by the plan-computation function). */
   readonly planComputation: PlanComputation;
 }
@@ -110,7 +114,7 @@ async function startToWaitFor(
   record: PurchaseRecord,
 ): Promise<ProcessedPurchase | null> {
   if (record.startsAt === null) return null;
-  const offer = (await ctx.catalog()).offerById(record.offerId);
+  const offer = (await ctx.catalog([record])).offerById(record.offerId);
   if (!offer || !waitsForStart(record, queuesPurchase(offer), ctx.clock.now().getTime())) return null;
   return { outcome: 'waiting', reason: `purchase ${record.id} starts at ${record.startsAt}` };
 }
@@ -122,7 +126,7 @@ async function guardRails(ctx: ProcessorContext, record: PurchaseRecord) {
     ctx.repos.orgs.get(record.orgId),
     ctx.repos.purchases.listByPlan(record.planId),
     ctx.repos.purchases.listByOrg(record.orgId),
-    ctx.catalog(),
+    ctx.catalog([record]),
   ]);
   const planUpfront = records.reduce((total, each) => total + each.plannedUpfrontCost, 0);
   return checkGuardRails({
@@ -166,7 +170,7 @@ async function buy(ctx: ProcessorContext, record: PurchaseRecord): Promise<Purch
     at: claimed.updatedAt,
   });
 
-  const offer = (await ctx.catalog()).offerById(claimed.offerId);
+  const offer = (await ctx.catalog([claimed])).offerById(claimed.offerId);
   if (!offer)
     throw new PurchaseNotFinished(`offer ${claimed.offerId} of purchase ${claimed.id} is not in the catalog`);
   const outcome = await askProvider(ctx, purchaseRequest(claimed, offer));
@@ -248,7 +252,7 @@ export async function settlePlan(
   if (plan && purchasingStatuses.includes(plan.plan.status)) {
     const completed = records.filter((each) => each.status === 'completed');
     if (completed.length > 0) {
-      const catalog = await ctx.catalog();
+      const catalog = await ctx.catalog(completed);
       for (const each of completed) {
         const offer = catalog.offerById(each.offerId);
         if (offer) await ctx.repos.commitments.putCommitment(each.orgId, commitmentOf(each, offer));

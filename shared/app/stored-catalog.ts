@@ -1,7 +1,6 @@
 import type { Catalog } from '../domain/catalog/catalog';
 import type { RegionPriceList } from '../domain/catalog/price-list';
 import type { Provider } from '../domain/engine/shapes/model';
-import type { Repositories } from './ports';
 import type { CatalogStore } from './ports/catalog';
 
 /** The catalog version of a catalog with no stored price list: the bundled table alone. */
@@ -47,8 +46,8 @@ export async function catalogFor(
 }
 
 /**
- * The catalog of every stored region (of every provider): what buying needs, since a purchase
- * names its offer by id only. Loaded on first use and kept like the others.
+ * The catalog of every stored region (of every provider): no function reads it (each loads the
+ * regions it needs); the catalog memory bench weighs it. Loaded on first use and kept like the others.
  */
 export async function catalogOfEveryRegion(store: CatalogStore): Promise<PricedCatalog> {
   const current = await store.current();
@@ -88,26 +87,36 @@ async function catalogOf(
 }
 
 /**
- * The catalog buying reads (ProcessorContext `catalog`): every stored region over the bundled
- * table, since a purchase names its offer by id alone.
+ * The region a plan line of a savings plan whose rates span several regions names (line-items.ts,
+ * `offer.region`), and so its purchase record: not a stored region.
  */
-export function purchasingCatalog(store: CatalogStore): () => Promise<Catalog> {
-  return async () => (await catalogOfEveryRegion(store)).catalog;
-}
+export const SPEND_ACROSS_REGIONS = 'global';
 
 /**
- * The catalog the usage CSV's rows are priced with when they are read: every stored region, since
- * the parser prices record by record (billing exports load only their regions: regionalPrices).
+ * The catalog buying reads (ProcessorContext and ApplyContext `catalog`): the bundled table with
+ * the current version's lists of the regions the purchases handled are in (each record's and plan
+ * line's region, which is its offer's), loaded and kept as `catalogFor`'s. A savings plan whose
+ * rates span regions names no region of its own (SPEND_ACROSS_REGIONS): it takes every stored
+ * region of its provider, where the rates of the plan it was priced with were.
  */
-export async function usageCatalog(ctx: { readonly repos: Pick<Repositories, 'catalog'> }): Promise<Catalog> {
-  return (await catalogOfEveryRegion(ctx.repos.catalog)).catalog;
+export function purchasingCatalog(store: CatalogStore): (places: Iterable<CatalogPlace>) => Promise<Catalog> {
+  return async (places) => {
+    const wanted = [...places];
+    const across = new Set(
+      wanted.filter((place) => place.region === SPEND_ACROSS_REGIONS).map((place) => place.provider),
+    );
+    if (across.size === 0) return (await catalogFor(store, wanted)).catalog;
+    const current = await store.current();
+    const everyRegion = (current?.regions ?? []).filter((region) => across.has(region.provider));
+    return (await catalogFor(store, [...wanted, ...everyRegion])).catalog;
+  };
 }
 
 /**
  * On-demand prices of the regions loaded so far, each region priced by a catalog of that region
  * alone (the bundled table with that region's stored list over it: a region's prices depend on its
  * own list only). What a usage import loads (docs/catalog.md, Stored catalog): the regions its
- * rows name that carry no public rate, as they come, instead of every stored region.
+ * rows name that carry no on-demand rate, as they come, instead of every stored region.
  */
 export function regionalPrices(store: CatalogStore): Pick<Catalog, 'ondemandPrice'> & {
   /** Loads the catalog of every place (`provider|region`) not loaded yet. */

@@ -92,6 +92,35 @@ export class CsvReader<C extends string> {
     });
   }
 
+  /**
+   * The value lookups of the rows `records` holds, as `push` would read them next (the header
+   * among them when none was pushed yet), without reading them: what a parser looks ahead at,
+   * e.g. to load what pricing the rows needs. Records that are no row of a valid header are left out.
+   */
+  *peek(records: readonly CsvRecord[]): Generator<(column: C) => string> {
+    let positions = this.#positions;
+    let width = this.#width;
+    let rest = records;
+    if (this.#records === 0) {
+      const [header, ...rows] = records;
+      if (!header || 'problem' in header) return;
+      const names = header.fields.map((name) => name.trim());
+      positions = new Map(names.map((name, position) => [name as C, position]));
+      width = names.length;
+      rest = rows;
+    }
+    if (!positions) return;
+    const found = positions;
+    for (const record of rest) {
+      if (!('fields' in record) || record.fields.length !== width) continue;
+      const { fields } = record;
+      yield (column) => {
+        const position = found.get(column);
+        return position === undefined ? '' : (fields[position] as string).trim();
+      };
+    }
+  }
+
   /** Ends the file: throws a CsvImportError when any line had a problem. */
   finish(): void {
     if (this.#records === 0) {

@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog';
 import { cloudProviders } from '../cloud-providers';
-import { type CsvFileParser, CsvReader, type CsvRow } from '../csv/csv-reader';
+import { type CsvFileParser, CsvReader, type CsvRecord, type CsvRow } from '../csv/csv-reader';
 import { parseDecimal } from '../csv/csv-values';
 import { deploymentFactor } from '../engine/groups/groups';
 import type { DeploymentOption, Provider } from '../engine/shapes/model';
@@ -38,6 +38,16 @@ export interface ParsedUsage {
   readonly rows: number;
   /** In the order aws, azure, gcp; providers without rows are absent. */
   readonly providers: readonly ProviderUsage[];
+}
+
+/** A usage file parser, and what it prices from the catalog. */
+export interface UsageCsvParser extends CsvFileParser<ParsedUsage> {
+  /**
+   * The places (`provider|region`) whose on-demand prices the rows of `records`, the next ones
+   * to push, take from the catalog (those with an empty ondemand_price): what must be loaded
+   * before they are pushed (docs/catalog.md, Stored catalog).
+   */
+  placesOf(records: readonly CsvRecord[]): Set<string>;
 }
 
 /** A row's deployment (validated by readRow): empty is Single-AZ. */
@@ -104,7 +114,10 @@ interface HourOfRow {
  * `importedAt` plus the clock skew allowed is refused: one typo in a year would otherwise move
  * the provider's lookback (and its covered hours) years ahead.
  */
-export function createUsageCsvParser(catalog: Catalog, importedAt: Date): CsvFileParser<ParsedUsage> {
+export function createUsageCsvParser(
+  catalog: Pick<Catalog, 'ondemandPrice'>,
+  importedAt: Date,
+): UsageCsvParser {
   const latestHour = latestPresentHour(importedAt);
   const providers = new Map<Provider, ProviderInFile>();
   let lastHour: HourOfRow | undefined;
@@ -304,6 +317,16 @@ export function createUsageCsvParser(catalog: Catalog, importedAt: Date): CsvFil
   );
 
   return {
+    placesOf(records) {
+      const places = new Set<string>();
+      for (const value of reader.peek(records)) {
+        const provider = value('provider');
+        if (value('ondemand_price') !== '' || value('usage_type') !== 'running') continue;
+        if ((cloudProviders as readonly string[]).includes(provider))
+          places.add(`${provider}|${value('region')}`);
+      }
+      return places;
+    },
     push: (record) => reader.push(record),
     get rows() {
       return reader.rows;
