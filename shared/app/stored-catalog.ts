@@ -1,6 +1,6 @@
 import type { Catalog } from '../domain/catalog/catalog';
 import type { RegionPriceList } from '../domain/catalog/price-list';
-import type { Provider } from '../domain/engine/shapes/model';
+import { type Provider, SPEND_ACROSS_REGIONS } from '../domain/engine/shapes/model';
 import type { CatalogStore } from './ports/catalog';
 
 /** The catalog version of a catalog with no stored price list: the bundled table alone. */
@@ -85,12 +85,6 @@ async function catalogOf(
   if (assembled.size > ASSEMBLED_KEPT) assembled.delete(assembled.keys().next().value as string);
   return { catalog, version };
 }
-
-/**
- * The region a plan line of a savings plan whose rates span several regions names (line-items.ts,
- * `offer.region`), and so its purchase record: not a stored region.
- */
-export const SPEND_ACROSS_REGIONS = 'global';
 
 /**
  * The catalog buying reads (ProcessorContext and ApplyContext `catalog`): the bundled table with

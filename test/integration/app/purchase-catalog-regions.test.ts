@@ -3,8 +3,9 @@ import { type ApplyContext, applyPlan } from '../../../shared/app/plan-applicati
 import { computingPlansHere } from '../../../shared/app/plan-computation';
 import type { AppContext, WithPlanComputation } from '../../../shared/app/ports';
 import { type ProcessorContext, processPurchase } from '../../../shared/app/purchase-processing';
-import { purchasingCatalog, SPEND_ACROSS_REGIONS } from '../../../shared/app/stored-catalog';
+import { purchasingCatalog } from '../../../shared/app/stored-catalog';
 import { SimulatedMarketplace } from '../../../shared/cloud/marketplace/simulated-marketplace';
+import { SPEND_ACROSS_REGIONS } from '../../../shared/domain/engine/shapes/model';
 import type { PurchaseMessage } from '../../../shared/queue/purchase-queue';
 import { randomIds, systemClock } from '../../../shared/runtime/app-context';
 import { catalogReads, queriedPartitions, storeRecordedCatalog } from '../../support/catalog-reads';

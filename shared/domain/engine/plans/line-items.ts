@@ -6,7 +6,7 @@
  */
 import { deterministicUuid } from '../../deterministic-id';
 import { instanceFamily } from '../shapes/instance-family';
-import type { Offer, UsageStream } from '../shapes/model';
+import { type Offer, SPEND_ACROSS_REGIONS, type UsageStream } from '../shapes/model';
 import type { ContractSpec, LineItem, LineItemOffer } from '../shapes/plan-shapes';
 import { HOURS_PER_MONTH } from '../shapes/window-time';
 import type { LineCoverage } from '../tallies/line-coverage';
@@ -70,7 +70,7 @@ function offerView(offer: Offer): LineItemOffer {
     type: offer.contractType,
     display_name: offer.displayName,
     leased_display_name: offer.leasedDisplayName,
-    region: scope.kind === 'spend' ? commonRateField(offer, 'region', 'global') : scope.region,
+    region: scope.kind === 'spend' ? commonRateField(offer, 'region', SPEND_ACROSS_REGIONS) : scope.region,
     duration_seconds: offer.termHours * 3600,
     upfront_cost: offer.upfront,
     recurring_cost: offer.recurring,

@@ -225,3 +225,9 @@ export interface PlanProfile {
   /** h: monthly hazard that the usage goes away. */
   readonly hazard: number;
 }
+
+/**
+ * The region a line item of a savings plan whose rates span several regions names (its
+ * `offer.region`), and so its purchase record: not a region of any price list.
+ */
+export const SPEND_ACROSS_REGIONS = 'global';
