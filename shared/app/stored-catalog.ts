@@ -45,16 +45,6 @@ export async function catalogFor(
   return catalogOf(store, current?.version ?? BUNDLED_CATALOG_VERSION, stored);
 }
 
-/**
- * The catalog of every stored region (of every provider): no function reads it (each loads the
- * regions it needs); the catalog memory bench weighs it. Loaded on first use and kept like the others.
- */
-export async function catalogOfEveryRegion(store: CatalogStore): Promise<PricedCatalog> {
-  const current = await store.current();
-  forgetOtherVersions(current?.regions ?? []);
-  return catalogOf(store, current?.version ?? BUNDLED_CATALOG_VERSION, current?.regions ?? []);
-}
-
 /** Lists a refresh replaced are never asked for again: let them go. */
 function forgetOtherVersions(current: readonly { readonly storedIn: string }[]): void {
   const kept = new Set(current.map((r) => r.storedIn));
