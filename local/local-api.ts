@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthorizerHandler } from '../functions/authorizer/authorizer-handler';
-import type { Marketplace } from '../shared/app/ports';
+import type { Clock, Marketplace } from '../shared/app/ports';
 import { createLocalSigner } from '../shared/auth/signers/local-signer';
 import type { SimulatedMarketplace } from '../shared/cloud/marketplace/simulated-marketplace';
 import { routes } from '../shared/contract/operations';
@@ -36,6 +36,11 @@ export interface LocalApiOptions {
    * (the purchases benchmark wraps it to count what is bought).
    */
   readonly marketplace?: (simulated: SimulatedMarketplace) => Marketplace;
+  /**
+   * The use cases' clock: the real one by default. A test moves its own forward past the time the
+   * product measures (a sign-in check's pacing delay) instead of waiting it out.
+   */
+  readonly clock?: Clock;
 }
 
 /** The local API, listening: what `npm start` serves and the API benchmark drives. */
@@ -65,7 +70,7 @@ export async function startLocalApi(config: LocalConfig, options: LocalApiOption
   nameLocalService(process.env);
   // First: the store of concurrent invocations must exist before any AWS SDK call.
   const invocationScoped = await openInvocationScopes(process.env);
-  const runtime = await openLocalRuntime(config);
+  const runtime = await openLocalRuntime(config, options.clock);
   let baseUrl = '';
   const purchasing = await startLocalPurchasing({
     ctx: runtime.ctx,

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { AppContext, WithPlanComputation } from '../shared/app/ports';
+import type { AppContext, Clock, WithPlanComputation } from '../shared/app/ports';
 import { readTenantThrottle, type TenantThrottle } from '../shared/http/tenant-rate-limit';
 import { createAppContext } from '../shared/runtime/app-context';
 import type { TableClient } from '../shared/store/table-client';
@@ -72,10 +72,12 @@ export interface LocalRuntime {
 
 /**
  * Opens the local store (starting dynalite under `dir`, or joining the engine another local
- * process runs there) and builds the use cases' context on it.
+ * process runs there) and builds the use cases' context on it, with the real clock unless a test
+ * gives one it moves.
  */
 export async function openLocalRuntime(
   config: Pick<LocalConfig, 'dir' | 'tableName'>,
+  clock?: Clock,
 ): Promise<LocalRuntime> {
   const dynamo = await openLocalDynamo({ dir: config.dir });
   const table = {
@@ -85,7 +87,7 @@ export async function openLocalRuntime(
   await createTableIfMissing(table.client, config.tableName);
   const storageCalls = countStorageCalls(table);
   return {
-    ctx: createAppContext(table),
+    ctx: createAppContext(table, clock),
     dynamo,
     table,
     storageCalls,

@@ -18,15 +18,18 @@ export const systemClock: Clock = { now: () => new Date() };
 export const randomIds: IdGenerator = { uuid: () => randomUUID() };
 
 /**
- * The use cases' context on one table, with the real clock and random ids, and every
- * repository. One per process: its repositories hold the process's caches (`createCachingStore`;
+ * The use cases' context on one table, with the real clock (or the one a test moves) and random
+ * ids, and every repository. One per process: its repositories hold the process's caches (`createCachingStore`;
  * docs/architecture.md, Caches), and it holds the memory the plan engine reuses between
  * computations, which run in this process (the local runtime, tools, tests).
  */
-export function createAppContext(table: TableClient): WithPlanComputation<AppContext> {
+export function createAppContext(
+  table: TableClient,
+  clock: Clock = systemClock,
+): WithPlanComputation<AppContext> {
   return computingPlansHere({
-    repos: createCachingStore(table, systemClock),
-    clock: systemClock,
+    repos: createCachingStore(table, clock),
+    clock,
     ids: randomIds,
     engineMemory: residualArena(),
   });

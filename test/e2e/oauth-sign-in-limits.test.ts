@@ -7,13 +7,15 @@ import { readLocalConfig } from '../../local/local-runtime';
 import type { OutboxMail } from '../../local/outbox-mailer';
 import { createUserKey } from '../../shared/app/operator';
 import { demoAuthorizationUrl } from '../support/demo-authorization';
+import { movedClock } from '../support/moved-clock';
 import { hiddenField, PageBrowser } from '../support/oauth-person';
 import { waitFor } from '../support/wait-for';
 
 /**
  * The sign-in pages under attack, over HTTP against the local server (in this process), whose
- * outbox is a deliberately slow mail service: each mail takes `mailDelayMs` to be written. Each
- * test names the attack it reproduces (docs/oauth.md, "Limits").
+ * outbox is a deliberately slow mail service: each mail takes `mailDelayMs` to be written, and
+ * whose clock the test moves past a code check's pacing delay instead of waiting it out. Each test
+ * names the attack it reproduces (docs/oauth.md, "Limits").
  */
 
 /** Far above the answer's floor (1 s), so that an answer that waited for the mail would show it. */
@@ -22,6 +24,7 @@ const mailDelayMs = 4000;
 let api: LocalApi;
 let dir: string;
 let orgId: string;
+const clock = movedClock();
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'e2e-sign-in-limits-'));
@@ -32,7 +35,7 @@ beforeAll(async () => {
       HOST: '127.0.0.1',
       LOCAL_MAIL_DELAY_MS: String(mailDelayMs),
     }),
-    { seedUsage: false },
+    { seedUsage: false, clock },
   );
   orgId = api.credentials.org.org_id;
 });
@@ -102,21 +105,20 @@ function codeOfMail(email: string, count: number): Promise<string> {
   );
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Enters `code` again and again while the pacing answers `try_later` (the code is not compared
- * then): the first other answer, when the try that got it was sent, and when it came.
+ * then), the server's clock a tenth of a second further each time: the first other answer, and
+ * when (on that clock) the try that got it was sent and its answer came.
  */
 async function triedUntilOpen(
   pending: Pending,
   code: string,
 ): Promise<{ answer: string | null; sentAt: number; openedAt: number }> {
   for (;;) {
-    const sentAt = Date.now();
+    const sentAt = clock.now().getTime();
     const answer = await enterCode(pending, code);
-    if (answer !== 'try_later') return { answer, sentAt, openedAt: Date.now() };
-    await sleep(100);
+    if (answer !== 'try_later') return { answer, sentAt, openedAt: clock.now().getTime() };
+    clock.forward(100);
   }
 }
 
@@ -152,8 +154,8 @@ describe('a sign-in tells no member from a non-member', () => {
       await askCode(pending, address);
       const seen: (string | null)[] = [];
       for (let guess = 0; guess < 5; guess += 1) seen.push(await enterCode(pending, '000000'));
-      // Past the day's free checks, the next opens a second later.
-      await sleep(1200);
+      // Past the day's free checks, the next opens a second later (on the server's clock).
+      clock.forward(1000);
       seen.push(await enterCode(pending, '000000'));
       return seen;
     };
@@ -194,11 +196,12 @@ describe('limits', () => {
     // A fresh code's first check passes the address's pacing (docs/oauth.md, Limits); the next
     // check is the address's fifth, after which the delays start.
     expect(await enterCode(second, wrongFor(code))).toBe('wrong_code');
-    const fifthSent = Date.now();
+    const fifthSent = clock.now().getTime();
     expect(await enterCode(second, wrongFor(code))).toBe('wrong_code');
     // Within the delay the code is not even compared: every try answers try_later, the right code
-    // too, until the delay has passed: 1 s after the fifth check, then twice as long. Only lower
-    // bounds on the time: a loaded machine makes every answer later, never earlier.
+    // too, until the delay has passed on the server's clock: 1 s after the fifth check, then twice
+    // as long. Only lower bounds on the time: the clock also moves with the real time, which a
+    // loaded machine makes pass between two tries.
     const firstDelay = await triedUntilOpen(second, wrongFor(code));
     expect(firstDelay.answer).toBe('wrong_code');
     expect(firstDelay.openedAt - fifthSent).toBeGreaterThanOrEqual(990);

@@ -7,22 +7,26 @@ import { readLocalConfig } from '../../local/local-runtime';
 import type { OutboxMail } from '../../local/outbox-mailer';
 import { createUserKey } from '../../shared/app/operator';
 import { demoAuthorizationUrl } from '../support/demo-authorization';
+import { movedClock } from '../support/moved-clock';
 import { hiddenField, PageBrowser } from '../support/oauth-person';
 
 /**
  * A stranger cannot lock a person out of their own address (docs/oauth.md, "Limits"): wrong
  * checks from another network address and session are paced there, and the holder of a freshly
  * mailed code gets to check it. Over HTTP against the local server (in this process); the
- * stranger's browser connects from 127.0.0.2, the person's from 127.0.0.1.
+ * stranger's browser connects from 127.0.0.2, the person's from 127.0.0.1. The server's clock is
+ * one the test moves past each pacing delay rather than wait it out.
  */
 
 let api: LocalApi;
 let dir: string;
+const clock = movedClock();
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'e2e-sign-in-lockout-'));
   api = await startLocalApi(readLocalConfig({ LOCAL_DIR: dir, PORT: '0', HOST: '127.0.0.1' }), {
     seedUsage: false,
+    clock,
   });
 });
 
@@ -71,12 +75,15 @@ async function codeOfMail(email: string, count: number): Promise<string> {
 
 const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-/** Enters `code`, asking again while the pacing answers `try_later` (the check is not made then). */
+/**
+ * Enters `code`, asking again while the pacing answers `try_later` (the check is not made then),
+ * with the server's clock a second further each time.
+ */
 async function enterWhenOpen(pending: Pending, code: string): Promise<string | null> {
   for (;;) {
     const answer = await enterCode(pending, code);
     if (answer !== 'try_later') return answer;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    clock.forward(1000);
   }
 }
 
