@@ -13,11 +13,15 @@ import { waitFor } from '../support/wait-for';
 /**
  * Inputs that cannot be trusted (docs/plan-engine.md), over the admin CLI and HTTP against the real local
  * server: a future-dated row, an import killed half-way, and the plan ids an import supersedes.
+ *
+ * The killed import whose lease runs out is the file's long wait: it has an org of its own
+ * (`leasedOrgId`), and the other cases run meanwhile, in order, on another (`orgId`).
  */
 
 let server: LocalServer;
 let partnerKey: string;
 let orgId: string;
+let leasedOrgId: string;
 
 const gce = (count: number, prefix: string, unitsAt: (hour: number) => number): FleetResource[] =>
   fleet(count, prefix, {
@@ -45,8 +49,8 @@ function writingStarted(importing: ChildProcess, progress: () => string): Promis
   });
 }
 
-async function defaultPlans(): Promise<{ ids: string[]; calculating: boolean[] }> {
-  const response = await callApi(server.baseUrl, `/v1/org/${orgId}/commitment-plans/default?provider=gcp`, {
+async function defaultPlans(org = orgId): Promise<{ ids: string[]; calculating: boolean[] }> {
+  const response = await callApi(server.baseUrl, `/v1/org/${org}/commitment-plans/default?provider=gcp`, {
     apiKey: partnerKey,
   });
   expect(response.status).toBe(200);
@@ -54,56 +58,42 @@ async function defaultPlans(): Promise<{ ids: string[]; calculating: boolean[] }
   return { ids: plans.map((plan) => plan.id), calculating: plans.map((plan) => plan.is_calculating) };
 }
 
-beforeAll(async () => {
-  server = await startLocalServer({ orgsOnly: true });
-  const { partner } = server.credentials;
-  partnerKey = partner.api_key;
+/** A new org of the partner with October's usage of 4 always-on VMs imported: its id. */
+async function orgWithOctober(name: string, october: string): Promise<string> {
   const org = await admin<CreatedOrg>(server.dir, [
     'create-org',
     '--name',
-    'Untrusted Inputs Co',
+    name,
     '--partner',
-    partner.org_id,
+    server.credentials.partner.org_id,
   ]);
-  orgId = org.org_id;
+  await admin(server.dir, ['import-usage', '--org', org.org_id, '--file', october]);
+  return org.org_id;
+}
+
+beforeAll(async () => {
+  server = await startLocalServer({ orgsOnly: true });
+  partnerKey = server.credentials.partner.api_key;
   const october = await usageFile(
     'october.csv',
     usageLines('2026-10-01T00:00:00Z', 720, gce(4, 'vm', alwaysOn)),
   );
-  await admin(server.dir, ['import-usage', '--org', orgId, '--file', october]);
+  [orgId, leasedOrgId] = await Promise.all([
+    orgWithOctober('Untrusted Inputs Co', october),
+    orgWithOctober('Leased Inputs Co', october),
+  ]);
 });
 
 afterAll(async () => {
   await server?.stop();
 });
 
-describe('a future-dated usage row', () => {
-  it('is refused with its line number, and nothing of the file is stored', async () => {
-    // Prepare: a typo in the year on line 3.
-    const before = await defaultPlans();
-    const lines = usageLines('2026-10-01T00:00:00Z', 2, gce(1, 'vm', alwaysOn));
-    lines[2] = (lines[2] as string).replace('2026-10-01T01:00:00Z', '2062-10-01T01:00:00Z');
-    const file = await usageFile('typo.csv', lines);
-
-    // Act
-    const run = await runAdmin(server.dir, ['import-usage', '--org', orgId, '--file', file]);
-    const after = await defaultPlans();
-
-    // Assess
-    expect(run.exitCode).toBe(1);
-    expect(run.stderr).toMatch(
-      /^line 3: timestamp 2062-10-01T01:00:00Z is in the future: rows may be at most 1 hour after the import's time, \S+Z$/m,
-    );
-    expect(after).toEqual(before);
-  });
-});
-
-describe('an import killed half-way', () => {
+describe.concurrent('an import killed half-way', () => {
   it('neither counts as current nor blocks the plans for good; the plans it supersedes answer 404', async () => {
     // Prepare: a file large enough (over 100,000 rows, two months) to be killed while it writes,
     // imported with a lease short enough to wait for, long enough for the CLI runs inside it on a
     // loaded machine.
-    const before = await defaultPlans();
+    const before = await defaultPlans(leasedOrgId);
     const large = await usageFile(
       'large.csv',
       usageLines('2026-08-01T00:00:00Z', 1464, gce(70, 'big', alwaysOn)),
@@ -119,7 +109,7 @@ describe('an import killed half-way', () => {
     const importing = spawnAdmin(server.dir, [
       'import-usage',
       '--org',
-      orgId,
+      leasedOrgId,
       '--file',
       large,
       '--lease-seconds',
@@ -132,29 +122,30 @@ describe('an import killed half-way', () => {
     // Act
     importing.kill('SIGKILL');
     await exited;
-    const whileLeased = await defaultPlans();
-    const refused = await runAdmin(server.dir, ['import-usage', '--org', orgId, '--file', small]);
+    const whileLeased = await defaultPlans(leasedOrgId);
+    const refused = await runAdmin(server.dir, ['import-usage', '--org', leasedOrgId, '--file', small]);
     await waitFor(
-      async () => ((await defaultPlans()).calculating.join() === 'false,false,false' ? true : undefined),
+      async () =>
+        (await defaultPlans(leasedOrgId)).calculating.join() === 'false,false,false' ? true : undefined,
       { everyMs: 1_000 },
     );
-    const afterLease = await defaultPlans();
-    const next = await runAdmin(server.dir, ['import-usage', '--org', orgId, '--file', small]);
-    const current = await defaultPlans();
+    const afterLease = await defaultPlans(leasedOrgId);
+    const next = await runAdmin(server.dir, ['import-usage', '--org', leasedOrgId, '--file', small]);
+    const current = await defaultPlans(leasedOrgId);
     const superseded = before.ids[0] as string;
     const oldLineItems = await callApi(
       server.baseUrl,
-      `/v1/org/${orgId}/commitment-plans/${superseded}/line-items`,
+      `/v1/org/${leasedOrgId}/commitment-plans/${superseded}/line-items`,
       { apiKey: partnerKey },
     );
     const oldMatches = await callApi(
       server.baseUrl,
-      `/v1/org/${orgId}/commitment-plans/${superseded}/resource-matches?start_date=2026-10-01&end_date=2026-10-30`,
+      `/v1/org/${leasedOrgId}/commitment-plans/${superseded}/resource-matches?start_date=2026-10-01&end_date=2026-10-30`,
       { apiKey: partnerKey },
     );
     const newLineItems = await callApi(
       server.baseUrl,
-      `/v1/org/${orgId}/commitment-plans/${current.ids[0]}/line-items`,
+      `/v1/org/${leasedOrgId}/commitment-plans/${current.ids[0]}/line-items`,
       { apiKey: partnerKey },
     );
 
@@ -173,55 +164,82 @@ describe('an import killed half-way', () => {
     expect(oldMatches.status).toBe(404);
     expect(newLineItems.status).toBe(200);
   });
-
-  it('is taken over at once with --take-over', async () => {
-    // Prepare: an import holding a long lease, killed. Its resources are not the first killed
-    // import's: a month whose writes would change nothing prints no progress.
-    const before = await defaultPlans();
-    const large = await usageFile(
-      'large-2.csv',
-      usageLines('2026-08-01T00:00:00Z', 1464, gce(70, 'other', alwaysOn)),
-    );
-    const file = await usageFile(
-      'again.csv',
-      usageLines('2026-10-01T00:00:00Z', 720, gce(2, 'vm', alwaysOn)),
-    );
-    const importing = spawnAdmin(server.dir, ['import-usage', '--org', orgId, '--file', large]);
-    const exited = once(importing, 'exit');
-    const progress = collectText(importing.stderr);
-    await writingStarted(importing, progress);
-    importing.kill('SIGKILL');
-    await exited;
-
-    // Act
-    const takeOver = await runAdmin(server.dir, [
-      'import-usage',
-      '--org',
-      orgId,
-      '--file',
-      file,
-      '--take-over',
-    ]);
-    const after = await defaultPlans();
-
-    // Assess
-    expect(takeOver.exitCode).toBe(0);
-    expect(after.calculating).toEqual([false, false, false]);
-    expect(after.ids.some((id) => before.ids.includes(id))).toBe(false);
-  });
 });
 
-describe('usage stored with hours in the future', () => {
-  it('has nothing to repair once future rows are refused', async () => {
-    // Act
-    const repair = await admin(server.dir, ['repair-usage', '--org', orgId, '--provider', 'gcp']);
+describe.concurrent('meanwhile, on another org', () => {
+  describe.sequential('in order', () => {
+    describe('a future-dated usage row', () => {
+      it('is refused with its line number, and nothing of the file is stored', async () => {
+        // Prepare: a typo in the year on line 3.
+        const before = await defaultPlans();
+        const lines = usageLines('2026-10-01T00:00:00Z', 2, gce(1, 'vm', alwaysOn));
+        lines[2] = (lines[2] as string).replace('2026-10-01T01:00:00Z', '2062-10-01T01:00:00Z');
+        const file = await usageFile('typo.csv', lines);
 
-    // Assess
-    expect(repair).toMatchObject({
-      org_id: orgId,
-      provider: 'gcp',
-      repaired: false,
-      last_hour: '2026-10-30T23:00:00Z',
+        // Act
+        const run = await runAdmin(server.dir, ['import-usage', '--org', orgId, '--file', file]);
+        const after = await defaultPlans();
+
+        // Assess
+        expect(run.exitCode).toBe(1);
+        expect(run.stderr).toMatch(
+          /^line 3: timestamp 2062-10-01T01:00:00Z is in the future: rows may be at most 1 hour after the import's time, \S+Z$/m,
+        );
+        expect(after).toEqual(before);
+      });
+    });
+
+    describe('an import killed half-way', () => {
+      it('is taken over at once with --take-over', async () => {
+        // Prepare: an import holding a long lease, killed. Its resources are not the first killed
+        // import's: a month whose writes would change nothing prints no progress.
+        const before = await defaultPlans();
+        const large = await usageFile(
+          'large-2.csv',
+          usageLines('2026-08-01T00:00:00Z', 1464, gce(70, 'other', alwaysOn)),
+        );
+        const file = await usageFile(
+          'again.csv',
+          usageLines('2026-10-01T00:00:00Z', 720, gce(2, 'vm', alwaysOn)),
+        );
+        const importing = spawnAdmin(server.dir, ['import-usage', '--org', orgId, '--file', large]);
+        const exited = once(importing, 'exit');
+        const progress = collectText(importing.stderr);
+        await writingStarted(importing, progress);
+        importing.kill('SIGKILL');
+        await exited;
+
+        // Act
+        const takeOver = await runAdmin(server.dir, [
+          'import-usage',
+          '--org',
+          orgId,
+          '--file',
+          file,
+          '--take-over',
+        ]);
+        const after = await defaultPlans();
+
+        // Assess
+        expect(takeOver.exitCode).toBe(0);
+        expect(after.calculating).toEqual([false, false, false]);
+        expect(after.ids.some((id) => before.ids.includes(id))).toBe(false);
+      });
+    });
+
+    describe('usage stored with hours in the future', () => {
+      it('has nothing to repair once future rows are refused', async () => {
+        // Act
+        const repair = await admin(server.dir, ['repair-usage', '--org', orgId, '--provider', 'gcp']);
+
+        // Assess
+        expect(repair).toMatchObject({
+          org_id: orgId,
+          provider: 'gcp',
+          repaired: false,
+          last_hour: '2026-10-30T23:00:00Z',
+        });
+      });
     });
   });
 });
