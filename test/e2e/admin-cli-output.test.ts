@@ -69,46 +69,60 @@ describe('every command family prints exactly one JSON value on stdout', () => {
     const { org } = server.api.credentials;
     const failed = await failedPurchase();
 
-    // Act
-    const partner = onlyJsonValue(
-      await runAdmin(dir, ['create-partner', '--name', 'Output Partner'], withInfoLogs),
-    );
-    const child = onlyJsonValue(
-      await runAdmin(
-        dir,
-        ['create-org', '--name', 'Output Child', '--partner', String(partner.org_id)],
-        withInfoLogs,
-      ),
-    );
-    const clients = onlyJsonValue(await runAdmin(dir, ['list-oauth-clients'], withInfoLogs));
-    const imported = onlyJsonValue(
-      await runAdmin(
-        dir,
-        ['import-usage', '--org', String(child.org_id), '--file', join(fixtures, 'usage.csv')],
-        withInfoLogs,
-      ),
-    );
-    const simulated = onlyJsonValue(await runAdmin(dir, ['simulate-cloud', 'show'], withInfoLogs));
-    const retry = await runAdmin(
-      dir,
-      ['retry-purchase', '--plan', failed.planId, '--line', failed.lineItemId],
-      withInfoLogs,
-    );
-    const retried = onlyJsonValue(retry);
-    const deadLetters = onlyJsonValue(await runAdmin(dir, ['dead-letters'], withInfoLogs));
-    const onboarding = (rest: string) => `/v2/org/${org.org_id}/partners/onboarding/${rest}`;
-    const started = await call(onboarding('start'), { method: 'POST', apiKey: org.api_key });
-    const cloud = server.api.credentials.cloud;
-    const verified = await call(onboarding('aws/verify'), {
-      method: 'POST',
-      apiKey: org.api_key,
-      json: {
-        onboarding_id: started.body.onboarding_id,
-        account_id: cloud?.aws.account_id,
-        existing_cur: cloud?.aws.existing_cur,
-      },
+    // Act: three independent lines of commands at once (a new org's, reads, the demo org's),
+    // each in the order its commands depend on
+    const partnerAndChild = async () => {
+      const partner = onlyJsonValue(
+        await runAdmin(dir, ['create-partner', '--name', 'Output Partner'], withInfoLogs),
+      );
+      const child = onlyJsonValue(
+        await runAdmin(
+          dir,
+          ['create-org', '--name', 'Output Child', '--partner', String(partner.org_id)],
+          withInfoLogs,
+        ),
+      );
+      const imported = onlyJsonValue(
+        await runAdmin(
+          dir,
+          ['import-usage', '--org', String(child.org_id), '--file', join(fixtures, 'usage.csv')],
+          withInfoLogs,
+        ),
+      );
+      return { partner, child, imported };
+    };
+    const reads = async () => ({
+      clients: onlyJsonValue(await runAdmin(dir, ['list-oauth-clients'], withInfoLogs)),
+      simulated: onlyJsonValue(await runAdmin(dir, ['simulate-cloud', 'show'], withInfoLogs)),
     });
-    const synced = onlyJsonValue(await runAdmin(dir, ['sync', '--org', org.org_id], withInfoLogs));
+    const demoOrg = async () => {
+      const retry = await runAdmin(
+        dir,
+        ['retry-purchase', '--plan', failed.planId, '--line', failed.lineItemId],
+        withInfoLogs,
+      );
+      const retried = onlyJsonValue(retry);
+      const deadLetters = onlyJsonValue(await runAdmin(dir, ['dead-letters'], withInfoLogs));
+      const onboarding = (rest: string) => `/v2/org/${org.org_id}/partners/onboarding/${rest}`;
+      const started = await call(onboarding('start'), { method: 'POST', apiKey: org.api_key });
+      const cloud = server.api.credentials.cloud;
+      const verified = await call(onboarding('aws/verify'), {
+        method: 'POST',
+        apiKey: org.api_key,
+        json: {
+          onboarding_id: started.body.onboarding_id,
+          account_id: cloud?.aws.account_id,
+          existing_cur: cloud?.aws.existing_cur,
+        },
+      });
+      const synced = onlyJsonValue(await runAdmin(dir, ['sync', '--org', org.org_id], withInfoLogs));
+      return { retry, retried, deadLetters, verified, synced };
+    };
+    const [
+      { partner, child, imported },
+      { clients, simulated },
+      { retry, retried, deadLetters, verified, synced },
+    ] = await Promise.all([partnerAndChild(), reads(), demoOrg()]);
 
     // Assess
     expect(partner).toMatchObject({ is_partner: true });
