@@ -168,12 +168,14 @@ describe('a sign-in tells no member from a non-member', () => {
 describe('limits', () => {
   it('lets no stranger use up a victim’s code requests', async () => {
     const victim = await member('victim@demo-customer.example');
-    const strangerAnswers: (string | null)[] = [];
-    // Another network (127.0.0.2), a new session for each request.
-    for (let request = 0; request < 6; request += 1) {
-      strangerAnswers.push((await askCode(await atSignIn(new PageBrowser('127.0.0.2')), victim)).notice);
-    }
-    expect(strangerAnswers).toEqual([...Array(5).fill('code_sent'), 'rate_limited']);
+    // Another network (127.0.0.2), a new session for each request; six at once (each answer
+    // waits out the floor), which the conditional counters count one by one.
+    const strangerAnswers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        return (await askCode(await atSignIn(new PageBrowser('127.0.0.2')), victim)).notice;
+      }),
+    );
+    expect(strangerAnswers.sort()).toEqual([...Array(5).fill('code_sent'), 'rate_limited']);
 
     const pending = await atSignIn();
     expect((await askCode(pending, victim)).notice).toBe('code_sent');
