@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importUsage } from '../../shared/app/import-usage';
 import { createOrg, createUserKey } from '../../shared/app/operator';
-import type { StoredItem } from '../../shared/store/table-client';
-import type { ApiRequest, ApiResponse } from '../support/api-client';
+import { planPurchaseCalls } from '../support/plan-purchases';
 import { settledPlan, useSeededApi } from '../support/seeded-api';
 import { settledPlanOf } from '../support/settled-plan';
 import { tableChanges } from '../support/table-changes';
@@ -10,8 +9,9 @@ import { alwaysOn, fleet, recordsOf, usageLines } from '../support/usage-files';
 
 /**
  * Applying plans (#8) and purchasing them for a user (#13) over HTTP, against the local API with
- * its in-process purchase queue and simulated marketplace (docs/purchases.md): what is bought, what the
- * reads show afterwards, and every refusal leaving the store as it was.
+ * its in-process purchase queue and simulated marketplace (docs/purchases.md): what is bought and
+ * what the reads show afterwards. The refusals, which leave the store as it was, are
+ * purchase-refusals.test.ts.
  *
  * Reads after an apply poll while the processor runs, as a client would: purchases must complete
  * while other requests are served (a batch once lost its records to a concurrent request's
@@ -20,12 +20,7 @@ import { alwaysOn, fleet, recordsOf, usageLines } from '../support/usage-files';
 
 const seeded = useSeededApi();
 const { call } = seeded;
-
-async function recommendedPlan(provider: 'aws' | 'azure', key = seeded.adminKey) {
-  const response = await call(`${seeded.plansPath}/recommended?provider=${provider}`, { apiKey: key });
-  expect(response.status).toBe(200);
-  return response.body as { id: string; status: string };
-}
+const { recommendedPlan, apply, purchaseFor } = planPurchaseCalls(seeded);
 
 async function selectedLineItems(planId: string) {
   const response = await call(`${seeded.plansPath}/${planId}/line-items?page_size=100`, {
@@ -36,19 +31,6 @@ async function selectedLineItems(planId: string) {
   return (response.body as any[]).filter(
     (item) => item.is_selected && (item.selected_quantity > 0 || item.selected_commitment > 0),
   );
-}
-
-function apply(planId: string, request: ApiRequest = {}): Promise<ApiResponse> {
-  return call(`${seeded.plansPath}/${planId}/apply`, { method: 'POST', apiKey: seeded.adminKey, ...request });
-}
-
-function purchaseFor(planId: string, json: unknown, request: ApiRequest = {}): Promise<ApiResponse> {
-  return call(`/v2/org/${seeded.orgId}/partners/purchase-plans-v2/${planId}/purchase`, {
-    method: 'POST',
-    apiKey: seeded.partnerKey,
-    json,
-    ...request,
-  });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the API's JSON
@@ -115,110 +97,6 @@ async function futureCommitment(): Promise<number> {
     .map((point) => point.locked_commit + point.unlocked_commit)
     .reduce((total, each) => total + each, 0);
 }
-
-describe('refused requests change nothing', () => {
-  let planId: string;
-  let restrictedKey: string;
-  /** The table before the first refusal: each refusal must leave it as it was. */
-  let table: StoredItem[];
-
-  beforeAll(async () => {
-    planId = (await recommendedPlan('aws')).id;
-    const { key } = await createUserKey(
-      seeded.server.api.runtime.ctx,
-      seeded.orgId,
-      'viewer@demo-customer.example',
-      'restricted_user',
-    );
-    restrictedKey = key.apiKey;
-    await createUserKey(
-      seeded.server.api.runtime.ctx,
-      seeded.orgId,
-      'helpdesk@demo-customer.example',
-      'support',
-    );
-    table = await seeded.server.snapshot();
-  });
-
-  /**
-   * Sends the request and expects `status`, with the table as it was before. Refusals change
-   * nothing, so the table after one is the table before the next: each is compared with the table
-   * as it was before the first.
-   */
-  async function refused(send: () => Promise<ApiResponse>, status: number): Promise<ApiResponse> {
-    // Act
-    const response = await send();
-    // Assess
-    expect(response.status, JSON.stringify(response.body)).toBe(status);
-    expect(response.body.code).toBe(status);
-    expect(tableChanges(table, await seeded.server.snapshot())).toEqual([]);
-    expect(seeded.server.api.purchasing.marketplace.purchases()).toEqual([]);
-    return response;
-  }
-
-  it('answers 401 to an apply without a key', async () => {
-    await refused(() => apply(planId, { apiKey: undefined }), 401);
-  });
-
-  it("answers 403 to a restricted_user's apply, and to a partner's (partners purchase with #13)", async () => {
-    await refused(() => apply(planId, { apiKey: restrictedKey }), 403);
-    const partner = await refused(() => apply(planId, { apiKey: seeded.partnerKey }), 403);
-    expect(partner.body.message).toContain('/purchase');
-  });
-
-  it('answers 403 to a purchase naming a member whose role may not apply', async () => {
-    await refused(() => purchaseFor(planId, { email: 'viewer@demo-customer.example' }), 403);
-    await refused(() => purchaseFor(planId, { email: 'helpdesk@demo-customer.example' }), 403);
-  });
-
-  it("answers 404 to another org's plan and to an unknown plan", async () => {
-    await refused(
-      () =>
-        call(`/v1/org/${seeded.server.api.credentials.partner.org_id}/commitment-plans/${planId}/apply`, {
-          method: 'POST',
-          apiKey: seeded.adminKey,
-        }),
-      404,
-    );
-    await refused(
-      () =>
-        call(`/v1/org/${seeded.server.api.credentials.partner.org_id}/commitment-plans/${planId}/purchases`, {
-          apiKey: seeded.partnerKey,
-        }),
-      404,
-    );
-    await refused(
-      () =>
-        call(
-          `/v2/org/${seeded.server.api.credentials.partner.org_id}/partners/purchase-plans-v2/${planId}/purchase`,
-          {
-            method: 'POST',
-            apiKey: seeded.partnerKey,
-            json: { email: 'someone@demo-customer.example' },
-          },
-        ),
-      404,
-    );
-    await refused(() => apply('00000000-0000-4000-8000-000000000000'), 404);
-    await refused(() => purchaseFor('00000000-0000-4000-8000-000000000000', { email: 'a@b.example' }), 404);
-  });
-
-  it('answers 422 to a bad, too long or missing e-mail and to an unknown field', async () => {
-    const bad = await refused(() => purchaseFor(planId, { email: 'not-an-email' }), 422);
-    expect(Object.keys(bad.body.errors)).toContain('email');
-    const long = `${'a'.repeat(250)}@b.example`;
-    await refused(() => purchaseFor(planId, { email: long }), 422);
-    await refused(() => purchaseFor(planId, {}), 422);
-    await refused(() => purchaseFor(planId, { email: 'new@demo-customer.example', role: 'admin' }), 422);
-  });
-
-  it('answers 422 to an Idempotency-Key that is empty or over 255 characters', async () => {
-    for (const key of ['', 'k'.repeat(256)]) {
-      const response = await refused(() => apply(planId, { headers: { 'idempotency-key': key } }), 422);
-      expect(Object.keys(response.body.errors)).toContain('Idempotency-Key');
-    }
-  });
-});
 
 describe('applying the recommended AWS plan', () => {
   let planId: string;
