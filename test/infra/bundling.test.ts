@@ -214,6 +214,13 @@ describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", ()
     expect(azureVerify.sources.some((source) => source.includes('node_modules/oauth4webapi/'))).toBe(true);
     expect(azureVerify.sources.filter((source) => awsVerifierClients.test(source))).toEqual([]);
   });
+
+  it("leave out the schemas of other functions' operations (contract schemas are marked pure)", () => {
+    // Assess: #21's paging and #16's company and address fields are the onboarding function's.
+    const othersSchemas = /shared\/contract\/(partners|plan-queries)\.ts$/;
+    expect(azureVerify.sources.filter((source) => othersSchemas.test(source))).toEqual([]);
+    expect(consent.sources.filter((source) => othersSchemas.test(source))).toEqual([]);
+  });
 });
 
 describe("the OAuth functions' bundles (docs/oauth.md, Functions)", () => {
