@@ -6,6 +6,7 @@ import { deployment as oauthSignIn } from './oauth-sign-in/deployment';
 import { deployment as oauthToken } from './oauth-token/deployment';
 import { deployment as onboarding } from './onboarding/deployment';
 import { deployment as onboardingAwsVerify } from './onboarding-aws-verify/deployment';
+import { deployment as onboardingAzureConsent } from './onboarding-azure-consent/deployment';
 import { deployment as onboardingAzureVerify } from './onboarding-azure-verify/deployment';
 import { deployment as openapi } from './openapi/deployment';
 import { deployment as partnerOrgs } from './partner-orgs/deployment';
@@ -32,6 +33,7 @@ export const groupDeployments: Readonly<Record<FunctionGroup, GroupDeployment>> 
   'partner-purchase-plans': partnerPurchasePlans,
   'partner-orgs': partnerOrgs,
   onboarding,
+  'onboarding-azure-consent': onboardingAzureConsent,
   'onboarding-aws-verify': onboardingAwsVerify,
   'onboarding-azure-verify': onboardingAzureVerify,
 };

@@ -284,6 +284,7 @@ export class ApiStack extends Stack {
     };
     new OnboardingSettings(this, 'Onboarding', {
       onboardingFunction: functionOf('onboarding'),
+      consentFunction: functionOf('onboarding-azure-consent'),
       awsVerifyFunction: functionOf('onboarding-aws-verify'),
       azureVerifyFunction: functionOf('onboarding-azure-verify'),
       usageSyncFunction: this.usageSync.sync,

@@ -10,7 +10,7 @@ import { purchasingCatalog } from '../shared/app/stored-catalog';
 import type { FunctionGroup } from '../shared/contract/operation-contract';
 import type { ProxyHandler } from '../shared/http/group-handler';
 import type { OAuthKeys } from '../shared/runtime/oauth-keys';
-import type { OnboardingRuntime } from '../shared/runtime/onboarding';
+import type { AzureConsentRuntime } from '../shared/runtime/onboarding-azure-consent';
 
 /**
  * What the local server's functions run with, in place of each function's AWS composition: the
@@ -28,7 +28,7 @@ export interface LocalDependencies {
   /** The key sign-in codes are stored keyed with. */
   readonly signInCodeKey: string;
   readonly requestThrottle: RequestThrottle;
-  readonly onboarding: OnboardingRuntime;
+  readonly onboarding: AzureConsentRuntime;
   readonly verifier: CloudVerifier;
   readonly purchaseQueue: PurchaseQueue;
 }
@@ -107,9 +107,17 @@ export async function localGroupHandler(
     }
     case 'onboarding': {
       const { createOnboardingHandler } = await import('../functions/onboarding/onboarding-handler');
-      const { settings, publicApiUrl, tenantSignIn } = local.onboarding;
-      const onboarding = { ...ctx, onboarding: settings, publicApiUrl, tenantSignIn };
+      const { settings, publicApiUrl } = local.onboarding;
+      const onboarding = { ...ctx, onboarding: settings, publicApiUrl };
       return createOnboardingHandler(() => onboarding, requestThrottle);
+    }
+    case 'onboarding-azure-consent': {
+      const { createOnboardingAzureConsentHandler } = await import(
+        '../functions/onboarding-azure-consent/onboarding-azure-consent-handler'
+      );
+      const { settings, publicApiUrl, tenantSignIn } = local.onboarding;
+      const consent = { ...ctx, onboarding: settings, publicApiUrl, tenantSignIn };
+      return createOnboardingAzureConsentHandler(() => consent);
     }
     case 'onboarding-aws-verify': {
       const { createOnboardingAwsVerifyHandler } = await import(

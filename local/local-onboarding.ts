@@ -6,7 +6,7 @@ import type { CloudVerifier } from '../shared/app/ports';
 import { entraSignIn } from '../shared/cloud/identity/entra-sign-in';
 import { probeVerifier } from '../shared/cloud/verifiers/probe-verifier';
 import { escapeHtml } from '../shared/http/html';
-import type { OnboardingRuntime } from '../shared/runtime/onboarding';
+import type { AzureConsentRuntime } from '../shared/runtime/onboarding-azure-consent';
 import {
   changeSimulatedCloud,
   readSimulatedCloud,
@@ -32,10 +32,10 @@ const azureClientSecretFile = 'azure-client-secret';
 export const simulatedConsentPath = '/local/azure';
 
 /**
- * The onboarding function's runtime locally, with the verifier both verification functions use
- * (installed for each by the local API).
+ * The onboarding and consent callback functions' runtime locally, with the verifier both
+ * verification functions use (installed for each by the local API).
  */
-export interface LocalOnboarding extends OnboardingRuntime {
+export interface LocalOnboarding extends AzureConsentRuntime {
   readonly verifier: CloudVerifier;
 }
 

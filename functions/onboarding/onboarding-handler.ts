@@ -1,9 +1,4 @@
-import {
-  type AzureConsentContext,
-  type ConsentOutcome,
-  completeAzureConsent,
-  createAzureAuthUrl,
-} from '../../shared/app/azure-consent';
+import { type AzureAuthUrlContext, createAzureAuthUrl } from '../../shared/app/azure-consent';
 import { awsRoleTemplate, registerChildViaOnboarding, startOnboarding } from '../../shared/app/onboarding';
 import { type ChildOrgOverviewContext, listChildOrgOverviews } from '../../shared/app/onboarding-child-orgs';
 import type { ContextWith } from '../../shared/app/ports';
@@ -11,9 +6,7 @@ import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { checklistItemView } from '../../shared/contract/onboarding';
 import { onboardingOperations } from '../../shared/contract/operations/onboarding';
 import { createGroupHandler } from '../../shared/http/group-handler';
-import { escapeHtml, htmlPage, pageHeaders } from '../../shared/http/html';
-import { RawResponse, withHeaders } from '../../shared/http/operation';
-import { pageErrorAnswer } from '../../shared/http/page-error-answer';
+import { withHeaders } from '../../shared/http/operation';
 import { paginationHeaderName, paginationInfo } from '../../shared/http/pagination';
 import { jsonBodies } from '../../shared/http/request-bodies';
 import { consentCallbackUrl, type OnboardingRuntime } from '../../shared/runtime/onboarding';
@@ -22,7 +15,7 @@ import { consentCallbackUrl, type OnboardingRuntime } from '../../shared/runtime
  * What the onboarding function runs with: the repositories its use cases read and write, the
  * onboarding settings, and where the consent callback is.
  */
-export type OnboardingFunctionContext = AzureConsentContext &
+export type OnboardingFunctionContext = AzureAuthUrlContext &
   ContextWith<
     'onboarding' | 'orgs' | 'orgUpdates' | 'memberships' | 'users' | 'usageSyncStates' | 'azureTenants'
   > &
@@ -30,8 +23,9 @@ export type OnboardingFunctionContext = AzureConsentContext &
   Pick<OnboardingRuntime, 'publicApiUrl'>;
 
 /**
- * Onboarding of a partner's customers and their clouds (#16, #17, #20, #21, the role template and
- * the consent callback; docs/onboarding.md). The verifications (#18, #19) are functions of their own.
+ * Onboarding of a partner's customers and their clouds (#16, #17, #20, #21 and the role template;
+ * docs/onboarding.md). The verifications (#18, #19) and the consent callback are functions of
+ * their own.
  */
 export function createOnboardingHandler(
   onboardingContext: () => OnboardingFunctionContext,
@@ -97,49 +91,7 @@ export function createOnboardingHandler(
         }));
         return withHeaders(body, { [paginationHeaderName]: JSON.stringify(paginationInfo(total, request)) });
       },
-
-      completeAzureConsent: async ({ query }) => {
-        const ctx = onboardingContext();
-        const outcome = await completeAzureConsent(ctx, {
-          state: query.state,
-          adminConsent: query.admin_consent,
-          tenant: query.tenant,
-          code: query.code,
-          error: query.error,
-          errorDescription: query.error_description,
-          callbackUrl: consentCallbackUrl(ctx),
-        });
-        return consentPage(outcome);
-      },
     },
-    { bodies: jsonBodies, errors: { page: pageErrorAnswer }, requestThrottle },
-  );
-}
-
-function consentPage(outcome: ConsentOutcome): RawResponse {
-  if (outcome.outcome === 'sign_in') {
-    // The tenant's sign-in: where the administrator proves who granted the consent.
-    return new RawResponse(302, { ...pageHeaders, location: outcome.url }, '');
-  }
-  const [status, title, message] =
-    outcome.outcome === 'granted'
-      ? [
-          200,
-          'Access granted',
-          `Thank you: the commitment planning service may now read tenant ${outcome.tenantId}. You can close this page.`,
-        ]
-      : outcome.outcome === 'refused'
-        ? [
-            200,
-            'Access not granted',
-            `The consent was not given (${outcome.reason}). Ask your partner for a new link to try again.`,
-          ]
-        : outcome.outcome === 'conflict'
-          ? [409, 'Already connected elsewhere', outcome.reason]
-          : [400, 'Link no longer valid', outcome.reason];
-  return new RawResponse(
-    status,
-    pageHeaders,
-    htmlPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`),
+    { bodies: jsonBodies, requestThrottle },
   );
 }

@@ -7,7 +7,7 @@ import { described, named } from './schema-registry';
 
 /** The commitments chart (#10): its query, points and response. */
 
-export const chartPoint = named(
+export const chartPoint = /* @__PURE__ */ named(
   'CommitmentChartPoint',
   () =>
     z.object({
@@ -25,7 +25,7 @@ export const chartPoint = named(
 );
 export type ChartPoint = z.infer<typeof chartPoint>;
 
-export const chartResponse = named(
+export const chartResponse = /* @__PURE__ */ named(
   'CommitmentChart',
   () => z.object({ data: z.array(chartPoint) }),
   'Daily points for ranges up to 92 days, monthly points beyond',
@@ -39,10 +39,10 @@ export const chartFormats = ['json', 'svg'] as const;
 export const maxChartFilterCriteria = 20;
 export const maxChartFilterValues = 100;
 
-const chartFilterField = z.lazy(() => z.enum(chartFilterFields));
+const chartFilterField = /* @__PURE__ */ z.lazy(() => z.enum(chartFilterFields));
 
 /** One criterion: `eq`/`ne` compare with one value, `in`/`not_in` with a list of values. */
-const chartFilterCriterion = named('ChartFilterCriterion', () =>
+const chartFilterCriterion = /* @__PURE__ */ named('ChartFilterCriterion', () =>
   z.discriminatedUnion('op', [
     z.strictObject({ field: chartFilterField, op: z.enum(['eq', 'ne']), value: z.string() }),
     z.strictObject({
@@ -55,7 +55,7 @@ const chartFilterCriterion = named('ChartFilterCriterion', () =>
 export type ChartFilterCriterion = z.infer<typeof chartFilterCriterion>;
 
 /** One criterion or a list of them (all must hold), read as a list. */
-const chartFilter = z.lazy(() =>
+const chartFilter = /* @__PURE__ */ z.lazy(() =>
   described(
     z.pipe(
       z.union([
@@ -70,7 +70,7 @@ const chartFilter = z.lazy(() =>
   ),
 );
 
-export const chartQuery = z.lazy(() =>
+export const chartQuery = /* @__PURE__ */ z.lazy(() =>
   z
     .strictObject({
       filter: z.optional(jsonParam(chartFilter)),

@@ -23,7 +23,7 @@ import { described, named } from './schema-registry';
  */
 
 /** The reference form. */
-export const childOrgRegistrationBody = named('RegisterChildOrgRequest', () =>
+export const childOrgRegistrationBody = /* @__PURE__ */ named('RegisterChildOrgRequest', () =>
   z.strictObject({
     name: displayName,
     partner_subscription_id: z.optional(partnerSubscriptionId),
@@ -45,7 +45,7 @@ export const childOrgRegistrationBody = named('RegisterChildOrgRequest', () =>
 export type ChildOrgRegistrationBody = z.infer<typeof childOrgRegistrationBody>;
 
 /** The second form: users as parallel lists of e-mail addresses and names. */
-export const legacyChildOrgRegistrationBody = named('RegisterChildOrgByNamesRequest', () =>
+export const legacyChildOrgRegistrationBody = /* @__PURE__ */ named('RegisterChildOrgByNamesRequest', () =>
   z
     .strictObject({
       org_name: displayName,
@@ -70,7 +70,7 @@ export const legacyChildOrgRegistrationBody = named('RegisterChildOrgByNamesRequ
 );
 export type LegacyChildOrgRegistrationBody = z.infer<typeof legacyChildOrgRegistrationBody>;
 
-export const registerChildOrgBody = z.lazy(() =>
+export const registerChildOrgBody = /* @__PURE__ */ z.lazy(() =>
   z.union([childOrgRegistrationBody, legacyChildOrgRegistrationBody]),
 );
 export type RegisterChildOrgBody = z.infer<typeof registerChildOrgBody>;

@@ -21,34 +21,34 @@ export const planStatuses = [
   'needs_review',
   'in_progress',
 ] as const;
-export const planStatus = named('PlanStatus', () => z.enum(planStatuses));
+export const planStatus = /* @__PURE__ */ named('PlanStatus', () => z.enum(planStatuses));
 export type PlanStatus = z.infer<typeof planStatus>;
 
-export const membershipRole = named('MembershipRole', () => z.enum(membershipRoles));
+export const membershipRole = /* @__PURE__ */ named('MembershipRole', () => z.enum(membershipRoles));
 export type { MembershipRole } from '../domain/orgs';
 
 export const checklistStatuses = ['available', 'warning', 'missing', 'unknown'] as const;
-export const checklistStatus = named('ChecklistStatus', () => z.enum(checklistStatuses));
+export const checklistStatus = /* @__PURE__ */ named('ChecklistStatus', () => z.enum(checklistStatuses));
 export type ChecklistStatus = z.infer<typeof checklistStatus>;
 
 export const paymentOptions = ['No Upfront', 'Partial Upfront', 'All Upfront'] as const;
-export const paymentOption = named('PaymentOption', () => z.enum(paymentOptions));
+export const paymentOption = /* @__PURE__ */ named('PaymentOption', () => z.enum(paymentOptions));
 export type PaymentOption = z.infer<typeof paymentOption>;
 
-export const usageType = named('UsageType', () => z.enum(usageTypes));
+export const usageType = /* @__PURE__ */ named('UsageType', () => z.enum(usageTypes));
 export type UsageType = z.infer<typeof usageType>;
 
 /** Providers of the v1 endpoints and the chart (#5, #6, #10). */
-export const cloudProvider = z.lazy(() => z.enum(cloudProviders));
+export const cloudProvider = /* @__PURE__ */ z.lazy(() => z.enum(cloudProviders));
 export type { CloudProvider } from '../domain/cloud-providers';
 
 /** Providers the v2 recommended purchase plan can be asked for (#12). */
 export const purchasePlanProviders = [...cloudProviders, 'kubernetes', 'unknown'] as const;
-export const purchasePlanProvider = z.lazy(() => z.enum(purchasePlanProviders));
+export const purchasePlanProvider = /* @__PURE__ */ z.lazy(() => z.enum(purchasePlanProviders));
 export type PurchasePlanProvider = z.infer<typeof purchasePlanProvider>;
 
 export const purchasePlanTypes = ['purchase', 'renewal', 'infrastructure'] as const;
-export const purchasePlanType = named('PurchasePlanType', () => z.enum(purchasePlanTypes));
+export const purchasePlanType = /* @__PURE__ */ named('PurchasePlanType', () => z.enum(purchasePlanTypes));
 export type PurchasePlanType = z.infer<typeof purchasePlanType>;
 
 /** The named line-item contract terms; the `<n>_month` terms follow them. */
@@ -84,11 +84,13 @@ export const contractTerms: readonly [ContractTerm, ...ContractTerm[]] = [
     inclusiveRange(from, to).map((months): ContractTerm => `${englishNumberWords(months)}_month`),
   ),
 ];
-export const contractTerm = named('ContractTerm', () => z.enum(contractTerms));
+export const contractTerm = /* @__PURE__ */ named('ContractTerm', () => z.enum(contractTerms));
 
 /** Terms a v2 purchase plan can include (`included_contract_terms`). */
 export const includedContractTerms = ['one_year', 'three_year', 'one_year_gris', 'thirty_day_gris'] as const;
-export const includedContractTerm = named('IncludedContractTerm', () => z.enum(includedContractTerms));
+export const includedContractTerm = /* @__PURE__ */ named('IncludedContractTerm', () =>
+  z.enum(includedContractTerms),
+);
 export type IncludedContractTerm = z.infer<typeof includedContractTerm>;
 
 /** Contract types valid exactly as written. */
@@ -157,4 +159,4 @@ export const contractTypes: readonly [ContractType, ...ContractType[]] = [
   ...fixedContractTypes,
   ...leasableContractTypes.flatMap((type): ContractType[] => [type, `leased_${type}`]),
 ];
-export const contractType = named('ContractType', () => z.enum(contractTypes));
+export const contractType = /* @__PURE__ */ named('ContractType', () => z.enum(contractTypes));

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { described, named } from './schema-registry';
 
 /** The error body every endpoint answers failures with (docs/http.md). */
-export const errorBody = named('Error', () =>
+export const errorBody = /* @__PURE__ */ named('Error', () =>
   z.object({
     code: described(z.int().check(z.gte(400), z.lte(599)), 'the HTTP status'),
     status: described(z.string(), 'the HTTP reason phrase, e.g. `Unprocessable Entity`'),
@@ -38,13 +38,13 @@ export const tokenErrorCodes = [
 export type TokenErrorCode = (typeof tokenErrorCodes)[number];
 
 /** The token endpoint's error body: the common fields plus RFC 6749's `error` and `error_description`. */
-export const tokenErrorBody = named('TokenError', () =>
+export const tokenErrorBody = /* @__PURE__ */ named('TokenError', () =>
   z.extend(errorBody._zod.innerType, { error: z.enum(tokenErrorCodes), error_description: z.string() }),
 );
 export type TokenErrorBody = z.infer<typeof tokenErrorBody>;
 
 /** The registration endpoint's error body (RFC 7591 §3.2.2). */
-export const registrationErrorBody = named('ClientRegistrationError', () =>
+export const registrationErrorBody = /* @__PURE__ */ named('ClientRegistrationError', () =>
   z.extend(errorBody._zod.innerType, {
     error: z.enum(['invalid_request', 'invalid_redirect_uri', 'invalid_client_metadata']),
     error_description: z.string(),

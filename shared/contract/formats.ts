@@ -16,15 +16,17 @@ export const domainNamePattern =
 export const maxEmailLength = 255;
 
 /** An e-mail address; surrounding spaces are dropped. Stored lower-cased by the domain. */
-export const emailAddress = z.lazy(() => z.string().check(z.trim(), z.maxLength(maxEmailLength), z.email()));
+export const emailAddress = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.trim(), z.maxLength(maxEmailLength), z.email()),
+);
 
-export const uuid = z.lazy(() => z.uuid());
+export const uuid = /* @__PURE__ */ z.lazy(() => z.uuid());
 
 /** ISO 8601 UTC timestamp, as `Date.prototype.toISOString` writes it. */
-export const dateTime = z.lazy(() => z.iso.datetime());
+export const dateTime = /* @__PURE__ */ z.lazy(() => z.iso.datetime());
 
 /** ISO 8601 calendar date, `YYYY-MM-DD`. */
-export const calendarDate = z.lazy(() => z.iso.date());
+export const calendarDate = /* @__PURE__ */ z.lazy(() => z.iso.date());
 
 /**
  * A name a person typed (org, company, user): trimmed, no control, bidi-override or zero-width
@@ -49,7 +51,7 @@ export const readableText = (maxLength: number) =>
   );
 
 /** A display name that is not blank. */
-export const displayName = z.lazy(() => displayNameText().check(z.minLength(1)));
+export const displayName = /* @__PURE__ */ z.lazy(() => displayNameText().check(z.minLength(1)));
 
 /**
  * Marketplace offer link: an https URL to a public host. Stored as given and never fetched by
@@ -57,7 +59,7 @@ export const displayName = z.lazy(() => displayNameText().check(z.minLength(1)))
  * a script scheme. No userinfo: in `https://aws.amazon.com@evil.example/` the trusted-looking
  * name is a user name and the browser goes to evil.example.
  */
-export const marketplaceOfferLink = z.lazy(() =>
+export const marketplaceOfferLink = /* @__PURE__ */ z.lazy(() =>
   described(
     z.url({ hostname: domainNamePattern }).check(
       z.regex(/^https:\/\//, 'must be an https URL'),
@@ -86,4 +88,4 @@ function hasUserinfo(link: string): boolean {
 }
 
 /** Free-form object whose inner structure the spec does not define. */
-export const openObject = z.lazy(() => z.record(z.string(), z.unknown()));
+export const openObject = /* @__PURE__ */ z.lazy(() => z.record(z.string(), z.unknown()));

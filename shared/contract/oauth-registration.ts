@@ -7,7 +7,7 @@ import { named } from './schema-registry';
  */
 
 /** RFC 7591 §2: the metadata a client registers (public clients only); other fields are ignored. */
-export const clientRegistrationRequest = named('ClientRegistrationRequest', () =>
+export const clientRegistrationRequest = /* @__PURE__ */ named('ClientRegistrationRequest', () =>
   z.object({
     redirect_uris: z.array(z.string().check(z.maxLength(2048))).check(z.minLength(1), z.maxLength(10)),
     client_name: z.optional(z.string().check(z.maxLength(100))),
@@ -18,7 +18,7 @@ export const clientRegistrationRequest = named('ClientRegistrationRequest', () =
 );
 
 /** RFC 7591 §3.2.1 */
-export const clientRegistrationResponse = named('ClientRegistrationResponse', () =>
+export const clientRegistrationResponse = /* @__PURE__ */ named('ClientRegistrationResponse', () =>
   z.object({
     client_id: z.string(),
     client_id_issued_at: z.int(),

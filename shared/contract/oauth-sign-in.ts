@@ -19,7 +19,7 @@ const optionalText = (description: string) =>
  * until the client and its redirect URI are known good an error is a page, and after that a
  * redirect to the client (RFC 6749 §4.1.2.1), never the API's 422. Unknown parameters are ignored.
  */
-export const authorizeQuery = z.lazy(() =>
+export const authorizeQuery = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     client_id: optionalText('the OAuth client identifier'),
     redirect_uri: optionalText("one of the client's registered redirect URIs (loopback: any port)"),
@@ -39,17 +39,21 @@ const pageFormFields = () => ({
   csrf_token: formText(128),
 });
 
-export const signInEmailForm = z.lazy(() => z.object({ ...pageFormFields(), email: formText(255) }));
-export const signInCodeForm = z.lazy(() => z.object({ ...pageFormFields(), code: formText(16) }));
-export const signInRestartForm = z.lazy(() => z.object(pageFormFields()));
-export const consentForm = z.lazy(() =>
+export const signInEmailForm = /* @__PURE__ */ z.lazy(() =>
+  z.object({ ...pageFormFields(), email: formText(255) }),
+);
+export const signInCodeForm = /* @__PURE__ */ z.lazy(() =>
+  z.object({ ...pageFormFields(), code: formText(16) }),
+);
+export const signInRestartForm = /* @__PURE__ */ z.lazy(() => z.object(pageFormFields()));
+export const consentForm = /* @__PURE__ */ z.lazy(() =>
   z.object({
     ...pageFormFields(),
     decision: singleValue(z.enum(['allow', 'deny'])),
     org_id: z.optional(formText(64)),
   }),
 );
-export const signInPageQuery = z.lazy(() =>
+export const signInPageQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     request: described(formText(64), 'the pending authorization request'),
     notice: described(z.optional(formText(32)), 'what the previous step reported'),

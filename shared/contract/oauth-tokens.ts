@@ -37,7 +37,7 @@ const clientFields = () => ({
 });
 
 /** #2, form-encoded, by grant type. */
-export const tokenRequestBody = named('TokenRequest', () =>
+export const tokenRequestBody = /* @__PURE__ */ named('TokenRequest', () =>
   z.discriminatedUnion('grant_type', [
     z.object({
       grant_type: z.literal('authorization_code'),
@@ -61,7 +61,7 @@ export const tokenRequestBody = named('TokenRequest', () =>
 export type TokenRequestBody = z.infer<typeof tokenRequestBody>;
 
 /** RFC 7009 */
-export const revocationRequestBody = named('RevocationRequest', () =>
+export const revocationRequestBody = /* @__PURE__ */ named('RevocationRequest', () =>
   z.object({
     token: formText(4096),
     token_type_hint: z.optional(formText(64)),
@@ -69,7 +69,7 @@ export const revocationRequestBody = named('RevocationRequest', () =>
   }),
 );
 
-export const tokenResponse = named('TokenResponse', () =>
+export const tokenResponse = /* @__PURE__ */ named('TokenResponse', () =>
   z.object({
     access_token: described(z.string(), 'a JWT (ES256)'),
     token_type: z.literal('Bearer'),

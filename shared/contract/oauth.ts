@@ -10,7 +10,7 @@ import { described, named } from './schema-registry';
  */
 
 /** #3, RFC 8414: the fields the spec lists, and those a standards-following client looks for. */
-export const authorizationServerMetadata = named('AuthorizationServerMetadata', () =>
+export const authorizationServerMetadata = /* @__PURE__ */ named('AuthorizationServerMetadata', () =>
   z.object({
     issuer: described(z.url(), "the API's base URL, byte for byte the tokens' iss"),
     authorization_endpoint: z.url(),
@@ -34,7 +34,7 @@ export const authorizationServerMetadata = named('AuthorizationServerMetadata', 
 export type AuthorizationServerMetadata = z.infer<typeof authorizationServerMetadata>;
 
 /** One public signing key (RFC 7517): the service signs with ES256 on P-256. */
-export const publicJwk = named('JsonWebKey', () =>
+export const publicJwk = /* @__PURE__ */ named('JsonWebKey', () =>
   z.object({
     kty: z.literal('EC'),
     crv: z.literal('P-256'),
@@ -48,11 +48,13 @@ export const publicJwk = named('JsonWebKey', () =>
 export type PublicJwk = z.infer<typeof publicJwk>;
 
 /** #4 */
-export const jsonWebKeySet = named('JsonWebKeySet', () => z.object({ keys: z.array(publicJwk) }));
+export const jsonWebKeySet = /* @__PURE__ */ named('JsonWebKeySet', () =>
+  z.object({ keys: z.array(publicJwk) }),
+);
 export type JsonWebKeySet = z.infer<typeof jsonWebKeySet>;
 
 /** RFC 9728 protected-resource metadata: where clients of the API find its authorization server. */
-export const protectedResourceMetadata = named('ProtectedResourceMetadata', () =>
+export const protectedResourceMetadata = /* @__PURE__ */ named('ProtectedResourceMetadata', () =>
   z.object({
     resource: described(z.url(), "the API's base URL: the audience of its access tokens"),
     authorization_servers: z.array(z.url()),

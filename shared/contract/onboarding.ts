@@ -9,7 +9,7 @@ import { described, named } from './schema-registry';
 
 /** Partner onboarding of child orgs and their clouds (#16 to #21). */
 
-export const checklistItem = named('ChecklistItem', () =>
+export const checklistItem = /* @__PURE__ */ named('ChecklistItem', () =>
   z.object({
     feature: z.string(),
     status: checklistStatus,
@@ -18,14 +18,14 @@ export const checklistItem = named('ChecklistItem', () =>
 );
 export type ChecklistItem = z.infer<typeof checklistItem>;
 
-export const checklist = z.lazy(() => z.array(checklistItem));
+export const checklist = /* @__PURE__ */ z.lazy(() => z.array(checklistItem));
 
 /** A check as the contract shows it (the verifications, #18 and #19, and the child orgs, #21). */
 export function checklistItemView(item: CheckResult): ChecklistItem {
   return { feature: item.feature, status: item.status, detail: item.detail };
 }
 
-export const childOrgEntry = named(
+export const childOrgEntry = /* @__PURE__ */ named(
   'ChildOrgEntry',
   () =>
     z.object({
@@ -43,7 +43,7 @@ export const childOrgEntry = named(
 export type ChildOrgEntry = z.infer<typeof childOrgEntry>;
 
 /** #16 */
-export const registerChildBody = named('RegisterChildRequest', () =>
+export const registerChildBody = /* @__PURE__ */ named('RegisterChildRequest', () =>
   z.strictObject({
     company: displayName,
     partner_subscription_id: z.optional(partnerSubscriptionId),
@@ -52,15 +52,19 @@ export const registerChildBody = named('RegisterChildRequest', () =>
 );
 export type RegisterChildBody = z.infer<typeof registerChildBody>;
 
-export const registerChildResponse = named('RegisteredChild', () => z.object({ org_id: z.string() }));
+export const registerChildResponse = /* @__PURE__ */ named('RegisteredChild', () =>
+  z.object({ org_id: z.string() }),
+);
 export type RegisterChildResponse = z.infer<typeof registerChildResponse>;
 
 /** #17 */
-export const onboardingStarted = named('OnboardingStarted', () => z.object({ onboarding_id: z.uuidv4() }));
+export const onboardingStarted = /* @__PURE__ */ named('OnboardingStarted', () =>
+  z.object({ onboarding_id: z.uuidv4() }),
+);
 export type OnboardingStarted = z.infer<typeof onboardingStarted>;
 
 /** #18: where the account's existing Cost and Usage Report is delivered, when it has one. */
-export const existingCostAndUsageReport = named('ExistingCostAndUsageReport', () =>
+export const existingCostAndUsageReport = /* @__PURE__ */ named('ExistingCostAndUsageReport', () =>
   z.strictObject({
     region: described(
       z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1')),
@@ -78,7 +82,7 @@ export const existingCostAndUsageReport = named('ExistingCostAndUsageReport', ()
   }),
 );
 
-export const awsVerifyBody = named('VerifyAwsOnboardingRequest', () =>
+export const awsVerifyBody = /* @__PURE__ */ named('VerifyAwsOnboardingRequest', () =>
   z.strictObject({
     onboarding_id: described(z.uuidv4(), 'from #17 (a version-4 UUID)'),
     account_id: described(
@@ -91,7 +95,7 @@ export const awsVerifyBody = named('VerifyAwsOnboardingRequest', () =>
 export type AwsVerifyBody = z.infer<typeof awsVerifyBody>;
 
 /** #20 */
-export const azureAuthUrlBody = named('CreateAzureAuthUrlRequest', () =>
+export const azureAuthUrlBody = /* @__PURE__ */ named('CreateAzureAuthUrlRequest', () =>
   z.strictObject({
     tenant_id: described(
       z.union([
@@ -110,7 +114,7 @@ export const azureAuthUrlBody = named('CreateAzureAuthUrlRequest', () =>
 );
 export type AzureAuthUrlBody = z.infer<typeof azureAuthUrlBody>;
 
-export const azureAuthUrl = named('AzureAuthUrl', () =>
+export const azureAuthUrl = /* @__PURE__ */ named('AzureAuthUrl', () =>
   z.object({
     url: described(
       z.url({ protocol: /^https?$/ }),
@@ -121,7 +125,7 @@ export const azureAuthUrl = named('AzureAuthUrl', () =>
 export type AzureAuthUrl = z.infer<typeof azureAuthUrl>;
 
 /** The AWS role template (CloudFormation) of the org, and the console link that deploys it. */
-export const awsRoleTemplate = named('AwsRoleTemplate', () =>
+export const awsRoleTemplate = /* @__PURE__ */ named('AwsRoleTemplate', () =>
   z.object({
     template: described(
       openObject,
@@ -136,9 +140,11 @@ export const awsRoleTemplate = named('AwsRoleTemplate', () =>
 export type AwsRoleTemplate = z.infer<typeof awsRoleTemplate>;
 
 /** #21 */
-export const childOrgsQuery = z.lazy(() => z.strictObject({ page, page_size: pageSize }));
+export const childOrgsQuery = /* @__PURE__ */ z.lazy(() => z.strictObject({ page, page_size: pageSize }));
 
-const callbackParam = z.lazy(() => z.optional(singleValue(z.string().check(z.maxLength(4096)))));
+const callbackParam = /* @__PURE__ */ z.lazy(() =>
+  z.optional(singleValue(z.string().check(z.maxLength(4096)))),
+);
 
 /**
  * What the Microsoft identity platform sends to the consent callback: after the admin consent,
@@ -146,7 +152,7 @@ const callbackParam = z.lazy(() => z.optional(singleValue(z.string().check(z.max
  * refusal; after the sign-in that proves it, `code` and `state` (or the error). Other parameters
  * it may add (such as `scope` or `session_state`) are ignored.
  */
-export const consentCallbackQuery = z.lazy(() =>
+export const consentCallbackQuery = /* @__PURE__ */ z.lazy(() =>
   z.object({
     state: callbackParam,
     admin_consent: callbackParam,

@@ -23,6 +23,7 @@ export type FunctionGroup =
   | 'partner-purchase-plans'
   | 'partner-orgs'
   | 'onboarding'
+  | 'onboarding-azure-consent'
   | 'onboarding-aws-verify'
   | 'onboarding-azure-verify';
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { named } from './schema-registry';
 
 /** The `X-Pagination` header of list responses (docs/http.md), a JSON object. */
-export const paginationHeader = named(
+export const paginationHeader = /* @__PURE__ */ named(
   'Pagination',
   () =>
     z.object({

@@ -6,7 +6,7 @@ import { described, named } from './schema-registry';
 
 /** Partner settings, organizations and memberships (#11, #14, #15). */
 
-export const partnerSettings = named(
+export const partnerSettings = /* @__PURE__ */ named(
   'PartnerSettings',
   () =>
     z.object({
@@ -21,7 +21,7 @@ export const partnerSettings = named(
 export type PartnerSettings = z.infer<typeof partnerSettings>;
 
 /** #11: a field left out stays as it is; `null` clears the link. */
-export const partnerSettingsBody = named('UpdatePartnerSettingsRequest', () =>
+export const partnerSettingsBody = /* @__PURE__ */ named('UpdatePartnerSettingsRequest', () =>
   z.strictObject({
     aws_marketplace_offer_link: z.optional(z.nullable(marketplaceOfferLink)),
     azure_marketplace_offer_link: z.optional(z.nullable(marketplaceOfferLink)),
@@ -30,7 +30,7 @@ export const partnerSettingsBody = named('UpdatePartnerSettingsRequest', () =>
 );
 export type PartnerSettingsBody = z.infer<typeof partnerSettingsBody>;
 
-export const address = named('Address', () =>
+export const address = /* @__PURE__ */ named('Address', () =>
   z.object({
     line1: z.string(),
     line2: z.nullable(z.string()),
@@ -42,9 +42,9 @@ export const address = named('Address', () =>
 );
 export type Address = z.infer<typeof address>;
 
-const addressLine = z.lazy(() => readableText(255).check(z.minLength(1)));
+const addressLine = /* @__PURE__ */ z.lazy(() => readableText(255).check(z.minLength(1)));
 
-export const addressInput = named('AddressInput', () =>
+export const addressInput = /* @__PURE__ */ named('AddressInput', () =>
   z.strictObject({
     line1: addressLine,
     line2: z.optional(z.nullable(addressLine)),
@@ -56,12 +56,12 @@ export const addressInput = named('AddressInput', () =>
 );
 export type AddressInput = z.infer<typeof addressInput>;
 
-export const membership = named('Membership', () =>
+export const membership = /* @__PURE__ */ named('Membership', () =>
   z.object({ role: membershipRole, username: emailAddress }),
 );
 export type Membership = z.infer<typeof membership>;
 
-export const organization = named('Organization', () =>
+export const organization = /* @__PURE__ */ named('Organization', () =>
   z.object({
     id: uuid,
     name: z.string(),
@@ -76,13 +76,13 @@ export const organization = named('Organization', () =>
 export type Organization = z.infer<typeof organization>;
 
 /** #14's answer: the organization, its id also as `child_org_id` (the second registration form reads that). */
-export const registeredOrganization = named('RegisteredOrganization', () =>
+export const registeredOrganization = /* @__PURE__ */ named('RegisteredOrganization', () =>
   z.extend(organization._zod.innerType, { child_org_id: described(uuid, 'the same value as `id`') }),
 );
 export type RegisteredOrganization = z.infer<typeof registeredOrganization>;
 
 /** The partner's own reference for a customer org (the spec's `partner_subscription_id`). */
-export const partnerSubscriptionId = z.lazy(() =>
+export const partnerSubscriptionId = /* @__PURE__ */ z.lazy(() =>
   described(readableText(255).check(z.minLength(1)), "the partner's own reference for the customer"),
 );
 
@@ -113,7 +113,7 @@ export function distinctEmails<T>(emailOf: (entry: T) => string, field?: string)
   };
 }
 
-export const userInvite = named('UserInvite', () =>
+export const userInvite = /* @__PURE__ */ named('UserInvite', () =>
   z.strictObject({ email: emailAddress, role: membershipRole }),
 );
 export type UserInvite = z.infer<typeof userInvite>;
@@ -128,7 +128,7 @@ export const userInvites = () =>
     );
 
 /** #15: the users to invite. */
-export const inviteUsersBody = named('InviteUsersRequest', () =>
+export const inviteUsersBody = /* @__PURE__ */ named('InviteUsersRequest', () =>
   z.strictObject({ users: userInvites().check(z.minLength(1)) }),
 );
 export type InviteUsersBody = z.infer<typeof inviteUsersBody>;

@@ -7,16 +7,18 @@ import { described } from './schema-registry';
 /** Query parameters of the v1 plan endpoints (#5, #6, #7, #9), named as docs/http.md decides. */
 
 /** #5 and #6: the provider whose plans are asked for. */
-export const providerQuery = z.lazy(() => z.strictObject({ provider: singleValue(cloudProvider) }));
+export const providerQuery = /* @__PURE__ */ z.lazy(() =>
+  z.strictObject({ provider: singleValue(cloudProvider) }),
+);
 export type ProviderQuery = z.infer<typeof providerQuery>;
 
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
 
-export const page = z.lazy(() =>
+export const page = /* @__PURE__ */ z.lazy(() =>
   described(z._default(integerParam(z.int().check(z.gte(1))), 1), 'page number, from 1'),
 );
-export const pageSize = z.lazy(() =>
+export const pageSize = /* @__PURE__ */ z.lazy(() =>
   described(
     z._default(integerParam(z.int().check(z.gte(1), z.lte(maxPageSize))), defaultPageSize),
     `items per page, 1 to ${maxPageSize}`,
@@ -51,7 +53,7 @@ export const lineItemSortFields = [
 export type LineItemSortField = (typeof lineItemSortFields)[number];
 
 /** #7 line items. */
-export const lineItemsQuery = z.lazy(() =>
+export const lineItemsQuery = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     order_by: described(z._default(sortFieldParam(lineItemSortFields), 'id'), sortDescription),
     desc: described(z._default(booleanParam(), false), 'descending order when true'),
@@ -83,7 +85,7 @@ export const resourceMatchSortFields = [
 export type ResourceMatchSortField = (typeof resourceMatchSortFields)[number];
 
 /** #9 resource matches. */
-export const resourceMatchesQuery = z.lazy(() =>
+export const resourceMatchesQuery = /* @__PURE__ */ z.lazy(() =>
   z
     .strictObject({
       order_by: described(

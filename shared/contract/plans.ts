@@ -10,7 +10,7 @@ import { described, named } from './schema-registry';
 
 const perHour = (text: string) => described(z.number(), `${text} (USD per hour)`);
 
-export const commitmentPlan = named(
+export const commitmentPlan = /* @__PURE__ */ named(
   'CommitmentPlan',
   () =>
     z.object({
@@ -62,7 +62,7 @@ export const commitmentPlan = named(
 );
 export type CommitmentPlan = z.infer<typeof commitmentPlan>;
 
-export const offer = named(
+export const offer = /* @__PURE__ */ named(
   'Offer',
   () =>
     z.object({
@@ -92,7 +92,7 @@ export const offer = named(
 );
 export type Offer = z.infer<typeof offer>;
 
-export const contractSpec = named('ContractSpec', () =>
+export const contractSpec = /* @__PURE__ */ named('ContractSpec', () =>
   z.object({
     commitment_type: z.string(),
     properties: openObject,
@@ -102,7 +102,7 @@ export const contractSpec = named('ContractSpec', () =>
 );
 export type ContractSpec = z.infer<typeof contractSpec>;
 
-export const lineItem = named(
+export const lineItem = /* @__PURE__ */ named(
   'LineItem',
   () =>
     z.object({

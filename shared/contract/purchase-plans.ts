@@ -14,16 +14,18 @@ import { described, named } from './schema-registry';
 
 /** The v2 purchase plan (#12, #13) and the objects inside it. */
 
-export const createdBy = named(
+export const createdBy = /* @__PURE__ */ named(
   'CreatedBy',
   () => z.object({ username: z.string(), id: z.string(), full_name: z.string() }),
   'The user who created an object',
 );
 export type CreatedBy = z.infer<typeof createdBy>;
 
-const planReference = z.lazy(() => z.object({ id: z.string(), name: z.string(), created_at: dateTime }));
+const planReference = /* @__PURE__ */ z.lazy(() =>
+  z.object({ id: z.string(), name: z.string(), created_at: dateTime }),
+);
 
-export const executionPolicy = named(
+export const executionPolicy = /* @__PURE__ */ named(
   'ExecutionPolicy',
   () =>
     z.object({
@@ -50,7 +52,7 @@ export const executionPolicy = named(
 );
 export type ExecutionPolicy = z.infer<typeof executionPolicy>;
 
-export const segment = named(
+export const segment = /* @__PURE__ */ named(
   'Segment',
   () =>
     z.object({
@@ -64,7 +66,7 @@ export const segment = named(
 );
 export type Segment = z.infer<typeof segment>;
 
-export const flaggedAction = named(
+export const flaggedAction = /* @__PURE__ */ named(
   'FlaggedAction',
   () =>
     z.object({
@@ -121,14 +123,14 @@ const purchasePlanFields = () => ({
   end_date: z.optional(z.nullable(dateTime)),
 });
 
-export const purchasePlan = named(
+export const purchasePlan = /* @__PURE__ */ named(
   'PurchasePlan',
   () => z.object(purchasePlanFields()),
   'A purchase plan (v2 shape)',
 );
 export type PurchasePlan = z.infer<typeof purchasePlan>;
 
-export const recommendedPurchasePlan = named(
+export const recommendedPurchasePlan = /* @__PURE__ */ named(
   'RecommendedPurchasePlan',
   () =>
     z.object({
@@ -162,7 +164,7 @@ export const recommendedPurchasePlan = named(
 export type RecommendedPurchasePlan = z.infer<typeof recommendedPurchasePlan>;
 
 /** #12: the provider the recommended purchase plan is asked for. */
-export const recommendedPurchasePlanQuery = z.lazy(() =>
+export const recommendedPurchasePlanQuery = /* @__PURE__ */ z.lazy(() =>
   z.strictObject({
     provider: singleValue(purchasePlanProvider),
   }),
@@ -170,7 +172,7 @@ export const recommendedPurchasePlanQuery = z.lazy(() =>
 export type RecommendedPurchasePlanQuery = z.infer<typeof recommendedPurchasePlanQuery>;
 
 /** #13: the user executing the purchase. */
-export const purchasePlanBody = named('PurchasePlanRequest', () =>
+export const purchasePlanBody = /* @__PURE__ */ named('PurchasePlanRequest', () =>
   z.strictObject({ email: described(emailAddress, 'the user executing the purchase') }),
 );
 export type PurchasePlanBody = z.infer<typeof purchasePlanBody>;

@@ -7,14 +7,14 @@ import { described, named } from './schema-registry';
 
 /** Purchase records (an extension of the interface, docs/purchases.md): what applying a plan bought, line by line. */
 
-export const purchaseStatus = named(
+export const purchaseStatus = /* @__PURE__ */ named(
   'PurchaseStatus',
   () => z.enum(purchaseStatuses),
   'queued: waits for the processor; purchasing: an attempt holds it; completed: bought (or fulfilled by hand); ' +
     'failed: refused, nothing bought; manual: an operator buys it by hand',
 );
 
-export const purchaseRecord = named(
+export const purchaseRecord = /* @__PURE__ */ named(
   'PurchaseRecord',
   () =>
     z.object({
@@ -55,7 +55,7 @@ export const purchaseRecord = named(
 );
 export type PurchaseRecordView = z.infer<typeof purchaseRecord>;
 
-export const purchasesQuery = z.lazy(() => z.strictObject({ page, page_size: pageSize }));
+export const purchasesQuery = /* @__PURE__ */ z.lazy(() => z.strictObject({ page, page_size: pageSize }));
 
 /** A purchase record as the contract shows it, parsed through its schema (no internal field leaks). */
 export function purchaseRecordView(record: PurchaseRecord): PurchaseRecordView {

@@ -12,7 +12,7 @@ import { described, named } from './schema-registry';
  * A resource. The identifying fields are always present; the descriptive strings depend on the
  * provider and service (a database engine means nothing for a VM) and are left out when unknown.
  */
-export const resource = named(
+export const resource = /* @__PURE__ */ named(
   'Resource',
   () =>
     z.object({
@@ -67,7 +67,7 @@ export type Resource = z.infer<typeof resource>;
 const perHour = (text: string) => described(z.number(), `${text} (USD per hour)`);
 const perMonth = (text: string) => described(z.number(), `${text} (USD per month)`);
 
-export const resourceMatch = named(
+export const resourceMatch = /* @__PURE__ */ named(
   'ResourceMatch',
   () =>
     z.object({

@@ -25,6 +25,10 @@ export const contractSchemas = z.registry<ContractSchemaMeta>();
  * module exports, it is built on first use (`z.lazy`): a function's cold start builds none, and
  * its first request only those of the operation it serves (docs/architecture.md, Bundles and
  * cold start; test/unit/contract/deferred-schemas.test.ts holds every contract module to it).
+ * Each module-level call is marked pure (`@__PURE__`), as each module-level `z.lazy` is: the
+ * registration is only for the OpenAPI document, so a bundle drops the schemas its function's
+ * operations never reach instead of building their wrappers at start
+ * (test/unit/contract/pure-schemas.test.ts).
  */
 export function named<S extends z.ZodMiniType>(
   id: string,

@@ -1,7 +1,4 @@
 import type { OnboardingSettings } from '../app/onboarding';
-import type { TenantSignIn } from '../app/ports/azure-tenants';
-import { entraSignIn } from '../cloud/identity/entra-sign-in';
-import { TenantSignInError } from '../domain/onboarding/tenant-sign-in-error';
 import { createPlanSetReader } from '../store/plan-sets';
 import {
   azureTenantRepository,
@@ -20,15 +17,15 @@ import { secretsManagerSecret } from './secrets-manager-secret';
 
 /**
  * What the onboarding function runs with (docs/onboarding.md): the service's identities from the
- * environment (set by the CDK API stack). It verifies no cloud: the verifications run in their own
- * functions (onboarding-aws-verify.ts, onboarding-azure-verify.ts), so this one bundles no
- * verifier. The local server and tests hand theirs to the function's factory.
+ * environment (set by the CDK API stack). It verifies no cloud and signs no one in: the
+ * verifications and the consent callback run in their own functions (onboarding-aws-verify.ts,
+ * onboarding-azure-verify.ts, onboarding-azure-consent.ts, which reads the same settings), so
+ * this one bundles no verifier and no OpenID Connect client. The local server and tests hand
+ * theirs to the function's factory.
  *
  * - `SERVICE_AWS_ACCOUNT_ID`: the account the customers' roles trust (the deployment's own).
  * - `AWS_TEMPLATE_URL` (optional): the published role template, for CloudFormation quick create.
- * - `AZURE_CLIENT_ID`, `AZURE_CLIENT_SECRET_ARN` (optional): the service's multi-tenant Entra
- *   application (the consent URL) and the secret it redeems the sign-in's code with (the sign-in
- *   that proves the consent); without them a consent cannot be proven, and the callback says so.
+ * - `AZURE_CLIENT_ID` (optional): the service's multi-tenant Entra application (the consent URL).
  * - `CONSENT_STATE_SECRET_ARN`: the Secrets Manager secret that signs the consent `state`.
  * - `PUBLIC_API_URL`: the API's public base URL, where the consent callback is (the CDK stack sets
  *   it: the context `publicApiUrl`, else the API's base URL). Required: a callback URL built from
@@ -38,8 +35,6 @@ export interface OnboardingRuntime {
   readonly settings: OnboardingSettings;
   /** The API's public base URL (https; locally the local server's). */
   readonly publicApiUrl: string;
-  /** The sign-in of a tenant's administrator that proves the consent. */
-  readonly tenantSignIn: TenantSignIn;
 }
 
 const repositories = {
@@ -66,7 +61,6 @@ export const awsOnboardingContext = onFirstUse(() => {
     repos: { ...context.repos, usage: createUsageProvidersReader(table), plans: createPlanSetReader(table) },
     onboarding: runtime.settings,
     publicApiUrl: runtime.publicApiUrl,
-    tenantSignIn: runtime.tenantSignIn,
   };
 });
 
@@ -83,42 +77,20 @@ export function onboardingFromEnvironment(env: NodeJS.ProcessEnv): OnboardingRun
   const stateSecretArn = env.CONSENT_STATE_SECRET_ARN;
   if (!stateSecretArn)
     throw new Error('CONSENT_STATE_SECRET_ARN is not set: the secret that signs consent states');
-  const azureClientId = env.AZURE_CLIENT_ID ?? '';
-  const azureSecretArn = env.AZURE_CLIENT_SECRET_ARN;
   return {
     publicApiUrl: publicApiUrlOf(env.PUBLIC_API_URL),
-    tenantSignIn:
-      azureClientId && azureSecretArn
-        ? entraSignIn({
-            clientId: azureClientId,
-            clientSecret: secretsManagerSecret(azureSecretArn),
-            authority: microsoftAuthority,
-          })
-        : unconfiguredSignIn,
     settings: {
       serviceAwsAccountId,
       awsTemplateUrl: env.AWS_TEMPLATE_URL || null,
-      azureClientId,
+      azureClientId: env.AZURE_CLIENT_ID ?? '',
       azureAuthority: microsoftAuthority,
       stateSecret: secretsManagerSecret(stateSecretArn),
     },
   };
 }
 
-const microsoftAuthority = 'https://login.microsoftonline.com';
-
-/** Without the app's secret (context azureClientSecretArn) no sign-in can prove a consent: the callback says so. */
-const unconfiguredSignIn: TenantSignIn = {
-  begin: () => Promise.reject(notConfigured()),
-  finish: () => Promise.reject(notConfigured()),
-};
-
-function notConfigured(): TenantSignInError {
-  return new TenantSignInError(
-    'identity_platform_unavailable',
-    'Azure sign-in is not configured in this deployment (AZURE_CLIENT_ID and AZURE_CLIENT_SECRET_ARN)',
-  );
-}
+/** The Microsoft identity platform (the consent URL; the consent's sign-in). */
+export const microsoftAuthority = 'https://login.microsoftonline.com';
 
 function publicApiUrlOf(value: string | undefined): string {
   if (!value) {

@@ -148,14 +148,22 @@ const awsVerifierClients =
 
 describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", () => {
   const onboarding = bundledSources('functions/onboarding/handler.ts');
+  const consent = bundledSources('functions/onboarding-azure-consent/handler.ts');
   const azureVerify = bundledSources('functions/onboarding-azure-verify/handler.ts');
+  /** The OpenID Connect sign-in that proves an Azure consent (docs/onboarding.md, Azure consent). */
+  const consentSignIn = [
+    'shared/cloud/identity/entra-sign-in.ts',
+    'node_modules/oauth4webapi/',
+    'node_modules/jose/',
+  ];
 
   afterAll(() => {
     onboarding.remove();
+    consent.remove();
     azureVerify.remove();
   });
 
-  it("leave every cloud verifier out of the onboarding function, which bundles the consent's sign-in", () => {
+  it("leave every cloud verifier and the consent's sign-in out of the onboarding function", () => {
     // Assess
     expect(onboarding.sources.some((source) => source.endsWith('functions/onboarding/handler.ts'))).toBe(
       true,
@@ -165,17 +173,25 @@ describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", ()
         (source) => source.includes('shared/cloud/verifiers/') || awsVerifierClients.test(source),
       ),
     ).toEqual([]);
-    // The OpenID Connect sign-in that proves an Azure consent (docs/onboarding.md, Azure consent).
-    for (const part of [
-      'shared/cloud/identity/entra-sign-in.ts',
-      'node_modules/oauth4webapi/',
-      'node_modules/jose/',
-    ]) {
+    // The sign-in is the consent callback's alone (docs/benchmarks.md, Cold start).
+    expect(
+      onboarding.sources.filter((source) => consentSignIn.some((part) => source.includes(part))),
+    ).toEqual([]);
+  });
+
+  it("give the consent callback the consent's sign-in, and no cloud verifier", () => {
+    // Assess
+    for (const part of consentSignIn) {
       expect(
-        onboarding.sources.some((source) => source.includes(part)),
+        consent.sources.some((source) => source.includes(part)),
         part,
       ).toBe(true);
     }
+    expect(
+      consent.sources.filter(
+        (source) => source.includes('shared/cloud/verifiers/') || awsVerifierClients.test(source),
+      ),
+    ).toEqual([]);
   });
 
   it('give the onboarding function two reads of usage and plans, not their repositories', () => {
@@ -197,6 +213,13 @@ describe("the onboarding functions' bundles (docs/architecture.md, Bundles)", ()
     // Assess
     expect(azureVerify.sources.some((source) => source.includes('node_modules/oauth4webapi/'))).toBe(true);
     expect(azureVerify.sources.filter((source) => awsVerifierClients.test(source))).toEqual([]);
+  });
+
+  it("leave out the schemas of other functions' operations (contract schemas are marked pure)", () => {
+    // Assess: #21's paging and #16's company and address fields are the onboarding function's.
+    const othersSchemas = /shared\/contract\/(partners|plan-queries)\.ts$/;
+    expect(azureVerify.sources.filter((source) => othersSchemas.test(source))).toEqual([]);
+    expect(consent.sources.filter((source) => othersSchemas.test(source))).toEqual([]);
   });
 });
 

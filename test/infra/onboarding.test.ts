@@ -45,14 +45,19 @@ describe('the onboarding functions', () => {
   const consentSecretId = Object.keys(api.findResources('AWS::SecretsManager::Secret')).find((id) =>
     id.startsWith('OnboardingConsentStateSecret'),
   );
-  const groups = ['onboarding', 'onboarding-aws-verify', 'onboarding-azure-verify'] as const;
+  const groups = [
+    'onboarding',
+    'onboarding-azure-consent',
+    'onboarding-aws-verify',
+    'onboarding-azure-verify',
+  ] as const;
 
-  it('are three: the routes without a cloud call, the AWS verification and the Azure verification', () => {
+  it('are four: the routes without a cloud call, the consent callback, the AWS verification and the Azure verification', () => {
     // Assess
     for (const group of groups) expect(stacks.api.groupFunctions.has(group), group).toBe(true);
   });
 
-  it("give the onboarding function the service account, the consent secret, the API's base URL, the context settings and the Azure app's secret (the consent's sign-in), and the default timeout", () => {
+  it("give the onboarding function the service account, the consent secret, the API's base URL and the context settings, but not the Azure app's secret, and the default timeout", () => {
     // Act
     const properties = propertiesOf('onboarding');
 
@@ -61,14 +66,30 @@ describe('the onboarding functions', () => {
       SERVICE_AWS_ACCOUNT_ID: { Ref: 'AWS::AccountId' },
       CONSENT_STATE_SECRET_ARN: { Ref: consentSecretId },
       AZURE_CLIENT_ID: azureClientId,
-      AZURE_CLIENT_SECRET_ARN: azureClientSecretArn,
       AWS_TEMPLATE_URL: 'https://bucket.s3.amazonaws.com/role.json',
     });
+    expect(properties.Environment.Variables.AZURE_CLIENT_SECRET_ARN).toBeUndefined();
     // The consent callback's base: the API's own base URL (the issuer), never a request's Host.
     expect(properties.Environment.Variables.PUBLIC_API_URL).toEqual(
       properties.Environment.Variables.ISSUER_URL,
     );
     expect(properties.Environment.Variables.API_STAGE).toBeUndefined();
+    expect(properties.Timeout).toBe(10);
+  });
+
+  it("give the consent callback the onboarding function's settings (the consent secret checks the state) and the Azure app's secret (the consent's sign-in), and the default timeout", () => {
+    // Act
+    const properties = propertiesOf('onboarding-azure-consent');
+
+    // Assess
+    expect(properties.Environment.Variables).toMatchObject({
+      SERVICE_AWS_ACCOUNT_ID: { Ref: 'AWS::AccountId' },
+      CONSENT_STATE_SECRET_ARN: { Ref: consentSecretId },
+      AZURE_CLIENT_ID: azureClientId,
+      AZURE_CLIENT_SECRET_ARN: azureClientSecretArn,
+      PUBLIC_API_URL: propertiesOf('onboarding').Environment.Variables.PUBLIC_API_URL,
+    });
+    expect(properties.Environment.Variables.AWS_TEMPLATE_URL).toBeUndefined();
     expect(properties.Timeout).toBe(10);
   });
 
@@ -78,7 +99,7 @@ describe('the onboarding functions', () => {
     expect(propertiesOf('onboarding-azure-verify').Timeout).toBe(28);
   });
 
-  it("give the onboarding function (the consent's sign-in), the Azure verification, the usage sync and the purchase processor the app and its client secret, and no other function the secret's ARN", () => {
+  it("give the consent callback (the consent's sign-in), the Azure verification, the usage sync and the purchase processor the app and its client secret, and no other function the secret's ARN", () => {
     // Act
     const variables = propertiesOf('onboarding-azure-verify').Environment.Variables;
 
@@ -102,7 +123,7 @@ describe('the onboarding functions', () => {
     );
     expect(holders.map(([id]) => id).sort()).toEqual(
       [
-        logicalId(functionOf('onboarding').function),
+        logicalId(functionOf('onboarding-azure-consent').function),
         logicalId(functionOf('onboarding-azure-verify').function),
         logicalId(stacks.api.usageSync.sync.function),
         // It buys Azure reservations and savings plans as the application (docs/purchases.md).
@@ -111,18 +132,23 @@ describe('the onboarding functions', () => {
     );
   });
 
-  it('generate the consent secret, and only the onboarding function reads it; the Azure secret only the onboarding function, the Azure verification, the usage sync and the purchase processor', () => {
+  it('generate the consent secret, and only the onboarding function and the consent callback read it; the Azure secret only the consent callback, the Azure verification, the usage sync and the purchase processor', () => {
     // Assess
     api.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 48, ExcludePunctuation: true },
     });
-    expect(secretsReadBy('onboarding')).toEqual([azureClientSecretArn, { Ref: consentSecretId }]);
+    expect(secretsReadBy('onboarding')).toEqual([{ Ref: consentSecretId }]);
+    expect(secretsReadBy('onboarding-azure-consent')).toEqual([
+      azureClientSecretArn,
+      { Ref: consentSecretId },
+    ]);
     const readers = Object.values(api.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes('secretsmanager:GetSecretValue'),
     );
     expect(readers.map((policy) => JSON.stringify(policy.Properties.Roles)).sort()).toEqual(
       [
         [{ Ref: logicalId(functionOf('onboarding').role) }],
+        [{ Ref: logicalId(functionOf('onboarding-azure-consent').role) }],
         [{ Ref: logicalId(functionOf('onboarding-azure-verify').role) }],
         // The Azure application's secret: it reads the customers' subscriptions (docs/usage-sync.md).
         [{ Ref: logicalId(stacks.api.usageSync.sync.role) }],
@@ -155,6 +181,7 @@ describe('the onboarding functions', () => {
   it('grant each function nothing outside the table and its own secret or role', () => {
     // Assess
     expect(servicesOf('onboarding')).toEqual(new Set(['dynamodb', 'secretsmanager', 'logs']));
+    expect(servicesOf('onboarding-azure-consent')).toEqual(new Set(['dynamodb', 'secretsmanager', 'logs']));
     expect(servicesOf('onboarding-aws-verify')).toEqual(new Set(['dynamodb', 'sts', 'logs']));
     expect(servicesOf('onboarding-azure-verify')).toEqual(new Set(['dynamodb', 'secretsmanager', 'logs']));
   });

@@ -10,6 +10,7 @@ import { oauthSignInOperations } from './oauth-sign-in';
 import { oauthTokenOperations } from './oauth-token';
 import { onboardingOperations } from './onboarding';
 import { onboardingAwsVerifyOperations } from './onboarding-aws-verify';
+import { onboardingAzureConsentOperations } from './onboarding-azure-consent';
 import { onboardingAzureVerifyOperations } from './onboarding-azure-verify';
 import { openApiOperations } from './openapi';
 import { partnerOrgOperations } from './partner-orgs';
@@ -36,6 +37,7 @@ export const operations = {
   ...partnerPurchasePlanOperations,
   ...partnerOrgOperations,
   ...onboardingOperations,
+  ...onboardingAzureConsentOperations,
   ...onboardingAwsVerifyOperations,
   ...onboardingAzureVerifyOperations,
   ...openApiOperations,

@@ -5,7 +5,6 @@ import {
   azureAuthUrlBody,
   childOrgEntry,
   childOrgsQuery,
-  consentCallbackQuery,
   onboardingStarted,
   registerChildBody,
   registerChildResponse,
@@ -14,9 +13,10 @@ import type { OperationList } from '../operation-contract';
 import { orgPath } from './path-params';
 
 /**
- * Onboarding a child org and its clouds (#16-#21), but for the two verifications: each runs in a
- * function of its own (onboarding-aws-verify.ts, onboarding-azure-verify.ts), the only ones that
- * bundle a cloud's clients.
+ * Onboarding a child org and its clouds (#16-#21), but for the two verifications and the Azure
+ * consent's callback: each runs in a function of its own (onboarding-aws-verify.ts,
+ * onboarding-azure-verify.ts, onboarding-azure-consent.ts), the only ones that bundle a cloud's
+ * clients or the identity platform's sign-in.
  */
 export const onboardingOperations = {
   registerChildViaOnboarding: {
@@ -79,18 +79,5 @@ export const onboardingOperations = {
     query: childOrgsQuery,
     paginated: true,
     responses: { 200: z.lazy(() => z.array(childOrgEntry)) },
-  },
-  completeAzureConsent: {
-    method: 'GET',
-    path: '/v2/onboarding/azure/callback',
-    group: 'onboarding',
-    summary:
-      "Where the Microsoft identity platform sends the customer after admin consent (302 to the tenant's sign-in) and after the sign-in that proves it (an HTML page)",
-    tag: 'Partners',
-    public: true,
-    query: consentCallbackQuery,
-    html: true,
-    conflicts: true,
-    responses: { 200: null, 302: null },
   },
 } satisfies OperationList;
