@@ -246,6 +246,14 @@ describe("the plan-purchases function's bundle", () => {
     expect(sources.some((source) => source.endsWith('shared/store/usage-states.ts'))).toBe(true);
     expect(sources.filter((source) => source.endsWith('shared/store/usage.ts'))).toEqual([]);
   });
+
+  it('carries the Lambda client without its modeled errors, which no caller tells apart', () => {
+    // Assess: it invokes the plan computation (lib/bundling/sdk-errors-thrown.ts).
+    expect(sources.some((source) => source.includes('node_modules/@aws-sdk/client-lambda/'))).toBe(true);
+    expect(sources.filter((source) => /client-lambda\/dist-es\/models\/errors\.js$/.test(source))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('bundles of several functions in one app', () => {
