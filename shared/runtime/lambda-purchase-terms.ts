@@ -27,6 +27,7 @@ export function lambdaPurchaseTerms(
   return async (places) => {
     const wanted = [...places];
     const provider = wanted[0]?.provider;
+    // No line bought: nothing to ask (the apply is refused as having nothing to buy).
     if (!provider) return orderCatalogOf({ provider: 'aws', offers: [], sizes: [] });
     if (wanted.some((place) => place.provider !== provider)) {
       throw new TypeError('The offers of one plan are of one provider');
