@@ -15,7 +15,7 @@ import type { PlanContent, SchedulingCondition } from './ports';
 import { purchaseClientToken } from './ports/marketplace';
 
 /**
- * What applying a plan decides before it writes anything (docs/purchases.md, Applying): every
+ * What applying a plan decides before it writes anything (docs/purchases.md, Pricing the records): every
  * refusal is a 409 raised here, so a refused apply (#8) or purchase (#13) leaves nothing written.
  */
 export interface ApplicationDecision {
@@ -42,7 +42,11 @@ export async function decideApplication(
     ctx.repos.purchases.listByOrg(orgId),
     // The regions of the lines bought, their offers': the records' limit prices are read there.
     ctx.catalog(
-      selectedLineItems(content.lineItems).map((item) => ({ provider, region: item.offer.region })),
+      selectedLineItems(content.lineItems).map((item) => ({
+        provider,
+        region: item.offer.region,
+        offerId: item.offer_id,
+      })),
     ),
   ]);
   const currentVersion = usageVersionOf(usageState);

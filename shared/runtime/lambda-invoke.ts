@@ -6,6 +6,8 @@ export interface InvocationAnswer {
   readonly text: string;
 }
 
+const clients = new Map<string | undefined, LambdaClient>();
+
 /**
  * Invokes functions synchronously (RequestResponse) with a JSON event, through one client.
  * Imported statically, by name: loaded through a dynamic `import()` the client's modules would be
@@ -13,7 +15,10 @@ export interface InvocationAnswer {
  * initializes lazily (figures: docs/benchmarks.md, Cold start).
  */
 export function lambdaInvoker(region: string | undefined) {
-  const client = new LambdaClient({ region });
+  // One client per region in a process: a function that invokes for two reasons resolves its
+  // credentials once.
+  const client = clients.get(region) ?? new LambdaClient({ region });
+  clients.set(region, client);
   return async (functionName: string, event: unknown): Promise<InvocationAnswer> => {
     const answer = await client.send(
       new InvokeCommand({

@@ -1,7 +1,5 @@
 import type { PlanComputation } from '../app/ports';
-import { purchasingCatalog } from '../app/stored-catalog';
 import {
-  catalogRepository,
   idempotencyRepository,
   membershipRepository,
   orgRepository,
@@ -14,6 +12,7 @@ import { createFunctionContext } from './app-context';
 import { createAwsTable, readAwsConfig } from './aws';
 import { onFirstUse } from './function-context';
 import { lambdaPlanComputation } from './lambda-plan-computation';
+import { lambdaPurchaseTerms } from './lambda-purchase-terms';
 import { awsPurchaseQueue } from './purchasing';
 
 const repositories = {
@@ -23,13 +22,13 @@ const repositories = {
   plans: planRepository,
   purchases: purchaseRepository,
   idempotencyRecords: idempotencyRepository,
-  catalog: catalogRepository,
 };
 
 /**
  * The plan-purchases function on AWS: its repositories on the service's table, the SQS purchase
- * queue, the stored catalog (stored-catalog.ts) and the plan-computation function (which names an outdated plan's
- * successor; its client is made when a refusal first needs it), built on the first invocation.
+ * queue and the plan-computation function, which holds the catalog: it answers the terms the
+ * purchase records are priced with (lambda-purchase-terms.ts) and names an outdated plan's
+ * successor. Built on the first invocation; the Lambda client with the first apply.
  */
 export const awsPlanPurchasesContext = onFirstUse(() => {
   const table = createAwsTable(readAwsConfig(process.env));
@@ -39,7 +38,7 @@ export const awsPlanPurchasesContext = onFirstUse(() => {
     // The plan-input version (a plan computed before the last change is outdated): that read alone.
     repos: { ...base.repos, usage: createUsageStateReader(table) },
     purchaseQueue: awsPurchaseQueue(process.env),
-    catalog: purchasingCatalog(base.repos.catalog),
+    catalog: lambdaPurchaseTerms(process.env),
     planComputation: lazyPlanComputation(),
   };
 });

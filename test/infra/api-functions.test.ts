@@ -56,7 +56,8 @@ describe('API functions', () => {
   ];
   /**
    * The functions that invoke the computation: those serving plans, on a stale read, and
-   * plan-purchases, to name an outdated plan's successor (docs/purchases.md).
+   * plan-purchases, for the catalog's terms of the offers a plan buys and to name an outdated
+   * plan's successor (docs/purchases.md).
    */
   const servingFunctions = (['plans', 'partner-purchase-plans', 'plan-purchases'] as const).map(
     (group) => stacks.api.groupFunctions.get(group) as ServiceFunction,
@@ -73,6 +74,7 @@ describe('API functions', () => {
     const longerFunctionIds = new Set(
       [
         ...planFunctions,
+        ...servingFunctions,
         stacks.api.purchases.processor,
         stacks.api.purchases.sweep,
         stacks.api.usageSync.fanout,
@@ -104,7 +106,7 @@ describe('API functions', () => {
   });
 
   it('gives the plan routes 28 s, under API Gateway’s 29 s, and the computation they wait for 25 s', () => {
-    for (const planFunction of planGroupFunctions) {
+    for (const planFunction of [...planGroupFunctions, ...servingFunctions]) {
       expect(propertiesOf(planFunction).Timeout).toBe(28);
     }
     expect(propertiesOf(stacks.api.planComputation).Timeout).toBe(25);

@@ -269,6 +269,22 @@ describe("the plan-purchases function's bundle", () => {
     expect(sources.some((source) => source.endsWith('shared/store/usage-states.ts'))).toBe(true);
     expect(sources.filter((source) => source.endsWith('shared/store/usage.ts'))).toEqual([]);
   });
+
+  it('carries no catalog: the plan-computation function answers the terms of the offers bought', () => {
+    // Assess: the purchase records are priced with them (docs/purchases.md, Pricing the records).
+    expect(sources.some((source) => source.endsWith('shared/runtime/lambda-purchase-terms.ts'))).toBe(true);
+    expect(
+      sources.filter((source) => /shared\/(domain\/catalog\/|app\/stored-catalog\.ts$)/.test(source)),
+    ).toEqual([]);
+  });
+
+  it('carries the Lambda client without its modeled errors, which no caller tells apart', () => {
+    // Assess: it invokes the plan computation (lib/bundling/sdk-errors-thrown.ts).
+    expect(sources.some((source) => source.includes('node_modules/@aws-sdk/client-lambda/'))).toBe(true);
+    expect(sources.filter((source) => /client-lambda\/dist-es\/models\/errors\.js$/.test(source))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('bundles of several functions in one app', () => {

@@ -72,8 +72,31 @@ function documentedErrors(client: string, command: string): string[] {
   );
 }
 
+/** What the service's code imports from one SDK client, whatever it is. */
+function namesImported(client: string): string[] {
+  const importFrom = new RegExp(`import\\s*(?:type\\s*)?\\{([^}]*)\\}\\s*from\\s*'${client}'`, 'g');
+  const names = new Set<string>();
+  for (const file of sourceFiles(join(projectRoot, 'shared'))) {
+    for (const [, imported] of readFileSync(file, 'utf8').matchAll(importFrom)) {
+      for (const name of imported?.match(/\b\w+\b/g) ?? []) if (name !== 'type') names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
 describe('the errors kept per client', () => {
-  it.each(Object.entries(sdkErrorsThrown))(
+  const noneKept = Object.entries(sdkErrorsThrown).filter(([, kept]) => kept.length === 0);
+
+  it.each(noneKept)('are none for %s, whose errors no code imports', (client) => {
+    // Act
+    const imported = namesImported(client);
+
+    // Assess: its client and commands only; an error class imported would never match.
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((name) => !/(Client|Command)$/.test(name))).toEqual([]);
+  });
+
+  it.each(Object.entries(sdkErrorsThrown).filter(([, kept]) => kept.length > 0))(
     'are exactly those the commands sent through %s throw',
     (client, kept) => {
       // Prepare

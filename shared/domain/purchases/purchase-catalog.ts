@@ -14,3 +14,27 @@ export interface PurchaseCatalog {
   /** Every size the catalog prices for the provider (the sizes a family reservation may be bought in). */
   pricedInstances(provider: Provider): readonly CandidateSize[];
 }
+
+/**
+ * What ordering an offer needs to know of it: its price, its term and what it covers, without a
+ * savings plan's rates (a catalog's offer is one).
+ */
+export interface OfferTerms {
+  readonly id: string;
+  readonly provider: Provider;
+  readonly contractType: Offer['contractType'];
+  readonly upfront: number;
+  readonly recurring: number;
+  readonly termHours: number;
+  readonly scope:
+    | { readonly kind: 'spend' }
+    | { readonly kind: 'instance'; readonly region: string }
+    | { readonly kind: 'family'; readonly region: string; readonly family: string };
+}
+
+/** What applying a plan prices and sizes its purchase records with (a catalog is one). */
+export interface OrderCatalog {
+  offerById(id: string): OfferTerms | undefined;
+  /** Every size the catalog prices for the provider (the sizes a family reservation may be bought in). */
+  pricedInstances(provider: Provider): readonly CandidateSize[];
+}

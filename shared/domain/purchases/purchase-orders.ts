@@ -1,13 +1,13 @@
 import type { ExistingCommitment, LineItem, Offer, Provider } from '../engine';
 import { offerCoverage } from '../engine/portfolio/commitment-offer';
 import { providerQuantityOf } from './hand-completion';
-import type { PurchaseCatalog } from './purchase-catalog';
+import type { OfferTerms, OrderCatalog, PurchaseCatalog } from './purchase-catalog';
 import { type PurchaseRecord, purchaseRecordId, selectedLineItems } from './purchase-record';
 
 /** Units within this of a whole number count as that number (engine sums carry float noise). */
 const WHOLE_TOLERANCE = 1e-9;
 
-export type { CandidateSize, PurchaseCatalog } from './purchase-catalog';
+export type { CandidateSize, OfferTerms, OrderCatalog, PurchaseCatalog } from './purchase-catalog';
 
 export interface PlanToBuy {
   readonly orgId: string;
@@ -36,7 +36,7 @@ export class UnpurchasableLineItem extends Error {
  */
 export function purchaseRecordsOf(
   plan: PlanToBuy,
-  catalog: PurchaseCatalog,
+  catalog: OrderCatalog,
   clientToken: (planId: string, lineItemId: string) => string,
   at: string,
 ): PurchaseRecord[] {
@@ -89,7 +89,12 @@ export function effectiveHourly(offer: Pick<Offer, 'upfront' | 'termHours' | 're
  * the family (in the offer's region) that makes a whole number of instances, so the order has
  * the fewest instances and never a fraction.
  */
-function familySizeToBuy(lineItemId: string, offer: Offer, units: number, catalog: PurchaseCatalog): string {
+function familySizeToBuy(
+  lineItemId: string,
+  offer: OfferTerms,
+  units: number,
+  catalog: OrderCatalog,
+): string {
   if (offer.scope.kind !== 'family') throw new TypeError('not a family offer');
   const { family, region } = offer.scope;
   const fitting = catalog

@@ -15,6 +15,7 @@ import {
   PlanComputationFailed,
 } from '../../../shared/runtime/lambda-plan-computation';
 import { startTestTable, type TestTable } from '../../support/dynalite';
+import { invokeAnsweredBy } from '../../support/lambda-invoke';
 import { alwaysOn, fleet, gcpN2Standard8 as gcp, recordsOf, usageLines } from '../../support/usage-files';
 
 /**
@@ -45,19 +46,9 @@ afterAll(async () => {
   await table.close();
 });
 
-/** Answers Invoke as Lambda does: the handler's result as JSON, or its error with FunctionError set. */
+/** Answers Invoke with the real handler, as Lambda does. */
 function invokeTheHandler(): void {
-  lambda.on(InvokeCommand).callsFake(async (input: { Payload: Uint8Array }) => {
-    const event: unknown = JSON.parse(new TextDecoder().decode(input.Payload));
-    try {
-      const result = await handler(event, lambdaContext);
-      return { StatusCode: 200, Payload: new TextEncoder().encode(JSON.stringify(result)) };
-    } catch (error) {
-      const { name, message } = error as Error;
-      const payload = JSON.stringify({ errorType: name, errorMessage: message });
-      return { StatusCode: 200, FunctionError: 'Unhandled', Payload: new TextEncoder().encode(payload) };
-    }
-  });
+  invokeAnsweredBy(lambda, handler, lambdaContext);
 }
 
 /** An org with a month of GCP usage, whose plans were computed at import and made stale since. */
