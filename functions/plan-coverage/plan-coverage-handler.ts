@@ -1,6 +1,5 @@
-import { commitmentsChart } from '../../shared/app/commitments-chart';
-import { listPlanResourceMatches } from '../../shared/app/plan-resource-matches';
-import type { ContextWith } from '../../shared/app/ports';
+import { type ChartContext, commitmentsChart } from '../../shared/app/commitments-chart';
+import { listPlanResourceMatches, type ResourceMatchContext } from '../../shared/app/plan-resource-matches';
 import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { planCoverageOperations } from '../../shared/contract/operations/plan-coverage';
 import { chartView, resourceMatchSortKeys, resourceMatchView } from '../../shared/contract/plan-views';
@@ -10,10 +9,8 @@ import { createGroupHandler } from '../../shared/http/group-handler';
 import { RawResponse, withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
 
-/** What the plan-coverage function runs with: the repositories its use cases read. */
-export type PlanCoverageContext = ContextWith<
-  'catalog' | 'orgs' | 'usage' | 'commitments' | 'plans' | 'purchases'
->;
+/** What the plan-coverage function runs with: the repositories and reads its use cases name. */
+export type PlanCoverageContext = ChartContext & ResourceMatchContext;
 
 /** How a plan covers each resource (#9), and the commitments chart (#10). */
 export function createPlanCoverageHandler(

@@ -248,6 +248,29 @@ describe("the plan-purchases function's bundle", () => {
   });
 });
 
+describe("the plan-coverage function's bundle", () => {
+  const { sources, remove } = bundledSources('functions/plan-coverage/handler.ts');
+
+  afterAll(remove);
+
+  it('reads plans, usage, commitments and purchases without their repositories and writes', () => {
+    // Assess: it only reads (docs/benchmarks.md, Cold start).
+    for (const part of ['plan-reads', 'usage-series-reads', 'commitment-reads', 'purchase-reads']) {
+      expect(
+        sources.some((source) => source.endsWith(`shared/store/${part}.ts`)),
+        part,
+      ).toBe(true);
+    }
+    expect(
+      sources.filter((source) =>
+        /shared\/store\/(plans|plan-scheduling|usage|commitments|purchases)\.ts$/.test(
+          source,
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('bundles of several functions in one app', () => {
   // Prepare: two functions with different entries, synthesized together (the CDK caches bundles
   // by their options, so the entry must be part of them).
