@@ -3,7 +3,8 @@ import { createCommitmentReader } from '../store/commitment-reads';
 import { createPlanReader } from '../store/plan-reads';
 import { createPurchasesByOrgReader } from '../store/purchase-reads';
 import { catalogRepository, orgRepository } from '../store/store';
-import { createUsageReader } from '../store/usage-series-reads';
+import { createUsageSeriesReader } from '../store/usage-series-reads';
+import { createUsageStateReader } from '../store/usage-states';
 import { createFunctionContext } from './app-context';
 import { createAwsTable, readAwsConfig } from './aws';
 import { onFirstUse } from './function-context';
@@ -25,7 +26,7 @@ export const awsPlanCoverageContext = onFirstUse(() => {
       ...context.repos,
       // Behind the same cache as the plan repository elsewhere (docs/architecture.md, Caches).
       plans: withPlanContentCache(createPlanReader(table), context.clock),
-      usage: createUsageReader(table),
+      usage: { ...createUsageSeriesReader(table), ...createUsageStateReader(table) },
       commitments: createCommitmentReader(table),
       purchases: createPurchasesByOrgReader(table),
     },

@@ -6,7 +6,6 @@ import { monthStartHour, monthsBetween } from '../domain/usage/usage-months';
 import { usageMonthPrefix, usagePartition } from './keys';
 import { queryPages, type TableClient } from './table-client';
 import { toStoredSeries } from './usage-series-items';
-import { readUsageState } from './usage-states';
 
 /*
  * The reads of the usage series items (`USAGE#<org>#<provider>` / `MONTH#...`, docs/data-model.md),
@@ -59,10 +58,7 @@ export async function loadUsage(
     .map(({ resource, usage }): UsageStream => ({ ...resource, usage }));
 }
 
-/** The usage repository's reads of stored usage alone: the series over a window and the usage state. */
-export function createUsageReader(table: TableClient): Pick<UsageRepository, 'loadUsage' | 'usageState'> {
-  return {
-    loadUsage: (orgId, provider, window) => loadUsage(table, orgId, provider, window),
-    usageState: (orgId, provider) => readUsageState(table, orgId, provider),
-  };
+/** The usage repository's read of the stored series alone. */
+export function createUsageSeriesReader(table: TableClient): Pick<UsageRepository, 'loadUsage'> {
+  return { loadUsage: (orgId, provider, window) => loadUsage(table, orgId, provider, window) };
 }
