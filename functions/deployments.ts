@@ -1,4 +1,5 @@
 import type { FunctionGroup } from '../shared/contract/operation-contract';
+import { deployment as commitmentsChart } from './commitments-chart/deployment';
 import type { GroupDeployment } from './group-deployment';
 import { deployment as jwks } from './jwks/deployment';
 import { deployment as oauthRegistration } from './oauth-registration/deployment';
@@ -28,6 +29,7 @@ export const groupDeployments: Readonly<Record<FunctionGroup, GroupDeployment>> 
   openapi,
   plans,
   'plan-coverage': planCoverage,
+  'commitments-chart': commitmentsChart,
   'plan-purchases': planPurchases,
   'partner-settings': partnerSettings,
   'partner-purchase-plans': partnerPurchasePlans,

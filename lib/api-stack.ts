@@ -65,8 +65,8 @@ export interface ApiStackProps extends StackProps {
   /** Memory of every function but those that compute plans, in MB. @default 512 */
   readonly memorySize?: number;
   /**
-   * Memory of the functions that run the plan engine (plan-computation, and plan-coverage's
-   * resource matches and chart), in MB: CPU grows with memory, and 1769 MB is one full vCPU.
+   * Memory of the functions that run the plan engine (plan-computation, plan-coverage's resource
+   * matches and commitments-chart's chart), in MB: CPU grows with memory, and 1769 MB is one full vCPU.
    * @default 1769
    */
   readonly planMemorySize?: number;

@@ -78,6 +78,12 @@ export async function localGroupHandler(
       const { createPlanCoverageHandler } = await import('../functions/plan-coverage/plan-coverage-handler');
       return createPlanCoverageHandler(() => ctx, requestThrottle);
     }
+    case 'commitments-chart': {
+      const { createCommitmentsChartHandler } = await import(
+        '../functions/commitments-chart/commitments-chart-handler'
+      );
+      return createCommitmentsChartHandler(() => ctx, requestThrottle);
+    }
     case 'plan-purchases': {
       const { createPlanPurchasesHandler } = await import(
         '../functions/plan-purchases/plan-purchases-handler'

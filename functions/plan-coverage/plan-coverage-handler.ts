@@ -1,23 +1,14 @@
-import { commitmentsChart } from '../../shared/app/commitments-chart';
-import { listPlanResourceMatches } from '../../shared/app/plan-resource-matches';
-import type { ContextWith } from '../../shared/app/ports';
+import { listPlanResourceMatches, type ResourceMatchContext } from '../../shared/app/plan-resource-matches';
 import type { RequestThrottle } from '../../shared/app/ports/request-throttle';
 import { planCoverageOperations } from '../../shared/contract/operations/plan-coverage';
-import { chartView, resourceMatchSortKeys, resourceMatchView } from '../../shared/contract/plan-views';
-import { renderChartSvg } from '../../shared/domain/chart/chart-svg';
-import { chartPictureHeaders, wantsPicture } from '../../shared/http/chart-picture';
+import { resourceMatchSortKeys, resourceMatchView } from '../../shared/contract/plan-views';
 import { createGroupHandler } from '../../shared/http/group-handler';
-import { RawResponse, withHeaders } from '../../shared/http/operation';
+import { withHeaders } from '../../shared/http/operation';
 import { paginate, paginationHeaderName } from '../../shared/http/pagination';
 
-/** What the plan-coverage function runs with: the repositories its use cases read. */
-export type PlanCoverageContext = ContextWith<
-  'catalog' | 'orgs' | 'usage' | 'commitments' | 'plans' | 'purchases'
->;
-
-/** How a plan covers each resource (#9), and the commitments chart (#10). */
+/** How a plan covers each resource (#9); the chart (#10) is the commitments-chart function's. */
 export function createPlanCoverageHandler(
-  appContext: () => PlanCoverageContext,
+  appContext: () => ResourceMatchContext,
   requestThrottle: () => RequestThrottle,
 ) {
   return createGroupHandler(
@@ -41,18 +32,6 @@ export function createPlanCoverageHandler(
         );
         const page = paginate(matches, { page: query.page, pageSize: query.page_size });
         return withHeaders(page.items.map(resourceMatchView), { [paginationHeaderName]: page.header });
-      },
-
-      getCommitmentsChart: async ({ principal, pathParams, query, headers }) => {
-        const points = await commitmentsChart(appContext(), principal, pathParams.org_id, {
-          provider: query.provider,
-          criteria: query.filter ?? [],
-          startDate: query.start_date,
-          endDate: query.end_date,
-        });
-        if (!wantsPicture(query.format, headers.accept)) return chartView(points);
-        const scope = query.provider ?? 'all providers';
-        return new RawResponse(200, chartPictureHeaders, renderChartSvg(points, { scope }));
       },
     },
     { requestThrottle },

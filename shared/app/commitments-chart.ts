@@ -7,8 +7,14 @@ import { lookbackWindow } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { loadOrgFor } from './org-access';
 import { ownedCommitmentsOf } from './owned-commitments';
-import type { ContextWith } from './ports';
+import type { PlanInputsContext } from './plan-inputs';
+import type { UsageRepository } from './ports';
 import { catalogFor } from './stored-catalog';
+
+/** What the chart reads: the plan inputs' reads, and each provider's usage state (its last hour). */
+export type ChartContext = PlanInputsContext & {
+  readonly repos: { readonly usage: Pick<UsageRepository, 'usageState'> };
+};
 
 export interface ChartRequest {
   /** Only this provider's commitments and usage; all providers together when absent. */
@@ -28,7 +34,7 @@ export interface ChartRequest {
  * average hour elsewhere (docs/plan-engine.md, The chart).
  */
 export async function commitmentsChart(
-  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'purchases' | 'usage'>,
+  ctx: ChartContext,
   principal: Principal,
   orgId: string,
   request: ChartRequest,

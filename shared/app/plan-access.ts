@@ -2,7 +2,12 @@ import { NotFoundError } from '../domain/errors';
 import { isPinnedStatus, isServedPlan } from '../domain/plans/plan-set';
 import type { Principal } from '../domain/principal';
 import { loadOrgFor } from './org-access';
-import type { ContextWith, PlanContent } from './ports';
+import type { ContextWith, PlanContent, PlanRepository } from './ports';
+
+/** What finding a served plan reads: the org's placement and, of the plans, these reads. */
+export type PlanAccessContext = ContextWith<'orgs'> & {
+  readonly repos: { readonly plans: Pick<PlanRepository, 'planContent' | 'planSet' | 'getPlans'> };
+};
 
 /**
  * Loads the content of a plan the caller may read: the org must be the caller's to see (reads
@@ -11,7 +16,7 @@ import type { ContextWith, PlanContent } from './ports';
  * superseded ones and plans of other orgs answer 404 alike.
  */
 export async function loadPlanFor(
-  ctx: ContextWith<'orgs' | 'plans'>,
+  ctx: PlanAccessContext,
   principal: Principal,
   orgId: string,
   planId: string,
@@ -29,7 +34,7 @@ export async function loadPlanFor(
  * plan is superseded must not): a plan stops being served in every process the moment newer
  * plans are published. Only a plan outside the set costs a second read, of its status.
  */
-async function isStillServed(ctx: ContextWith<'orgs' | 'plans'>, content: PlanContent): Promise<boolean> {
+async function isStillServed(ctx: PlanAccessContext, content: PlanContent): Promise<boolean> {
   const { orgId, provider, planId } = content;
   const planSet = await ctx.repos.plans.planSet(orgId, provider);
   if (isServedPlan(planSet, planId)) return true;

@@ -10,8 +10,22 @@ import type {
 import { NotFoundError } from '../domain/errors';
 import { upfrontBudget } from '../domain/purchases/guard-rails';
 import { ownedCommitmentsAt, ownedCommitmentsOf } from './owned-commitments';
-import type { ContextWith } from './ports';
+import type { CommitmentRepository, ContextWith, PurchaseRepository, UsageRepository } from './ports';
 import { catalogFor } from './stored-catalog';
+
+/**
+ * What plan inputs are read from: of the usage, the commitments and the purchases only these
+ * reads, so a function that only reads them (plan-coverage) builds the reads alone
+ * (shared/store/usage-series-reads.ts, commitment-reads.ts, purchase-reads.ts), not the
+ * repositories with their writes.
+ */
+export type PlanInputsContext = ContextWith<'catalog' | 'orgs'> & {
+  readonly repos: {
+    readonly usage: Pick<UsageRepository, 'loadUsage'>;
+    readonly commitments: Pick<CommitmentRepository, 'listCommitments'>;
+    readonly purchases: Pick<PurchaseRepository, 'listByOrg'>;
+  };
+};
 
 export interface PlanInputs {
   readonly streams: readonly UsageStream[];
@@ -35,7 +49,7 @@ export interface PlanInputs {
  * price from the catalog: what Azure commitments cover of them.
  */
 export async function loadPlanInputs(
-  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'purchases' | 'usage'>,
+  ctx: PlanInputsContext,
   orgId: string,
   provider: Provider,
   window: UsageWindow,

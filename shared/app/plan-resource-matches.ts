@@ -10,8 +10,19 @@ import type { Principal } from '../domain/principal';
 import { storedInputsAre } from '../domain/usage/usage-state';
 import { type ListOrder, sortList } from './list-order';
 import { loadPlanFor } from './plan-access';
-import { loadPlanInputs } from './plan-inputs';
-import type { ContextWith, PlanContent } from './ports';
+import { loadPlanInputs, type PlanInputsContext } from './plan-inputs';
+import type { PlanContent, PlanRepository, UsageRepository } from './ports';
+
+/**
+ * What resource matches read: the plans, the plan inputs' reads and the usage state (whether the
+ * stored usage is still the plan's own).
+ */
+export type ResourceMatchContext = PlanInputsContext & {
+  readonly repos: {
+    readonly usage: Pick<UsageRepository, 'usageState'>;
+    readonly plans: Pick<PlanRepository, 'planContent' | 'planSet' | 'getPlans' | 'listResourceMatches'>;
+  };
+};
 
 export interface ResourceMatchQuery {
   /** `YYYY-MM-DD`, both days included. */
@@ -30,7 +41,7 @@ export interface ResourceMatchQuery {
  * those hours only.
  */
 export async function listPlanResourceMatches(
-  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
+  ctx: ResourceMatchContext,
   principal: Principal,
   orgId: string,
   planId: string,
@@ -71,7 +82,7 @@ export async function listPlanResourceMatches(
  * it is covered again from what is stored, with what it bought left out, rather than never.
  */
 async function matchesOverRange(
-  ctx: ContextWith<'catalog' | 'commitments' | 'orgs' | 'plans' | 'purchases' | 'usage'>,
+  ctx: ResourceMatchContext,
   content: PlanContent,
   range: { start: number; end: number },
 ): Promise<LineResourceMatch[]> {
@@ -111,7 +122,7 @@ async function matchesOverRange(
 }
 
 /** Whether the plan was applied: pinned, it stays served and is never computed again. */
-async function isPinned(ctx: ContextWith<'plans'>, content: PlanContent): Promise<boolean> {
+async function isPinned(ctx: ResourceMatchContext, content: PlanContent): Promise<boolean> {
   const [stored] = await ctx.repos.plans.getPlans(content.orgId, content.provider, [content.planId]);
   return stored !== undefined && isPinnedStatus(stored.plan.status);
 }

@@ -18,6 +18,7 @@ export type FunctionGroup =
   | 'openapi'
   | 'plans'
   | 'plan-coverage'
+  | 'commitments-chart'
   | 'plan-purchases'
   | 'partner-settings'
   | 'partner-purchase-plans'

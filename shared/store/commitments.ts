@@ -1,22 +1,14 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { CommitmentRepository } from '../app/ports';
-import type { ExistingCommitment, OfferContractType, Provider } from '../domain/engine/shapes/model';
+import type { ExistingCommitment, Provider } from '../domain/engine/shapes/model';
+import { commitmentCoverageFields, queryCommitments, toCommitment } from './commitment-reads';
 import { upsert } from './conditional-writes';
-import { commitmentKey, commitmentPartition, commitmentProviderPrefix, type ItemKey } from './keys';
-import { queryAll, type StoredItem, type TableClient } from './table-client';
+import { commitmentKey, type ItemKey } from './keys';
+import type { StoredItem, TableClient } from './table-client';
 
 /** The commitments an org owns, one item each (docs/data-model.md). */
 export function createCommitmentRepository(table: TableClient): CommitmentRepository {
-  function list(orgId: string, provider?: Provider): Promise<StoredItem[]> {
-    return queryAll(table, {
-      KeyConditionExpression: provider ? 'PK = :commit AND begins_with(SK, :provider)' : 'PK = :commit',
-      ExpressionAttributeValues: {
-        ':commit': commitmentPartition(orgId),
-        ...(provider ? { ':provider': commitmentProviderPrefix(provider) } : {}),
-      },
-      ConsistentRead: true,
-    });
-  }
+  const list = (orgId: string, provider?: Provider) => queryCommitments(table, orgId, provider);
 
   return {
     async replaceCommitments(orgId, provider, commitments) {
@@ -64,17 +56,6 @@ function keyOf(orgId: string, commitment: ExistingCommitment): ItemKey {
   return commitmentKey(orgId, commitment.provider, endDate, commitment.id);
 }
 
-/** The optional fields saying what a commitment covers and when it was bought: stored when given. */
-const coverageFields = [
-  'operatingSystem',
-  'tenancy',
-  'deploymentOption',
-  'instanceFamily',
-  'paymentOption',
-  'availabilityZone',
-  'purchasedAt',
-] as const satisfies readonly (keyof ExistingCommitment)[];
-
 /** Every field; a null instance type (spend commitments) and absent optional fields are absent attributes. */
 function toAttributes(commitment: ExistingCommitment): StoredItem {
   const attributes: StoredItem = {
@@ -93,31 +74,8 @@ function toAttributes(commitment: ExistingCommitment): StoredItem {
     lockinEnd: commitment.lockinEnd,
   };
   if (commitment.instanceType !== null) attributes.instanceType = commitment.instanceType;
-  for (const field of coverageFields) {
+  for (const field of commitmentCoverageFields) {
     if (commitment[field] !== undefined) attributes[field] = commitment[field];
   }
   return attributes;
-}
-
-function toCommitment(item: StoredItem): ExistingCommitment {
-  const given: Partial<Record<(typeof coverageFields)[number], string>> = {};
-  for (const field of coverageFields) {
-    if (typeof item[field] === 'string') given[field] = item[field];
-  }
-  return {
-    ...(given as Pick<ExistingCommitment, (typeof coverageFields)[number]>),
-    id: item.id as string,
-    provider: item.provider as Provider,
-    accountId: item.accountId as string,
-    region: item.region as string,
-    contractType: item.contractType as OfferContractType,
-    instanceType: (item.instanceType as string | undefined) ?? null,
-    quantity: item.quantity as number,
-    hourlyCommitment: item.hourlyCommitment as number,
-    upfrontCost: item.upfrontCost as number,
-    recurringCost: item.recurringCost as number,
-    start: item.start as string,
-    end: item.end as string,
-    lockinEnd: item.lockinEnd as string,
-  };
 }

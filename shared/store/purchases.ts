@@ -1,17 +1,17 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PurchaseOutcome, PurchaseRepository, PurchasingPlan } from '../app/ports';
 import type { Provider } from '../domain/engine';
-import type { PurchaseClaim, PurchaseRecord, PurchaseStatus } from '../domain/purchases/purchase-record';
+import type { PurchaseClaim, PurchaseRecord } from '../domain/purchases/purchase-record';
 import { type ConditionalUpdate, putIfAbsent, updateReturningIf } from './conditional-writes';
 import {
   planPartition,
   purchaseByOrgIndexKey,
-  purchaseByOrgPartition,
   purchaseKey,
   purchasePrefix,
   purchasingPlanKey,
   purchasingPlansPartition,
 } from './keys';
+import { listPurchasesByOrg, toPurchaseRecord } from './purchase-reads';
 import { getItem, queryAll, type StoredItem, type TableClient } from './table-client';
 
 /**
@@ -23,7 +23,7 @@ import { getItem, queryAll, type StoredItem, type TableClient } from './table-cl
 export function createPurchaseRepository(table: TableClient): PurchaseRepository {
   async function read(planId: string, lineItemId: string): Promise<PurchaseRecord | null> {
     const item = await getItem(table, purchaseKey(planId, lineItemId));
-    return item ? toRecord(item) : null;
+    return item ? toPurchaseRecord(item) : null;
   }
 
   /** Updates the record when `condition` holds; answers the record as stored after the write, or null. */
@@ -37,7 +37,7 @@ export function createPurchaseRepository(table: TableClient): PurchaseRepository
       key: purchaseKey(record.planId, record.lineItemId),
       names: { '#status': 'status', ...update.names },
     });
-    return item ? toRecord(item) : null;
+    return item ? toPurchaseRecord(item) : null;
   }
 
   return {
@@ -50,7 +50,7 @@ export function createPurchaseRepository(table: TableClient): PurchaseRepository
             purchaseKey(record.planId, record.lineItemId),
             toItem(record),
           );
-          return existing ? toRecord(existing) : record;
+          return existing ? toPurchaseRecord(existing) : record;
         }),
       );
     },
@@ -63,17 +63,10 @@ export function createPurchaseRepository(table: TableClient): PurchaseRepository
         ExpressionAttributeValues: { ':plan': planPartition(planId), ':prefix': purchasePrefix },
         ConsistentRead: true,
       });
-      return items.map(toRecord);
+      return items.map(toPurchaseRecord);
     },
 
-    async listByOrg(orgId) {
-      const items = await queryAll(table, {
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :org',
-        ExpressionAttributeValues: { ':org': purchaseByOrgPartition(orgId) },
-      });
-      return items.map(toRecord);
-    },
+    listByOrg: (orgId) => listPurchasesByOrg(table, orgId),
 
     claim(record, claim: PurchaseClaim) {
       return transition(record, {
@@ -232,44 +225,4 @@ function toItem(record: PurchaseRecord): StoredItem {
   // A null is an absent attribute: `if_not_exists(firstClaimedAt, ...)` treats a stored NULL as set.
   for (const [name, value] of Object.entries(item)) if (value === null) delete item[name];
   return item;
-}
-
-function toRecord(item: StoredItem): PurchaseRecord {
-  const limit = item.limitPrice as { upfront: number; hourly: number };
-  const claim = item.claim as PurchaseClaim | undefined;
-  return {
-    id: item.id as string,
-    orgId: item.orgId as string,
-    planId: item.planId as string,
-    lineItemId: item.lineItemId as string,
-    provider: item.provider as Provider,
-    accountId: item.accountId as string,
-    offerId: item.offerId as string,
-    contractType: item.contractType as string,
-    region: item.region as string,
-    quantity: item.quantity as number,
-    instanceType: (item.instanceType as string | null | undefined) ?? null,
-    limitPrice: { upfront: limit.upfront, hourly: limit.hourly },
-    // Records written before delayed starts start when bought.
-    startsAt: (item.startsAt as string | null | undefined) ?? null,
-    clientToken: item.clientToken as string,
-    plannedUpfrontCost: item.plannedUpfrontCost as number,
-    plannedRecurringCost: item.plannedRecurringCost as number,
-    status: item.status as PurchaseStatus,
-    attempts: item.attempts as number,
-    claim: claim
-      ? { attemptId: claim.attemptId, claimedAt: claim.claimedAt, expiresAt: claim.expiresAt }
-      : null,
-    firstClaimedAt: (item.firstClaimedAt as string | null | undefined) ?? null,
-    providerIds: [...((item.providerIds as string[] | undefined) ?? [])],
-    upfrontCost: (item.upfrontCost as number | null | undefined) ?? null,
-    recurringCost: (item.recurringCost as number | null | undefined) ?? null,
-    providerQuantity: (item.providerQuantity as number | null | undefined) ?? null,
-    error: (item.error as string | null | undefined) ?? null,
-    errorCode: (item.errorCode as string | null | undefined) ?? null,
-    reference: (item.reference as string | null | undefined) ?? null,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-    completedAt: (item.completedAt as string | null | undefined) ?? null,
-  };
 }

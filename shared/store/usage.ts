@@ -1,6 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportedInputs, UsageRepository } from '../app/ports';
-import type { Provider, UsageStream } from '../domain/engine/shapes/model';
 import { ConflictError } from '../domain/errors';
 import {
   type ImportedSeries,
@@ -8,13 +7,14 @@ import {
   replaceCoveredHours,
   type UsageResource,
 } from '../domain/usage/imported-usage';
-import { isoHour, windowStartHour } from '../domain/usage/local-time';
+import { isoHour } from '../domain/usage/local-time';
 import { monthStartHour, monthsBetween } from '../domain/usage/usage-months';
 import { type BatchWrite, writeInBatches } from './batch-writes';
 import { isConditionFailure, updateIf } from './conditional-writes';
-import { usageMonthPrefix, usagePartition, usageSeriesKey, usageStateKey } from './keys';
+import { usageSeriesKey, usageStateKey } from './keys';
 import { getItem, queryPages, type StoredItem, type TableClient } from './table-client';
 import { type StoredSeries, sameResource, toSeriesItem, toStoredSeries } from './usage-series-items';
+import { loadUsage, usageMonthQuery } from './usage-series-reads';
 import { listProvidersWithUsage, readUsageState, toUsageState } from './usage-states';
 
 const HOUR_MS = 3_600_000;
@@ -24,17 +24,6 @@ const WRITES_PER_FLUSH = 200;
 
 /** Usage series and usage state items (docs/data-model.md, docs/import.md). */
 export function createUsageRepository(table: TableClient): UsageRepository {
-  function monthQuery(orgId: string, provider: Provider, month: string) {
-    return {
-      KeyConditionExpression: 'PK = :usage AND begins_with(SK, :month)',
-      ExpressionAttributeValues: {
-        ':usage': usagePartition(orgId, provider),
-        ':month': usageMonthPrefix(month),
-      },
-      ConsistentRead: true,
-    };
-  }
-
   /** The write that makes `stored` (if any) hold `values` for `resource`; null when nothing changes. */
   function writeFor(
     orgId: string,
@@ -71,7 +60,7 @@ export function createUsageRepository(table: TableClient): UsageRepository {
       const storedIds = new Set<string>();
       // Page by page: a month of a large fleet does not fit in memory at once. Only items of
       // the page just read are rewritten, so the pages still to come are not disturbed.
-      for await (const page of queryPages(table, monthQuery(orgId, provider, month))) {
+      for await (const page of queryPages(table, usageMonthQuery(orgId, provider, month))) {
         const writes: BatchWrite[] = [];
         for (const item of page) {
           const stored = toStoredSeries(item);
@@ -225,7 +214,7 @@ export function createUsageRepository(table: TableClient): UsageRepository {
       for (const month of months) {
         const first = monthStartHour(month);
         let last: number | null = null;
-        for await (const page of queryPages(table, monthQuery(orgId, provider, month))) {
+        for await (const page of queryPages(table, usageMonthQuery(orgId, provider, month))) {
           for (const item of page) {
             const { values } = toStoredSeries(item);
             const to = Math.min(values.length - 1, notAfter - first);
@@ -243,32 +232,7 @@ export function createUsageRepository(table: TableClient): UsageRepository {
       return null;
     },
 
-    async loadUsage(orgId, provider, window) {
-      const start = windowStartHour(window);
-      const end = start + window.hours - 1;
-      const streams = new Map<string, { resource: UsageResource; usage: Float64Array }>();
-      for (const month of monthsBetween(start, end)) {
-        const first = monthStartHour(month);
-        for await (const page of queryPages(table, monthQuery(orgId, provider, month))) {
-          for (const item of page) {
-            const { resource, values } = toStoredSeries(item);
-            let stream = streams.get(resource.resourceId);
-            if (!stream) {
-              stream = { resource, usage: new Float64Array(window.hours) };
-              streams.set(resource.resourceId, stream);
-            }
-            // Months are read in order: the latest month describes the resource.
-            stream.resource = resource;
-            const from = Math.max(start, first);
-            const to = Math.min(end, first + values.length - 1);
-            stream.usage.set(values.subarray(from - first, to - first + 1), from - start);
-          }
-        }
-      }
-      return [...streams.values()]
-        .sort((a, b) => (a.resource.resourceId < b.resource.resourceId ? -1 : 1))
-        .map(({ resource, usage }): UsageStream => ({ ...resource, usage }));
-    },
+    loadUsage: (orgId, provider, window) => loadUsage(table, orgId, provider, window),
 
     async usageState(orgId, provider) {
       return readUsageState(table, orgId, provider);

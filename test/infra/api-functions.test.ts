@@ -43,16 +43,20 @@ describe('API functions', () => {
     'Fn::ImportValue': expect.stringMatching(/^CommitmentPlanning-Stateful:ExportsOutputFnGetAttTable.*Arn/),
   };
 
-  /** The groups that serve plans or run the engine in a request (plan-coverage), and the computation. */
-  const planGroups = ['plans', 'plan-coverage', 'partner-purchase-plans'] as const;
+  /**
+   * The groups that serve plans or run the engine in a request (plan-coverage, commitments-chart),
+   * and the computation.
+   */
+  const planGroups = ['plans', 'plan-coverage', 'commitments-chart', 'partner-purchase-plans'] as const;
   const planGroupFunctions = planGroups.map(
     (group) => stacks.api.groupFunctions.get(group) as ServiceFunction,
   );
   const planFunctions = [...planGroupFunctions, stacks.api.planComputation];
-  /** The functions that run the plan engine: the computation, and plan-coverage's matches and chart. */
+  /** The functions that run the plan engine: the computation, resource matches and the chart. */
   const engineFunctions = [
     stacks.api.planComputation,
     stacks.api.groupFunctions.get('plan-coverage') as ServiceFunction,
+    stacks.api.groupFunctions.get('commitments-chart') as ServiceFunction,
   ];
   /**
    * The functions that invoke the computation: those serving plans, on a stale read, and

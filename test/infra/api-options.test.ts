@@ -53,9 +53,11 @@ describe('API stack options', () => {
     const idOf = (serviceFunction: { node: { defaultChild?: unknown } } | undefined) =>
       stacks.api.getLogicalId(serviceFunction?.node.defaultChild as CfnFunction);
     const planFunctionIds = new Set(
-      [stacks.api.planComputation.function, stacks.api.groupFunctions.get('plan-coverage')?.function].map(
-        idOf,
-      ),
+      [
+        stacks.api.planComputation.function,
+        stacks.api.groupFunctions.get('plan-coverage')?.function,
+        stacks.api.groupFunctions.get('commitments-chart')?.function,
+      ].map(idOf),
     );
     // The usage sync reads export files and the catalog refresh price lists: their memory is their
     // own (lib/usage-sync-settings.ts, lib/catalog-refresh-settings.ts).

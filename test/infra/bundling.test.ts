@@ -287,6 +287,47 @@ describe("the plan-purchases function's bundle", () => {
   });
 });
 
+describe("the plan-coverage and commitments-chart functions' bundles", () => {
+  const coverage = bundledSources('functions/plan-coverage/handler.ts');
+  const chart = bundledSources('functions/commitments-chart/handler.ts');
+  const carries = (sources: string[], part: string) => sources.some((source) => source.endsWith(part));
+
+  afterAll(() => {
+    coverage.remove();
+    chart.remove();
+  });
+
+  it('read plans, usage, commitments and purchases without their repositories and writes', () => {
+    // Assess: both only read (docs/benchmarks.md, Cold start).
+    for (const part of ['plan-reads', 'usage-series-reads', 'commitment-reads', 'purchase-reads']) {
+      expect(carries(coverage.sources, `shared/store/${part}.ts`), part).toBe(true);
+    }
+    for (const { sources } of [coverage, chart]) {
+      expect(
+        sources.filter((source) =>
+          /shared\/store\/(plans|plan-scheduling|usage|commitments|purchases)\.ts$/.test(source),
+        ),
+      ).toEqual([]);
+    }
+  });
+
+  it("carry each its own operation's code and not the other's", () => {
+    // Assess: resource matches without the chart, the chart without matches or plans.
+    expect(carries(coverage.sources, 'shared/domain/engine/matches/window-matches.ts')).toBe(true);
+    expect(coverage.sources.filter((source) => /shared\/domain\/(engine\/)?chart\//.test(source))).toEqual(
+      [],
+    );
+    expect(carries(chart.sources, 'shared/domain/engine/chart/chart.ts')).toBe(true);
+    expect(
+      chart.sources.filter((source) =>
+        /shared\/domain\/engine\/matches\/|shared\/store\/plan-reads\.ts$|shared\/contract\/resource-matches\.ts$/.test(
+          source,
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('bundles of several functions in one app', () => {
   // Prepare: two functions with different entries, synthesized together (the CDK caches bundles
   // by their options, so the entry must be part of them).

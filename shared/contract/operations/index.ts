@@ -4,6 +4,7 @@ import {
   type OperationList,
   runsWithoutAuthorizer,
 } from '../operation-contract';
+import { commitmentsChartOperations } from './commitments-chart';
 import { jwksOperations } from './jwks';
 import { oauthRegistrationOperations } from './oauth-registration';
 import { oauthSignInOperations } from './oauth-sign-in';
@@ -32,6 +33,7 @@ export const operations = {
   ...jwksOperations,
   ...planOperations,
   ...planCoverageOperations,
+  ...commitmentsChartOperations,
   ...planPurchaseOperations,
   ...partnerSettingsOperations,
   ...partnerPurchasePlanOperations,

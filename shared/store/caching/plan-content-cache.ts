@@ -22,11 +22,9 @@ export const defaultPlanContentCacheOptions: PlanContentCacheOptions = { maxPlan
  * one (`planSet` always reads; `loadPlanFor` checks it on every request, so a superseded plan is
  * never served from here). Everything else passes through.
  */
-export function withPlanContentCache(
-  plans: PlanRepository,
-  clock: Clock,
-  options: PlanContentCacheOptions = defaultPlanContentCacheOptions,
-): PlanRepository {
+export function withPlanContentCache<
+  Plans extends Pick<PlanRepository, 'planContent' | 'resourceMatchLineItems' | 'purchasePlan'>,
+>(plans: Plans, clock: Clock, options: PlanContentCacheOptions = defaultPlanContentCacheOptions): Plans {
   const settings = { maxEntries: options.maxPlans, maxAgeMs: options.maxAgeMs, clock };
   const contents = new BoundedCache<PlanContent>(settings);
   const matchLineItems = new BoundedCache<ReadonlyMap<string, string>>(settings);
