@@ -188,7 +188,9 @@ export class ApiStack extends Stack {
     });
     const grantTableItems = (serviceFunction: ServiceFunction, deployment: GroupDeployment) => {
       if (deployment.tableItems === 'all') serviceFunction.role.addToPrincipalPolicy(items.all());
-      else if (deployment.tableItems === 'plans') serviceFunction.role.addToPrincipalPolicy(items.plans());
+      else if (deployment.tableItems === 'plans') {
+        for (const statement of items.plans()) serviceFunction.role.addToPrincipalPolicy(statement);
+      }
     };
 
     // The one function that carries the plan engine and the catalog for plans (docs/plans-api.md,

@@ -41,14 +41,18 @@ const planItemActions = [
 ] as const;
 const planPartitionPatterns = ['ORG#*', 'PLAN#*'] as const;
 
-/** The index the org list is read from (shared/store/orgs.ts). */
+/** The index the org list, and an org's purchases, are read from (shared/store/orgs.ts, purchase-reads.ts). */
 const orgListIndex = 'GSI1';
 
 export interface TableItemAccess {
   /** Every item action on the table and its indexes. */
   all(): PolicyStatement;
-  /** The plan functions' actions, only in the partitions of orgs and plans. */
-  plans(): PolicyStatement;
+  /**
+   * The plan functions' actions, only in the partitions of orgs and plans; and a query of the org
+   * index in org partitions, where an org's purchases are listed (`ORG#<id>#PURCHASE`): a plan
+   * counts the purchases queued and completed, and the chart shows them.
+   */
+  plans(): PolicyStatement[];
   /**
    * The catalog refresh's (docs/catalog.md, Deployed refresh): read and write the catalog's
    * partitions only (`CATALOG`, `CATALOG#...`), list the orgs (a query of the org index), and
@@ -77,12 +81,18 @@ export function tableItemAccess(table: ITable): TableItemAccess {
           ...tableDefinition.globalIndexes.map((index) => indexArn(index.indexName)),
         ],
       }),
-    plans: () =>
+    plans: () => [
       new PolicyStatement({
         actions: [...planItemActions],
         resources: [table.tableArn],
         conditions: leadingKeys(planPartitionPatterns),
       }),
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [indexArn(orgListIndex)],
+        conditions: leadingKeys([`${orgPartitionPrefix}*`]),
+      }),
+    ],
     catalogRefresh: () => [
       new PolicyStatement({
         actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:BatchWriteItem'],

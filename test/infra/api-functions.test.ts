@@ -236,7 +236,7 @@ describe('API functions', () => {
     }
   });
 
-  it('lets the plan functions read orgs, usage and commitments and keep plans, in org and plan partitions only', () => {
+  it("lets the plan functions read orgs, usage and commitments and keep plans, in org and plan partitions only, and list an org's purchases from the index", () => {
     for (const planFunction of planFunctions) {
       // Act
       const statements = tableStatementsOf(planFunction);
@@ -256,6 +256,12 @@ describe('API functions', () => {
           ],
           Resource: tableArn,
           Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ORG#*', 'PLAN#*'] } },
+        },
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:Query',
+          Resource: { 'Fn::Join': ['', [tableArn, '/index/GSI1']] },
+          Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ORG#*'] } },
         },
       ]);
     }
