@@ -8,6 +8,12 @@ import { defineConfig } from 'vitest/config';
 const hungMs = 1_800_000;
 
 /**
+ * Files that need a process of their own though their folder shares one: the process keeps the
+ * first InvokeStore anyone asks for, and this file proves which one `openInvocationScopes` gets.
+ */
+const ownProcessFiles = ['test/unit/local/local-invocation-scope.test.ts'];
+
+/**
  * Two projects (docs/testing.md, "How vitest runs the files"). Unit and infra files share their
  * worker's modules: a fresh process per file would import and transform the same modules again for
  * every one of them, which costs more than their tests. Integration and end-to-end files start
@@ -31,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'shared-modules',
           include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'],
+          exclude: ownProcessFiles,
           isolate: false,
           // A file that stubs the environment gets it back after each test, whatever runs next.
           unstubEnvs: true,
@@ -40,7 +47,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'own-process',
-          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', ...ownProcessFiles],
         },
       },
     ],
