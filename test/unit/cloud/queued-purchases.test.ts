@@ -21,7 +21,7 @@ import {
   SavingsplansClient,
 } from '@aws-sdk/client-savingsplans';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN_TAG } from '../../../shared/cloud/marketplace/aws-ec2-reservations';
 import { AwsMarketplace } from '../../../shared/cloud/marketplace/aws-marketplace';
 import { InvalidPurchaseRequest, queuesPurchase } from '../../../shared/cloud/marketplace/marketplace';
@@ -69,6 +69,7 @@ describe('queuesPurchase', () => {
 describe('AwsMarketplace: queued Savings Plan', () => {
   const savingsPlans = mockClient(SavingsplansClient);
   afterEach(() => savingsPlans.reset());
+  afterAll(() => savingsPlans.restore());
 
   it('sends purchaseTime and answers the start; a resumed request answers the queued plan again', async () => {
     // Prepare: Savings Plans keeps the queued plan, tagged, in state `queued` until its start.
@@ -137,6 +138,7 @@ describe('AwsMarketplace: queued Savings Plan', () => {
 describe('AwsMarketplace: queued EC2 reservation', () => {
   const ec2 = mockClient(EC2Client);
   afterEach(() => ec2.reset());
+  afterAll(() => ec2.restore());
 
   it('sends PurchaseTime; a resumed request finds the queued reservation by its tag and buys nothing more', async () => {
     // Prepare: EC2 keeps the queued reservation in state `queued`, starting at PurchaseTime.
@@ -235,6 +237,7 @@ describe('AwsMarketplace: queued EC2 reservation', () => {
 describe('a purchase the provider cannot queue', () => {
   const rds = mockClient(RDSClient);
   afterEach(() => rds.reset());
+  afterAll(() => rds.restore());
 
   it('is refused before any call (AWS RDS) and by the simulated marketplace, buying nothing', async () => {
     // Prepare

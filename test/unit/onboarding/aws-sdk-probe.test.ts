@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-ec2';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/nested-clients/sts';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AwsVerificationRequest } from '../../../shared/app/ports';
 import {
   type AwsClientFactory,
@@ -193,6 +193,11 @@ beforeEach(() => {
 afterEach(() => {
   for (const mock of [sts, exportsClient, ce, ec2]) mock.reset();
   listings.length = 0;
+});
+
+// The mocks replace each client class's send for the whole process: put them back for the files after.
+afterAll(() => {
+  for (const mock of [sts, exportsClient, ce, ec2]) mock.restore();
 });
 
 function verify() {
