@@ -10,6 +10,7 @@ const hungMs = 1_800_000;
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/shared-servers.global.ts'],
     environment: 'node',
     testTimeout: hungMs,
     hookTimeout: hungMs,
