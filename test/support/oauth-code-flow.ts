@@ -160,8 +160,12 @@ export async function exchange(
   return oauth.processAuthorizationCodeResponse(as, client, response);
 }
 
-export async function refresh(refreshToken: string) {
-  const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, insecure);
+/** A refresh grant; `parameters` adds to the request (a narrower `scope`, a `resource`). */
+export async function refresh(refreshToken: string, parameters: Record<string, string> = {}) {
+  const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, {
+    ...insecure,
+    additionalParameters: parameters,
+  });
   return oauth.processRefreshTokenResponse(as, client, response);
 }
 
