@@ -66,7 +66,11 @@ export async function startServerBroker(starts: SharedServerStarts): Promise<Ser
  * its start takes (no time limit: a slow start on a loaded machine is not a failure,
  * docs/testing.md). Plain node:http, which sets no time limit of its own, where fetch would.
  */
-export function askSharedServer<T>(brokerUrl: string, name: string): Promise<T> {
+export function askSharedServer<T>(brokerUrl: string | undefined, name: string): Promise<T> {
+  if (!brokerUrl) {
+    const setup = 'test/support/shared-servers.global.ts';
+    return Promise.reject(new Error(`No server broker: vitest's globalSetup must list ${setup}`));
+  }
   return new Promise((resolve, reject) => {
     const asked = request(`${brokerUrl}/${encodeURIComponent(name)}`, (answer) => {
       const chunks: Buffer[] = [];
