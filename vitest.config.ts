@@ -48,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'own-process',
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts', ...ownProcessFiles],
+          // The broker of the servers shared by e2e files that only read (docs/testing.md).
+          globalSetup: ['test/support/shared-servers.global.ts'],
         },
       },
     ],

@@ -6,6 +6,7 @@ import { admin, type CreatedKey, type CreatedOrg, type CreatedPartner, runAdmin 
 import { type ApiResponse, callApi } from '../support/api-client';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { type LocalStoreObserver, observeLocalStore } from '../support/local-store';
+import { unique } from '../support/partner-tenants';
 
 /**
  * The operator CLI (`npm run admin`, bin/admin.ts) run as a separate process on the LOCAL_DIR of
@@ -25,7 +26,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
 const apiKeyPattern = /^cpk_[0-9A-Za-z]{16}_[0-9A-Za-z]{40}$/;
 const commands = [
   'create-partner',

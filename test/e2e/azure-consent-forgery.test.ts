@@ -11,6 +11,7 @@ import {
 } from '../support/azure-consent';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/local-store';
+import { onboarding, simulatedAzureTenant } from '../support/onboarding-calls';
 
 /**
  * Issue 29, section 1, reproduced step for step over HTTP against the local server, whose
@@ -40,7 +41,6 @@ afterAll(async () => {
 
 const api = (path: string, request: ApiRequest = {}): Promise<ApiResponse> =>
   callApi(server.baseUrl, path, request);
-const onboarding = (orgId: string, rest: string) => `/v2/org/${orgId}/partners/onboarding/${rest}`;
 const callback = (params: Record<string, string>) =>
   `${server.baseUrl}/v2/onboarding/azure/callback?${new URLSearchParams(params).toString()}`;
 
@@ -54,20 +54,8 @@ async function registerChild(partner: { orgId: string; apiKey: string }): Promis
   return response.body.org_id;
 }
 
-async function simulatedTenant(options: { consented: boolean }) {
-  const tenantId = randomUUID();
-  const subscriptionId = randomUUID();
-  await admin(server.dir, [
-    'simulate-cloud',
-    'azure',
-    '--tenant',
-    tenantId,
-    '--subscription',
-    subscriptionId,
-    ...(options.consented ? ['--consent'] : []),
-  ]);
-  return { tenantId, subscriptionId };
-}
+const simulatedTenant = (options: { consented: boolean }) =>
+  simulatedAzureTenant(server.dir, options.consented ? ['--consent'] : []);
 
 async function authUrl(
   partner: { orgId: string; apiKey: string },

@@ -7,6 +7,7 @@ import { localServiceAccountId } from '../../local/local-onboarding';
 import { readLocalConfig } from '../../local/local-runtime';
 import { changeSimulatedCloud, connectedAwsAccount } from '../../local/simulated-cloud';
 import { type ApiRequest, type ApiResponse, callApi } from '../support/api-client';
+import { onboarding } from '../support/onboarding-calls';
 
 /**
  * Cost Explorer's hour is each account's own (docs/onboarding.md, Checks and statuses): verifying
@@ -31,7 +32,6 @@ afterAll(async () => {
 
 const call = (path: string, request: ApiRequest = {}): Promise<ApiResponse> =>
   callApi(api.baseUrl, path, { apiKey: api.credentials.partner.api_key, ...request });
-const onboarding = (orgId: string, rest: string) => `/v2/org/${orgId}/partners/onboarding/${rest}`;
 
 describe('Cost Explorer probes of alternating accounts', () => {
   const cur = { region: 'us-east-1', bucket: 'child-cost-exports', prefix: 'cur', report_name: 'hourly' };

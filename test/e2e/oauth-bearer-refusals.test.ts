@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
 import { type AccessTokenClaims, issueAccessToken } from '../../shared/auth/access-tokens';
 import type { Signer } from '../../shared/auth/signers/signer';
-import { walkConsent } from '../support/oauth-person';
+import { demoAccessToken } from '../support/oauth-person';
 import { createTestSigner } from '../support/test-signer';
 
 /**
@@ -25,7 +23,6 @@ let dir: string;
 let genuine: string;
 let claims: AccessTokenClaims;
 let foreignSigner: Signer;
-const redirectUri = 'http://127.0.0.1:53682/callback';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'e2e-bearer-refusals-'));
@@ -33,7 +30,7 @@ beforeAll(async () => {
     { ...readLocalConfig({ LOCAL_DIR: dir, PORT: '0', HOST: '127.0.0.1' }) },
     { seedUsage: true },
   );
-  genuine = await accessToken('plans:read');
+  genuine = await demoAccessToken({ baseUrl: api.baseUrl, dir }, 'plans:read');
   claims = JSON.parse(Buffer.from(genuine.split('.')[1] as string, 'base64url').toString('utf8'));
   foreignSigner = await createTestSigner();
 });
@@ -42,35 +39,6 @@ afterAll(async () => {
   await api?.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** A token through the whole flow: authorize, the person's consent, the code grant. */
-async function accessToken(scope: string): Promise<string> {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(`${api.baseUrl}/oauth/authorize`);
-  url.search = new URLSearchParams({
-    client_id: demoOAuthClient.clientId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope,
-    state: oauth.generateRandomState(),
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-  }).toString();
-  const callback = await walkConsent(url, { baseUrl: api.baseUrl, dir, email: demoUserEmail });
-  const response = await fetch(`${api.baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: demoOAuthClient.clientId,
-      code: callback.searchParams.get('code') as string,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    }),
-  });
-  const body = (await response.json()) as { access_token: string };
-  return body.access_token;
-}
 
 function planUrl(orgId: string): string {
   return `${api.baseUrl}/v1/org/${orgId}/commitment-plans/recommended?provider=aws`;

@@ -1,11 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import * as oauth from 'oauth4webapi';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
-import { type LocalApi, startLocalApi } from '../../local/local-api';
-import { readLocalConfig } from '../../local/local-runtime';
+import type * as oauth from 'oauth4webapi';
+import { describe, expect, it } from 'vitest';
+import { demoUserEmail } from '../../local/demo-seed';
+import {
+  authorizationRequest,
+  exchange,
+  familyOf,
+  oauthErrorOf,
+  refresh,
+  useOAuthServer,
+} from '../support/oauth-code-flow';
 import { walkConsent } from '../support/oauth-person';
 
 /**
@@ -14,82 +17,17 @@ import { walkConsent } from '../support/oauth-person';
  * family stays live. Driven by an unmodified oauth4webapi against the local server over HTTP.
  */
 
-let api: LocalApi;
-let dir: string;
-let as: oauth.AuthorizationServer;
-const client: oauth.Client = { client_id: demoOAuthClient.clientId };
-const insecure = { [oauth.allowInsecureRequests]: true };
-const redirectUri = 'http://127.0.0.1:53682/callback';
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'e2e-refresh-refusals-'));
-  api = await startLocalApi(readLocalConfig({ LOCAL_DIR: dir, PORT: '0', HOST: '127.0.0.1' }), {
-    seedUsage: false,
-  });
-  as = {
-    issuer: api.baseUrl,
-    authorization_endpoint: `${api.baseUrl}/oauth/authorize`,
-    token_endpoint: `${api.baseUrl}/oauth/token`,
-    authorization_response_iss_parameter_supported: true,
-  };
-});
-
-afterAll(async () => {
-  await api?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const server = useOAuthServer();
 
 /** Tokens of a fresh authorization of the demo user, for `plans:read plans:apply`. */
 async function freshTokens(): Promise<oauth.TokenEndpointResponse> {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const url = new URL(as.authorization_endpoint as string);
-  url.search = String(
-    new URLSearchParams({
-      client_id: client.client_id,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'plans:read plans:apply',
-      state,
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    }),
-  );
-  const callback = await walkConsent(url, { baseUrl: api.baseUrl, dir, email: demoUserEmail });
-  const params = oauth.validateAuthResponse(as, client, callback, state);
-  const response = await oauth.authorizationCodeGrantRequest(
-    as,
-    client,
-    oauth.None(),
-    params,
-    redirectUri,
-    verifier,
-    insecure,
-  );
-  return oauth.processAuthorizationCodeResponse(as, client, response);
-}
-
-async function refresh(refreshToken: string, parameters: Record<string, string> = {}) {
-  const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshToken, {
-    ...insecure,
-    additionalParameters: parameters,
+  const authorization = await authorizationRequest({ scope: 'plans:read plans:apply' });
+  const callback = await walkConsent(authorization.url, {
+    baseUrl: server.api.baseUrl,
+    dir: server.dir,
+    email: demoUserEmail,
   });
-  return oauth.processRefreshTokenResponse(as, client, response);
-}
-
-async function oauthErrorOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof oauth.ResponseBodyError) return error.error;
-    throw error;
-  }
-  throw new Error('expected an OAuth error');
-}
-
-function familyOf(accessToken: string) {
-  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] as string, 'base64url').toString('utf8'));
-  return api.runtime.ctx.repos.oauthGrants.getFamily(payload.fam as string);
+  return exchange(authorization, callback);
 }
 
 describe('a refresh refused for what it asks', () => {

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
 import { type AccessTokenClaims, issueAccessToken } from '../../shared/auth/access-tokens';
 import { createLocalSigner } from '../../shared/auth/signers/local-signer';
-import { walkConsent } from '../support/oauth-person';
+import { demoAccessToken } from '../support/oauth-person';
 
 /**
  * Bearer requests are throttled per OAuth client *and* org (docs/http.md, "Throttling"), over HTTP
@@ -20,7 +18,6 @@ import { walkConsent } from '../support/oauth-person';
  */
 
 const throttle = { rateLimit: 0.001, burstLimit: 3 };
-const redirectUri = 'http://127.0.0.1:53682/callback';
 const partnerMember = 'analyst@demo-partner.example';
 
 let api: LocalApi;
@@ -39,7 +36,7 @@ beforeAll(async () => {
     },
     { seedUsage: false },
   );
-  customerToken = await flowToken();
+  customerToken = await demoAccessToken({ baseUrl: api.baseUrl, dir }, 'plans:read');
   const claims: AccessTokenClaims = JSON.parse(
     Buffer.from(customerToken.split('.')[1] as string, 'base64url').toString('utf8'),
   );
@@ -64,33 +61,6 @@ afterAll(async () => {
   await api?.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-async function flowToken(): Promise<string> {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(`${api.baseUrl}/oauth/authorize`);
-  url.search = new URLSearchParams({
-    client_id: demoOAuthClient.clientId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: 'plans:read',
-    state: oauth.generateRandomState(),
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-  }).toString();
-  const callback = await walkConsent(url, { baseUrl: api.baseUrl, dir, email: demoUserEmail });
-  const response = await fetch(`${api.baseUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      client_id: demoOAuthClient.clientId,
-      code: callback.searchParams.get('code') as string,
-      redirect_uri: redirectUri,
-      code_verifier: verifier,
-    }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
 
 function plans(orgId: string, credentials: { bearer?: string; apiKey?: string }): Promise<Response> {
   return fetch(`${api.baseUrl}/v1/org/${orgId}/commitment-plans/recommended?provider=aws`, {

@@ -7,7 +7,14 @@ import {
 } from '../../local/simulated-cloud';
 import { admin } from '../support/admin-cli';
 import { itDocumentsEveryStatusAnswered } from '../support/documented-statuses';
-import { awsFeatures, cur, onboarding, onboardingCalls, statuses } from '../support/onboarding-calls';
+import {
+  awsFeatures,
+  cur,
+  deployedAwsAccount,
+  onboarding,
+  onboardingCalls,
+  statuses,
+} from '../support/onboarding-calls';
 import { usePartnerTenants } from '../support/partner-tenants';
 
 /**
@@ -135,20 +142,7 @@ describe('AWS checks on broken setups', () => {
   it('sets an account up and breaks it with the admin CLI', async () => {
     // Prepare
     const accountId = newAccountId();
-    await admin(tenants.server.dir, [
-      'simulate-cloud',
-      'aws',
-      '--account',
-      accountId,
-      '--org',
-      childId,
-      '--bucket',
-      cur.bucket,
-      '--prefix',
-      cur.prefix,
-      '--report-name',
-      cur.report_name,
-    ]);
+    await deployedAwsAccount(tenants.server.dir, accountId, childId);
     await admin(tenants.server.dir, [
       'simulate-cloud',
       'aws',

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { admin } from '../support/admin-cli';
 import { consentAsAdministrator } from '../support/azure-consent';
 import { itDocumentsEveryStatusAnswered } from '../support/documented-statuses';
-import { onboarding, onboardingCalls, statuses } from '../support/onboarding-calls';
+import { onboarding, onboardingCalls, simulatedAzureTenant, statuses } from '../support/onboarding-calls';
 import { usePartnerTenants } from '../support/partner-tenants';
 
 /**
@@ -19,16 +17,7 @@ describe('Azure checks', () => {
   it('answers admin_consent missing before an administrator of the tenant signed in, calling no cloud', async () => {
     // Prepare
     const childId = await registerChild();
-    const tenantId = randomUUID();
-    const subscriptionId = randomUUID();
-    await admin(tenants.server.dir, [
-      'simulate-cloud',
-      'azure',
-      '--tenant',
-      tenantId,
-      '--subscription',
-      subscriptionId,
-    ]);
+    const { tenantId, subscriptionId } = await simulatedAzureTenant(tenants.server.dir);
     await api(onboarding(childId, 'azure/auth-url'), {
       method: 'POST',
       apiKey: tenants.partner.apiKey,
@@ -55,15 +44,7 @@ describe('Azure checks', () => {
   it('answers reservation_purchase missing when consented without the Reservation Purchaser role', async () => {
     // Prepare
     const childId = await registerChild();
-    const tenantId = randomUUID();
-    const subscriptionId = randomUUID();
-    await admin(tenants.server.dir, [
-      'simulate-cloud',
-      'azure',
-      '--tenant',
-      tenantId,
-      '--subscription',
-      subscriptionId,
+    const { tenantId, subscriptionId } = await simulatedAzureTenant(tenants.server.dir, [
       '--roles',
       'Reader,Cost Management Reader,Savings plan Purchaser',
     ]);
@@ -95,16 +76,7 @@ describe('Azure checks', () => {
   it('records a refused consent, which azure/verify then reports', async () => {
     // Prepare
     const childId = await registerChild();
-    const tenantId = randomUUID();
-    const subscriptionId = randomUUID();
-    await admin(tenants.server.dir, [
-      'simulate-cloud',
-      'azure',
-      '--tenant',
-      tenantId,
-      '--subscription',
-      subscriptionId,
-    ]);
+    const { tenantId, subscriptionId } = await simulatedAzureTenant(tenants.server.dir);
     const authUrl = await api(onboarding(childId, 'azure/auth-url'), {
       method: 'POST',
       apiKey: tenants.partner.apiKey,

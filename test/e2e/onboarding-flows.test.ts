@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { onboardingKey } from '../../shared/store/keys';
-import { admin } from '../support/admin-cli';
 import { consentAsAdministrator } from '../support/azure-consent';
 import { itDocumentsEveryStatusAnswered } from '../support/documented-statuses';
 import { itemAt } from '../support/local-store';
@@ -10,8 +8,10 @@ import {
   awsFeatures,
   azureFeatures,
   cur,
+  deployedAwsAccount,
   onboarding,
   onboardingCalls,
+  simulatedAzureTenant,
   statuses,
 } from '../support/onboarding-calls';
 import { unique, usePartnerTenants } from '../support/partner-tenants';
@@ -30,8 +30,6 @@ describe('the partner flow', () => {
     // Prepare
     const childId = await registerChild();
     const accountId = newAccountId();
-    const tenantId = randomUUID();
-    const subscriptionId = randomUUID();
 
     // Act
     const onboardingId = await start(childId);
@@ -40,33 +38,13 @@ describe('the partner flow', () => {
       apiKey: tenants.partner.apiKey,
     });
     // The customer deploys the template: the operator CLI sets the simulated account up so.
-    await admin(tenants.server.dir, [
-      'simulate-cloud',
-      'aws',
-      '--account',
-      accountId,
-      '--org',
-      childId,
-      '--bucket',
-      cur.bucket,
-      '--prefix',
-      cur.prefix,
-      '--report-name',
-      cur.report_name,
-    ]);
+    await deployedAwsAccount(tenants.server.dir, accountId, childId);
     const awsChecks = await verifyAws(childId, {
       onboarding_id: onboardingId,
       account_id: accountId,
       existing_cur: cur,
     });
-    await admin(tenants.server.dir, [
-      'simulate-cloud',
-      'azure',
-      '--tenant',
-      tenantId,
-      '--subscription',
-      subscriptionId,
-    ]);
+    const { tenantId, subscriptionId } = await simulatedAzureTenant(tenants.server.dir);
     const authUrl = await api(onboarding(childId, 'azure/auth-url'), {
       method: 'POST',
       apiKey: tenants.partner.apiKey,

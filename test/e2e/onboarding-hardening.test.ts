@@ -9,6 +9,8 @@ import { consentAsAdministrator } from '../support/azure-consent';
 import { type Answer, undocumentedAnswers } from '../support/documented-statuses';
 import { type LocalServer, startLocalServer } from '../support/local-server';
 import { itemAt, type LocalStoreObserver, observeLocalStore } from '../support/local-store';
+import { onboarding, simulatedAzureTenant } from '../support/onboarding-calls';
+import { unique } from '../support/partner-tenants';
 
 /**
  * The attacks of issue 24 on onboarding, each reproduced over HTTP against the real local server:
@@ -53,9 +55,6 @@ async function unchanged(request: () => Promise<ApiResponse>): Promise<ApiRespon
   return response;
 }
 
-const onboarding = (orgId: string, rest: string) => `/v2/org/${orgId}/partners/onboarding/${rest}`;
-const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
-
 async function registerChild(apiKey = partnerKey): Promise<string> {
   const response = await api(onboarding(partnerOrgId, 'register_child'), {
     method: 'POST',
@@ -69,16 +68,7 @@ async function registerChild(apiKey = partnerKey): Promise<string> {
 /** A child with an Azure tenant in the simulated cloud and a fresh consent link for it. */
 async function consentLink(): Promise<{ childId: string; tenantId: string; url: URL; state: string }> {
   const childId = await registerChild();
-  const tenantId = randomUUID();
-  const subscriptionId = randomUUID();
-  await admin(server.dir, [
-    'simulate-cloud',
-    'azure',
-    '--tenant',
-    tenantId,
-    '--subscription',
-    subscriptionId,
-  ]);
+  const { tenantId, subscriptionId } = await simulatedAzureTenant(server.dir);
   const authUrl = await api(onboarding(childId, 'azure/auth-url'), {
     method: 'POST',
     apiKey: partnerKey,

@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { collectText, endedWithTheTests, repositoryRoot } from './entry-point-process';
+import { collectText, spawnNode } from './entry-point-process';
 
 /** How one run of the operator CLI (`npm run admin`: bin/run-admin.mjs) ended. */
 export interface AdminRun {
@@ -12,22 +12,15 @@ export interface AdminRun {
 /**
  * Starts the operator CLI as `npm run admin` does (its bundle, built on the first call after a
  * source changed) on the local store under `dir` (the LOCAL_DIR of a local server), with `env`
- * added to its environment. TABLE_NAME is dropped: it would point the CLI at a deployed table.
+ * added to its environment (TABLE_NAME dropped: spawnNode). The test waits for the command's end,
+ * not for a time: a hung one is killed with the tests.
  */
 export function spawnAdmin(
   dir: string,
   args: readonly string[],
   env: Readonly<Record<string, string>> = {},
 ): ChildProcess {
-  const { TABLE_NAME: _deployedTable, ...inherited } = process.env;
-  // The test waits for the command's end, not for a time: a hung one is killed with the tests.
-  return endedWithTheTests(
-    spawn(process.execPath, ['bin/run-admin.mjs', ...args], {
-      cwd: repositoryRoot,
-      env: { ...inherited, ...env, LOCAL_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
+  return spawnNode(['bin/run-admin.mjs', ...args], { ...env, LOCAL_DIR: dir });
 }
 
 /** Runs the operator CLI (spawnAdmin) to its end. */

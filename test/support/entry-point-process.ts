@@ -25,23 +25,42 @@ export function endedWithTheTests(child: ChildProcess): ChildProcess {
 }
 
 /**
- * Runs a TypeScript entry point under `bin/` in one node process with tsx's loader. `npx tsx`
+ * Runs `node <nodeArgs>` from the repository's root, as one process the test can signal, with
+ * `env` added to the test's environment. TABLE_NAME is dropped from it: it would point the local
+ * server or the admin CLI at a deployed table.
+ */
+export function spawnNode(nodeArgs: readonly string[], env: Readonly<Record<string, string>>): ChildProcess {
+  const { TABLE_NAME: _deployedTable, ...inherited } = process.env;
+  return endedWithTheTests(
+    spawn(process.execPath, nodeArgs, {
+      cwd: repositoryRoot,
+      env: { ...inherited, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+}
+
+/**
+ * Runs a TypeScript entry point under `bin/` with tsx's loader, in one node process: `npx tsx`
  * would put a process in between that does not pass SIGTERM on, leaving the server running.
- * TABLE_NAME is dropped from the environment: it would point the admin CLI at a deployed table.
  */
 export function spawnEntryPoint(
   entryPoint: string,
   args: readonly string[],
   env: Readonly<Record<string, string>>,
 ): ChildProcess {
-  const { TABLE_NAME: _deployedTable, ...inherited } = process.env;
-  return endedWithTheTests(
-    spawn(process.execPath, ['--import', 'tsx', entryPoint, ...args], {
-      cwd: repositoryRoot,
-      env: { ...inherited, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
+  return spawnNode(['--import', 'tsx', entryPoint, ...args], env);
+}
+
+/**
+ * Runs the local server (bin/serve.ts, what `npm start` runs with tsx) from its bundle through
+ * bin/run-serve.mjs: the same server, without transpiling every source at each start.
+ */
+export function spawnLocalServer(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+): ChildProcess {
+  return spawnNode(['bin/run-serve.mjs', ...args], env);
 }
 
 /** Collects what a child process writes on one stream, as text. */

@@ -3,9 +3,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DemoCredentials } from '../../local/demo-seed';
-import { collectText, spawnEntryPoint } from './entry-point-process';
+import { collectText, spawnLocalServer } from './entry-point-process';
 
-/** The real local server (`bin/serve.ts`, what `npm start` runs) on a free port and a fresh directory. */
+/**
+ * The real local server (`bin/serve.ts`, what `npm start` runs, from its bundle: spawnLocalServer)
+ * on a free port and a fresh directory.
+ */
 export interface LocalServer {
   readonly baseUrl: string;
   /** The demo the first start seeded, as written to `<dir>/credentials.json`. */
@@ -40,7 +43,7 @@ const listeningLine = /listening on (http:\/\/\S+)/;
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const { orgsOnly = false, tenantThrottle = unreachedThrottle } = options;
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'e2e-local-server-')));
-  const child = spawnEntryPoint('bin/serve.ts', orgsOnly ? ['--orgs-only'] : [], {
+  const child = spawnLocalServer(orgsOnly ? ['--orgs-only'] : [], {
     PORT: '0',
     HOST: '127.0.0.1',
     LOCAL_DIR: dir,

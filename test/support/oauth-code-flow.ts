@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import { type LocalApi, startLocalApi } from '../../local/local-api';
 import { readLocalConfig } from '../../local/local-runtime';
-import { PageBrowser as Browser, hiddenField, latestCodeFor } from './oauth-person';
+import { PageBrowser as Browser, hiddenField, latestCodeFor, loopbackRedirectUri } from './oauth-person';
 
 /**
  * The authorization server of a local server started in the test's process (with its local
@@ -18,8 +18,7 @@ import { PageBrowser as Browser, hiddenField, latestCodeFor } from './oauth-pers
 export const client: oauth.Client = { client_id: demoOAuthClient.clientId };
 export const clientAuth = oauth.None();
 export const insecure = { [oauth.allowInsecureRequests]: true };
-/** A loopback redirect on a port of the client's choosing (registered without one). */
-export const redirectUri = 'http://127.0.0.1:53682/callback';
+export const redirectUri = loopbackRedirectUri;
 
 let api: LocalApi;
 let dir: string;
@@ -160,8 +159,12 @@ export async function exchange(
   return oauth.processAuthorizationCodeResponse(as, client, response);
 }
 
-export async function refresh(refreshToken: string) {
-  const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, insecure);
+/** A refresh grant; `parameters` adds to the request (a narrower `scope`, a `resource`). */
+export async function refresh(refreshToken: string, parameters: Record<string, string> = {}) {
+  const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, {
+    ...insecure,
+    additionalParameters: parameters,
+  });
   return oauth.processRefreshTokenResponse(as, client, response);
 }
 

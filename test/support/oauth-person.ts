@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import * as oauth from 'oauth4webapi';
+import { demoOAuthClient, demoUserEmail } from '../../local/demo-seed';
 import type { OutboxMail } from '../../local/outbox-mailer';
 import { waitFor } from './wait-for';
 
@@ -155,4 +157,42 @@ export async function walkConsent(authorizationUrl: string | URL, walk: ConsentW
     );
   }
   return new URL(callback);
+}
+
+/** A loopback redirect of the demo client on a port of the client's choosing (registered without one). */
+export const loopbackRedirectUri = 'http://127.0.0.1:53682/callback';
+
+/**
+ * An access token of the demo user for `scope`, through the whole code flow with plain HTTP: the
+ * demo client's authorization request (PKCE), the person's consent (walkConsent), the code grant,
+ * on the server at `server.baseUrl` whose LOCAL_DIR is `server.dir`.
+ */
+export async function demoAccessToken(
+  server: { readonly baseUrl: string; readonly dir: string },
+  scope: string,
+): Promise<string> {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const url = new URL(`${server.baseUrl}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    client_id: demoOAuthClient.clientId,
+    redirect_uri: loopbackRedirectUri,
+    response_type: 'code',
+    scope,
+    state: oauth.generateRandomState(),
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  const callback = await walkConsent(url, { ...server, email: demoUserEmail });
+  const response = await fetch(`${server.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: demoOAuthClient.clientId,
+      code: callback.searchParams.get('code') as string,
+      redirect_uri: loopbackRedirectUri,
+      code_verifier: verifier,
+    }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
 }

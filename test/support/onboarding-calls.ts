@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { admin } from './admin-cli';
 import type { ApiResponse } from './api-client';
 import { type Caller, type PartnerTenants, unique } from './partner-tenants';
 
@@ -13,6 +14,50 @@ export const cur = {
   prefix: 'cur',
   report_name: 'hourly',
 };
+
+/**
+ * A new Azure tenant and subscription in the simulated cloud of the server whose LOCAL_DIR is
+ * `dir`, made with the operator CLI; `options` adds to `simulate-cloud azure` (`--roles ...`,
+ * `--consent`).
+ */
+export async function simulatedAzureTenant(
+  dir: string,
+  options: readonly string[] = [],
+): Promise<{ tenantId: string; subscriptionId: string }> {
+  const tenantId = randomUUID();
+  const subscriptionId = randomUUID();
+  await admin(dir, [
+    'simulate-cloud',
+    'azure',
+    '--tenant',
+    tenantId,
+    '--subscription',
+    subscriptionId,
+    ...options,
+  ]);
+  return { tenantId, subscriptionId };
+}
+
+/**
+ * The customer deploys the onboarding template: the operator CLI sets the simulated AWS account
+ * `accountId` up for `orgId`, delivering the `cur` report, on the server whose LOCAL_DIR is `dir`.
+ */
+export async function deployedAwsAccount(dir: string, accountId: string, orgId: string): Promise<void> {
+  await admin(dir, [
+    'simulate-cloud',
+    'aws',
+    '--account',
+    accountId,
+    '--org',
+    orgId,
+    '--bucket',
+    cur.bucket,
+    '--prefix',
+    cur.prefix,
+    '--report-name',
+    cur.report_name,
+  ]);
+}
 
 /** The statuses of a checklist, by feature. */
 export function statuses(items: { feature: string; status: string }[]): Record<string, string> {

@@ -1,39 +1,24 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect, inject } from 'vitest';
 import type * as z from 'zod/mini';
 import type { PaginationInfo } from '../../shared/http/pagination';
-import { admin, type CreatedKey, type CreatedOrg, type CreatedPartner } from './admin-cli';
 import { type ApiRequest, type ApiResponse, callApi } from './api-client';
 import type { Answer } from './documented-statuses';
-import { type LocalServer, startLocalServer } from './local-server';
-import { lookbackDays, lookbackStart, plannedCommitments, plannedUsage } from './planned-customer-usage';
-import { usageLines } from './usage-files';
+import { lookbackDays } from './planned-customer-usage';
+import type { Caller, PlannedTenants } from './planned-tenants';
+import { askSharedServer } from './server-broker';
 
-/** Who asks: an org and an API key of it. */
-export interface Caller {
-  readonly orgId: string;
-  readonly apiKey: string;
-}
+export type { Caller } from './planned-tenants';
 
 // biome-ignore lint/suspicious/noExplicitAny: plans as the API answered them
 export type Json = any;
 
 /**
- * A plan test file's real local server (`npm start`, orgs only) and its tenants, made through the
- * operator CLI: a customer of the demo partner holding the usage and commitments of
- * planned-customer-usage.ts (whose imports compute the plans), so the tests only read.
+ * The plan test files' real local server (`npm start`, orgs only) and its tenants
+ * (planned-tenants.ts), made through the operator CLI, so the tests only read. The files share
+ * one server for the whole run (the run's server broker starts it on the first file's ask,
+ * docs/testing.md): no test writes to it.
  */
-export interface PlannedCustomer {
-  readonly server: LocalServer;
-  /** The demo partner, and its customer org (an admin's key) holding the usage. */
-  readonly partner: Caller;
-  readonly customer: Caller;
-  /** A child org of the demo partner without any usage. */
-  readonly emptyOrgId: string;
-  /** Callers of other tenants: a partner of its own, and a user of an org of its own. */
-  readonly otherPartner: Caller;
-  readonly otherUser: Caller;
+export interface PlannedCustomer extends PlannedTenants {
   /** Every answer to the file's requests, checked against the OpenAPI document by its last test. */
   readonly answered: Answer[];
   /** GET as the customer's admin unless another caller is given. */
@@ -44,25 +29,13 @@ export interface PlannedCustomer {
   highSavingsPlan(provider: string): Promise<Json>;
 }
 
-interface Tenants {
-  readonly server: LocalServer;
-  readonly partner: Caller;
-  readonly customer: Caller;
-  readonly emptyOrgId: string;
-  readonly otherPartner: Caller;
-  readonly otherUser: Caller;
-}
-
-/** Starts the server and makes the tenants before the file's tests; stops it after them. */
+/** Reaches the run's planned customer before the file's tests (it outlives them: the run stops it). */
 export function usePlannedCustomer(): PlannedCustomer {
-  let tenants: Tenants | undefined;
+  let tenants: PlannedTenants | undefined;
   beforeAll(async () => {
-    tenants = await plannedTenants(await startLocalServer({ orgsOnly: true }));
+    tenants = await askSharedServer<PlannedTenants>(inject('serverBroker'), 'planned-customer');
   });
-  afterAll(async () => {
-    await tenants?.server.stop();
-  });
-  const made = (): Tenants => {
+  const made = (): PlannedTenants => {
     if (!tenants) throw new Error('the tenants are made by beforeAll: read them inside a test or a hook');
     return tenants;
   };
@@ -117,41 +90,6 @@ export function usePlannedCustomer(): PlannedCustomer {
       return (await defaultPlans(provider)).find((plan) => plan.name === 'High Savings');
     },
   };
-}
-
-/** The tenants of PlannedCustomer, made through the operator CLI on `server`'s store. */
-async function plannedTenants(server: LocalServer): Promise<Tenants> {
-  const { partner: demoPartner } = server.credentials;
-  const partner = { orgId: demoPartner.org_id, apiKey: demoPartner.api_key };
-  const usageFile = join(server.dir, 'usage.csv');
-  const commitmentFile = join(server.dir, 'commitments.csv');
-  await writeFile(usageFile, `${usageLines(lookbackStart, 720, plannedUsage).join('\n')}\n`);
-  await writeFile(commitmentFile, `${plannedCommitments.join('\n')}\n`);
-  // A customer of its own: the file controls every row of it.
-  const [planned, empty, otherPartner, lonelyOrg] = await Promise.all([
-    admin<CreatedOrg>(server.dir, ['create-org', '--name', 'Plans Customer', '--partner', partner.orgId]),
-    admin<CreatedOrg>(server.dir, ['create-org', '--name', 'Empty Customer', '--partner', partner.orgId]),
-    admin<CreatedPartner>(server.dir, ['create-partner', '--name', 'Other Partner']),
-    admin<CreatedOrg>(server.dir, ['create-org', '--name', 'Other Company']),
-  ]);
-  const [plannedKey, otherKey] = await Promise.all([
-    adminKeyOf(server, planned.org_id, 'finops@plans-customer.example'),
-    adminKeyOf(server, lonelyOrg.org_id, 'ops@other.example'),
-    admin(server.dir, ['import-usage', '--org', planned.org_id, '--file', usageFile]),
-  ]);
-  await admin(server.dir, ['import-commitments', '--org', planned.org_id, '--file', commitmentFile]);
-  return {
-    server,
-    partner,
-    customer: { orgId: planned.org_id, apiKey: plannedKey.api_key },
-    emptyOrgId: empty.org_id,
-    otherPartner: { orgId: otherPartner.org_id, apiKey: otherPartner.api_key },
-    otherUser: { orgId: lonelyOrg.org_id, apiKey: otherKey.api_key },
-  };
-}
-
-function adminKeyOf(server: LocalServer, orgId: string, email: string): Promise<CreatedKey> {
-  return admin<CreatedKey>(server.dir, ['create-key', '--org', orgId, '--email', email, '--role', 'admin']);
 }
 
 export const plansPath = (orgId: string, kind: 'default' | 'recommended', provider: string) =>

@@ -1,9 +1,10 @@
-// The operator CLI runs as a JavaScript bundle of bin/admin.ts (docs/benchmarks.md, "Operator
-// CLI"): transpiling some 400 TypeScript files with tsx on every call cost seconds before the
-// command ran. The bundle is built by esbuild on the first call after a source changed, into
-// .build/admin/<stamp>/ (gitignored), where <stamp> names the sources' state: a clean clone builds
-// it once, later calls only read the sources' dates. Packages stay external (node_modules), and
-// every dynamic import() is a chunk of its own, loaded when a command needs it.
+// An entry point under bin/ run as a JavaScript bundle: the operator CLI (bin/admin.ts, see
+// docs/benchmarks.md, "Operator CLI"), and the local server the end-to-end tests start
+// (bin/serve.ts, docs/testing.md). Transpiling some 400 TypeScript files with tsx on every start
+// cost seconds before the entry point ran. A bundle is built by esbuild on the first call after a
+// source changed, into .build/<name>/<stamp>/ (gitignored), where <stamp> names the sources'
+// state: a clean clone builds it once, later calls only read the sources' dates. Every dynamic
+// import() is a chunk of its own, loaded when a command needs it.
 //
 // Plain JavaScript: this file must run before anything can transpile TypeScript.
 import { createHash } from 'node:crypto';
@@ -12,9 +13,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** The folders whose TypeScript the CLI bundles (it imports nothing from functions/ or lib/). */
-const sourceFolders = ['bin', 'local', 'shared'];
-const bundleFolder = join(root, '.build', 'admin');
+/** The folders whose TypeScript the bundles hold (local/ serves the handlers of functions/; none imports lib/). */
+const sourceFolders = ['bin', 'local', 'shared', 'functions'];
 /** A bundle another process may still be loading chunks from is left alone this long. */
 const staleBundleMs = 60 * 60 * 1000;
 
@@ -45,12 +45,12 @@ async function exists(path) {
 }
 
 /** Builds the bundle into a folder of this process, then moves it in place (another may win). */
-async function build(target) {
+async function build(name, entryPoint, target) {
   const { build: esbuild } = await import('esbuild');
   const scratch = `${target}.${process.pid}`;
   await esbuild({
     absWorkingDir: root,
-    entryPoints: { admin: 'bin/admin.ts' },
+    entryPoints: { [name]: entryPoint },
     outdir: scratch,
     bundle: true,
     splitting: true,
@@ -78,7 +78,7 @@ async function build(target) {
 }
 
 /** Removes the bundles of older sources, once no call can still be reading them. */
-async function removeOldBundles(current) {
+async function removeOldBundles(bundleFolder, current) {
   const now = Date.now();
   for (const name of await readdir(bundleFolder)) {
     if (name === current) continue;
@@ -89,16 +89,23 @@ async function removeOldBundles(current) {
 }
 
 /**
- * The bundle's entry file for the sources as they are now, built if they changed since the last
- * call.
+ * The entry file of bundle `name` (of `entryPoint`, a path from the repository's root) for the
+ * sources as they are now, built if they changed since the last call.
  */
-export async function ensureAdminBundle() {
+export async function ensureBundle(name, entryPoint) {
   const stamp = await sourceStamp();
+  const bundleFolder = join(root, '.build', name);
   const target = join(bundleFolder, stamp);
   if (!(await exists(join(target, 'complete')))) {
     await mkdir(bundleFolder, { recursive: true });
-    await build(target);
-    await removeOldBundles(stamp).catch(() => undefined);
+    await build(name, entryPoint, target);
+    await removeOldBundles(bundleFolder, stamp).catch(() => undefined);
   }
-  return join(target, 'admin.mjs');
+  return join(target, `${name}.mjs`);
 }
+
+/** The operator CLI's bundle (`npm run admin`). */
+export const ensureAdminBundle = () => ensureBundle('admin', 'bin/admin.ts');
+
+/** The local server's bundle (what `npm start` runs with tsx), for the tests that start it. */
+export const ensureServeBundle = () => ensureBundle('serve', 'bin/serve.ts');
