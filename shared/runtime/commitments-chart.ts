@@ -1,11 +1,8 @@
-import { createCommitmentReader } from '../store/commitment-reads';
-import { createPurchasesByOrgReader } from '../store/purchase-reads';
 import { catalogRepository, orgRepository } from '../store/store';
-import { createUsageSeriesReader } from '../store/usage-series-reads';
-import { createUsageStateReader } from '../store/usage-states';
 import { createFunctionContext } from './app-context';
 import { createAwsTable, readAwsConfig } from './aws';
 import { onFirstUse } from './function-context';
+import { portfolioReads } from './portfolio-reads';
 
 const repositories = { orgs: orgRepository, catalog: catalogRepository };
 
@@ -19,11 +16,6 @@ export const awsCommitmentsChartContext = onFirstUse(() => {
   const context = createFunctionContext(table, repositories);
   return {
     ...context,
-    repos: {
-      ...context.repos,
-      usage: { ...createUsageSeriesReader(table), ...createUsageStateReader(table) },
-      commitments: createCommitmentReader(table),
-      purchases: createPurchasesByOrgReader(table),
-    },
+    repos: { ...context.repos, ...portfolioReads(table) },
   };
 });

@@ -1,13 +1,10 @@
 import { withPlanContentCache } from '../store/caching/plan-content-cache';
-import { createCommitmentReader } from '../store/commitment-reads';
 import { createPlanReader } from '../store/plan-reads';
-import { createPurchasesByOrgReader } from '../store/purchase-reads';
 import { catalogRepository, orgRepository } from '../store/store';
-import { createUsageSeriesReader } from '../store/usage-series-reads';
-import { createUsageStateReader } from '../store/usage-states';
 import { createFunctionContext } from './app-context';
 import { createAwsTable, readAwsConfig } from './aws';
 import { onFirstUse } from './function-context';
+import { portfolioReads } from './portfolio-reads';
 
 const repositories = { orgs: orgRepository, catalog: catalogRepository };
 
@@ -26,9 +23,7 @@ export const awsPlanCoverageContext = onFirstUse(() => {
       ...context.repos,
       // Behind the same cache as the plan repository elsewhere (docs/architecture.md, Caches).
       plans: withPlanContentCache(createPlanReader(table), context.clock),
-      usage: { ...createUsageSeriesReader(table), ...createUsageStateReader(table) },
-      commitments: createCommitmentReader(table),
-      purchases: createPurchasesByOrgReader(table),
+      ...portfolioReads(table),
     },
   };
 });
