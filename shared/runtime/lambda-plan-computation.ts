@@ -1,6 +1,5 @@
 import { type PlanComputation, type PlanRefresh, planRefreshOutcomes } from '../app/ports';
-import { configuredRegion } from './aws';
-import { lambdaInvoker } from './lambda-invoke';
+import { planComputationInvoker } from './plan-computation-invoke';
 import type { PlanComputationRequest } from './plan-computation-request';
 
 /** The plan-computation function failed, or answered something that is not a refresh. */
@@ -16,32 +15,16 @@ export class PlanComputationFailed extends Error {
  * read.
  */
 export function lambdaPlanComputation(env: NodeJS.ProcessEnv): PlanComputation {
-  const functionName = env.PLAN_COMPUTATION_FUNCTION;
-  if (!functionName) {
-    throw new Error('PLAN_COMPUTATION_FUNCTION is not set: the function that computes plans');
-  }
-  let invoke: ReturnType<typeof lambdaInvoker> | undefined;
+  const ask = planComputationInvoker(env, 'plans');
   return async (orgId, provider) => {
-    invoke ??= lambdaInvoker(configuredRegion(env));
     const request: PlanComputationRequest = { orgId, provider };
-    const { functionError, text } = await invoke(functionName, request);
-    if (functionError) {
-      throw new PlanComputationFailed(`The plan computation of ${orgId} (${provider}) failed: ${text}`);
+    const failed = (reason: string) =>
+      new PlanComputationFailed(`The plan computation of ${orgId} (${provider}) ${reason}`);
+    const refresh = await ask(request, failed);
+    const outcome = (refresh as { outcome?: unknown } | null)?.outcome;
+    if (typeof outcome !== 'string' || !(planRefreshOutcomes as readonly string[]).includes(outcome)) {
+      throw failed(`answered no refresh: ${JSON.stringify(refresh).slice(0, 200)}`);
     }
-    return planRefreshIn(text);
+    return refresh as PlanRefresh;
   };
-}
-
-function planRefreshIn(text: string): PlanRefresh {
-  let refresh: unknown;
-  try {
-    refresh = JSON.parse(text);
-  } catch {
-    throw new PlanComputationFailed(`The plan computation answered no JSON: ${text.slice(0, 200)}`);
-  }
-  const outcome = (refresh as { outcome?: unknown } | null)?.outcome;
-  if (typeof outcome !== 'string' || !(planRefreshOutcomes as readonly string[]).includes(outcome)) {
-    throw new PlanComputationFailed(`The plan computation answered no refresh: ${text.slice(0, 200)}`);
-  }
-  return refresh as PlanRefresh;
 }

@@ -1,8 +1,7 @@
 import type { OfferPlace } from '../app/apply-context';
 import type { OrderCatalog } from '../domain/purchases/purchase-catalog';
 import { orderCatalogOf, type PurchaseTerms } from '../domain/purchases/purchase-terms';
-import { configuredRegion } from './aws';
-import { lambdaInvoker } from './lambda-invoke';
+import { planComputationInvoker } from './plan-computation-invoke';
 import type { PurchaseTermsRequest } from './plan-computation-request';
 
 /** The plan-computation function failed to answer the terms, or answered something else. */
@@ -19,11 +18,9 @@ export class PurchaseTermsFailed extends Error {
 export function lambdaPurchaseTerms(
   env: NodeJS.ProcessEnv,
 ): (offers: Iterable<OfferPlace>) => Promise<OrderCatalog> {
-  const functionName = env.PLAN_COMPUTATION_FUNCTION;
-  if (!functionName) {
-    throw new Error('PLAN_COMPUTATION_FUNCTION is not set: the function that holds the catalog');
-  }
-  let invoke: ReturnType<typeof lambdaInvoker> | undefined;
+  const ask = planComputationInvoker(env, "the catalog's terms");
+  const failed = (reason: string) =>
+    new PurchaseTermsFailed(`The catalog's terms of the plan's offers: the plan computation ${reason}`);
   return async (places) => {
     const wanted = [...places];
     const provider = wanted[0]?.provider;
@@ -32,29 +29,15 @@ export function lambdaPurchaseTerms(
     if (wanted.some((place) => place.provider !== provider)) {
       throw new TypeError('The offers of one plan are of one provider');
     }
-    invoke ??= lambdaInvoker(configuredRegion(env));
     const request: PurchaseTermsRequest = {
       kind: 'purchase_terms',
       provider,
       offers: wanted.map(({ offerId, region }) => ({ offerId, region })),
     };
-    const { functionError, text } = await invoke(functionName, request);
-    if (functionError)
-      throw new PurchaseTermsFailed(`The catalog's terms of the plan's offers failed: ${text}`);
-    return orderCatalogOf(purchaseTermsIn(text, provider));
+    const answer = (await ask(request, failed)) as Partial<PurchaseTerms> | null;
+    if (answer?.provider !== provider || !Array.isArray(answer.offers) || !Array.isArray(answer.sizes)) {
+      throw failed(`answered no purchase terms: ${JSON.stringify(answer).slice(0, 200)}`);
+    }
+    return orderCatalogOf(answer as PurchaseTerms);
   };
-}
-
-function purchaseTermsIn(text: string, provider: string): PurchaseTerms {
-  let terms: unknown;
-  try {
-    terms = JSON.parse(text);
-  } catch {
-    throw new PurchaseTermsFailed(`The plan computation answered no JSON: ${text.slice(0, 200)}`);
-  }
-  const answer = terms as Partial<PurchaseTerms> | null;
-  if (answer?.provider !== provider || !Array.isArray(answer.offers) || !Array.isArray(answer.sizes)) {
-    throw new PurchaseTermsFailed(`The plan computation answered no purchase terms: ${text.slice(0, 200)}`);
-  }
-  return answer as PurchaseTerms;
 }
